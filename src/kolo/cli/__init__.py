@@ -1,0 +1,59 @@
+"""The ``kolo`` command: stateless commands on event files and commands on the store.
+
+Exit codes (EVENT-FORMAT.md): 0 success; 2 invalid input, one clear line per problem on
+stderr and nothing stored changed; 3 no valid pairing; 1 an internal error (a bug).
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from collections.abc import Sequence
+
+import typer
+from typer import Abort
+from typer._click.exceptions import ClickException, UsageError
+
+from kolo.cli import app as _app_module
+from kolo.cli.app import app
+from kolo.cli.output import show_problems
+from kolo.core.problems import InvalidInput
+from kolo.i18n import _
+
+__all__ = ["app", "main"]
+
+_app_module.load_commands()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``kolo`` with ``argv`` (default: the process arguments); returns the exit code."""
+    command = typer.main.get_command(app)
+    try:
+        code = command.main(
+            args=list(argv) if argv is not None else None, prog_name="kolo", standalone_mode=False
+        )
+    except InvalidInput as error:
+        show_problems(error.problems)
+        code = 2
+    except UsageError as error:
+        where = f" ({error.ctx.command_path} --help)" if error.ctx is not None else ""
+        print(f"kolo: {error.format_message()}{where}", file=sys.stderr)
+        code = 2
+    except ClickException as error:
+        print(f"kolo: {error.format_message()}", file=sys.stderr)
+        code = 2
+    except Abort:
+        print(f"kolo: {_('aborted')}", file=sys.stderr)
+        code = 1
+    except BrokenPipeError:
+        code = 0
+    except Exception:
+        print(
+            "kolo: " + _("internal error (a bug in kolo); please report it with this text:"),
+            file=sys.stderr,
+        )
+        traceback.print_exc()
+        code = 1
+    if argv is None:
+        sys.exit(code if isinstance(code, int) else 0)
+    return code if isinstance(code, int) else 0

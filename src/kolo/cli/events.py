@@ -1,0 +1,614 @@
+"""Commands on the store: events, entrants, rounds, results, import, export, audit."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from kolo import display, i18n
+from kolo.cli.app import app, state
+from kolo.cli.files import load_file, parse_json_value
+from kolo.cli.output import print_json, table
+from kolo.core import rulesets
+from kolo.core.placement import placements
+from kolo.core.problems import N_, InvalidInput
+from kolo.core.settings import SPECS
+from kolo.i18n import _
+
+event_app = typer.Typer(help=_("Create, list and configure events."), no_args_is_help=True)
+entrant_app = typer.Typer(help=_("Enter, list, edit and drop entrants."), no_args_is_help=True)
+round_app = typer.Typer(
+    help=_("Seat, show, close, reopen and delete rounds."), no_args_is_help=True
+)
+app.add_typer(event_app, name="event")
+app.add_typer(entrant_app, name="entrant")
+app.add_typer(round_app, name="round")
+
+EventArg = Annotated[
+    str, typer.Argument(help=_("The event's key (kolo event list)."), show_default=False)
+]
+RoundArg = Annotated[int, typer.Argument(help=_("Round number."), show_default=False)]
+
+
+def _store() -> Any:
+    """The store, ready (created and migrated on first use)."""
+    from kolo.web import bootstrap
+
+    state.where = bootstrap.setup(state.db)
+    from kolo.web import store
+
+    return store
+
+
+def _actor() -> Any:
+    from kolo.web.store import Actor
+
+    return Actor(who=state.who(), via="cli")
+
+
+def _assignments(values: Sequence[str], what: str) -> dict[str, int]:
+    """``p1=34`` pairs as a mapping; the number must be whole."""
+    result: dict[str, int] = {}
+    for item in values:
+        ref, sep, number = item.rpartition("=")
+        if not sep or not ref.strip():
+            raise InvalidInput.one(
+                N_("'{item}' is not of the form player=number"), path=what, item=item
+            )
+        try:
+            result[ref.strip()] = int(number.strip())
+        except ValueError:
+            raise InvalidInput.one(
+                N_("'{value}' for {player} is not a whole number"),
+                path=what,
+                value=number,
+                player=ref,
+            ) from None
+    return result
+
+
+def _settings_option(values: Sequence[str]) -> dict[str, Any]:
+    settings: dict[str, Any] = {}
+    for item in values:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise InvalidInput.one(
+                N_("'{item}' is not of the form name=value"), path="--set", item=item
+            )
+        settings[name.strip()] = parse_json_value(value.strip())
+    return settings
+
+
+# --- events -----------------------------------------------------------------------------
+
+
+@event_app.command("new")
+def event_new(
+    name: Annotated[str, typer.Argument(help=_("The event's name."), show_default=False)],
+    ruleset: Annotated[
+        str,
+        typer.Option(
+            "--ruleset",
+            help=_("Rule set: {ids}.").format(ids=", ".join(rulesets.REGISTRY)),
+            show_default=False,
+        ),
+    ],
+    key: Annotated[
+        str | None, typer.Option("--key", help=_("Short handle (default: from the name)."))
+    ] = None,
+    setting: Annotated[
+        list[str] | None,
+        typer.Option("--set", help=_("Override a setting: name=value (repeatable).")),
+    ] = None,
+) -> None:
+    """Create an event from a rule set."""
+    store = _store()
+    event = store.create_event(_actor(), name, ruleset, _settings_option(setting or []), key)
+    print(
+        _("created event {key}: {name} ({ruleset})").format(
+            key=event.key, name=event.name, ruleset=event.ruleset
+        )
+    )
+
+
+@event_app.command("list")
+def event_list() -> None:
+    """List the events in the store."""
+    _store()
+    from kolo.web import models
+
+    rows = [
+        [e.key, e.name, e.ruleset, str(e.entrants.count()), str(e.rounds.count())]
+        for e in models.Event.objects.all()
+    ]
+    if rows:
+        print(
+            table(
+                [_("Key"), _("Name"), _("Rule set"), _("Entrants"), _("Rounds")], rows, right=[3, 4]
+            )
+        )
+    else:
+        print(_("no events yet; create one with: kolo event new --ruleset dominion-cz NAME"))
+    print("\n" + _("store: {where}").format(where=state.where))
+
+
+@event_app.command("settings")
+def event_settings(
+    event: EventArg,
+    setting: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set", help=_("Change a setting: name=value; name=default restores the default.")
+        ),
+    ] = None,
+) -> None:
+    """Show the event's settings, with their meaning, or change them."""
+    store = _store()
+    found = store.find_event(event)
+    if setting:
+        changes = {k: (None if v == "default" else v) for k, v in _settings_option(setting).items()}
+        found = store.change_settings(_actor(), found, changes)
+    ruleset, settings = store.ruleset_of(found)
+    rows = []
+    for name, value in settings.items():
+        spec = SPECS[name]
+        marker = "*" if name in found.settings else ""
+        rows.append([name + marker, json.dumps(value), spec.rule, _(spec.help)])
+    print(table([_("Setting"), _("Value"), _("Rule"), _("Meaning")], rows))
+    print(
+        "\n"
+        + _("* set for this event; the others are the defaults of {ruleset}").format(
+            ruleset=ruleset.id
+        )
+    )
+
+
+@event_app.command("delete")
+def event_delete(
+    event: EventArg,
+    yes: Annotated[bool, typer.Option("--yes", help=_("Do not ask for confirmation."))] = False,
+) -> None:
+    """Delete an event (its audit trail keeps a full copy)."""
+    store = _store()
+    found = store.find_event(event)
+    if not yes and not typer.confirm(
+        _("Delete {name} with all its rounds and results?").format(name=found.name)
+    ):
+        raise typer.Exit(1)
+    store.delete_event(_actor(), found)
+    print(_("deleted {key}").format(key=event))
+
+
+# --- entrants ---------------------------------------------------------------------------
+
+
+def _read_entries(path: Path) -> list[tuple[str, str | None]]:
+    """Names from a file: CSV (name, club; a header row is skipped) for *.csv, else one
+    name per line; ``-`` reads standard input."""
+    try:
+        text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise InvalidInput.one(N_("no such file"), path=str(path)) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise InvalidInput.one(
+            N_("cannot read the file: {reason}"), path=str(path), reason=str(error)
+        ) from None
+    if path.suffix.lower() == ".csv":
+        rows = [r for r in csv.reader(io.StringIO(text)) if any(c.strip() for c in r)]
+        if rows and [c.strip().casefold() for c in rows[0][:2]] in (
+            ["name", "club"],
+            ["jméno", "klub"],
+            ["name"],
+        ):
+            rows = rows[1:]
+        return [(r[0], r[1] if len(r) > 1 else None) for r in rows]
+    return [(line, None) for line in text.splitlines() if line.strip()]
+
+
+@entrant_app.command("add")
+def entrant_add(
+    event: EventArg,
+    names: Annotated[
+        list[str] | None, typer.Argument(help=_("Names to enter."), show_default=False)
+    ] = None,
+    file: Annotated[
+        Path | None,
+        typer.Option(
+            "--file", help=_("A file with one name per line, or CSV (name,club) ending in .csv.")
+        ),
+    ] = None,
+    club: Annotated[str | None, typer.Option("--club", help=_("Club of the names given."))] = None,
+    allow_duplicate: Annotated[
+        bool, typer.Option("--allow-duplicate", help=_("Enter a name already entered."))
+    ] = False,
+) -> None:
+    """Enter entrants; they get ids p1, p2, … and play from the next round."""
+    entries = [(n, club) for n in names or []]
+    if file is not None:
+        entries += _read_entries(file)
+    store = _store()
+    created = store.add_entrants(
+        _actor(), store.find_event(event), entries, allow_duplicate=allow_duplicate
+    )
+    for entrant in created:
+        print(f"{entrant.code}\t{entrant.name}" + (f"\t{entrant.club}" if entrant.club else ""))
+
+
+@entrant_app.command("list")
+def entrant_list(event: EventArg) -> None:
+    """List the entrants with their ids."""
+    store = _store()
+    found = store.find_event(event)
+    rows = [
+        [
+            e.code,
+            e.name,
+            e.club or "",
+            _("dropped after round {round}").format(round=e.dropped_after_round)
+            if e.dropped_after_round is not None
+            else "",
+        ]
+        for e in found.entrants.all()
+    ]
+    print(table([_("Id"), _("Name"), _("Club"), _("Status")], rows))
+
+
+@entrant_app.command("drop")
+def entrant_drop(
+    event: EventArg,
+    entrant: Annotated[str, typer.Argument(help=_("Id or exact name."), show_default=False)],
+    undo: Annotated[bool, typer.Option("--undo", help=_("Take a drop back."))] = False,
+) -> None:
+    """Drop an entrant from the next round on; results so far stay (R-EVT-2)."""
+    store = _store()
+    found = store.drop_entrant(_actor(), store.find_event(event), entrant, undo=undo)
+    if undo:
+        print(_("{name} plays again from the next round").format(name=found.name))
+    else:
+        print(
+            _("{name} dropped after round {round}").format(
+                name=found.name, round=found.dropped_after_round
+            )
+        )
+
+
+@entrant_app.command("edit")
+def entrant_edit(
+    event: EventArg,
+    entrant: Annotated[str, typer.Argument(help=_("Id or exact name."), show_default=False)],
+    name: Annotated[str | None, typer.Option("--name", help=_("New name."))] = None,
+    club: Annotated[str | None, typer.Option("--club", help=_("New club (empty: none)."))] = None,
+) -> None:
+    """Correct an entrant's name or club."""
+    store = _store()
+    found = store.rename_entrant(_actor(), store.find_event(event), entrant, name, club)
+    print(f"{found.code}\t{found.name}" + (f"\t{found.club}" if found.club else ""))
+
+
+@entrant_app.command("remove")
+def entrant_remove(
+    event: EventArg,
+    entrant: Annotated[str, typer.Argument(help=_("Id or exact name."), show_default=False)],
+) -> None:
+    """Take back an entry made by mistake (only for someone who has not played)."""
+    store = _store()
+    found = store.remove_entrant(_actor(), store.find_event(event), entrant)
+    print(_("removed {name}").format(name=found.name))
+
+
+# --- rounds -----------------------------------------------------------------------------
+
+
+def _parse_tables(text: str) -> list[list[str]]:
+    tables = [[p.strip() for p in chunk.split(",")] for chunk in text.split(";") if chunk.strip()]
+    for index, seats in enumerate(tables, start=1):
+        if any(not p for p in seats):
+            raise InvalidInput.one(
+                N_("table {table} has an empty seat"), path="--tables", table=index
+            )
+    return tables
+
+
+@round_app.command("new")
+def round_new(
+    event: EventArg,
+    tables: Annotated[
+        str,
+        typer.Option(
+            "--tables",
+            help=_('Tables by hand, top table first, players in seat order: "p1,p2,p3;p4,p5,p6".'),
+            show_default=False,
+        ),
+    ],
+    byes: Annotated[str | None, typer.Option("--byes", help=_('Players with a bye: "p9".'))] = None,
+    force: Annotated[
+        str | None, typer.Option("--force", help=_("Seat the round despite a hard rule; say why."))
+    ] = None,
+) -> None:
+    """Seat the next round by hand, checked against the rule set's hard rules."""
+    store = _store()
+    found = store.find_event(event)
+    bye_list = [b.strip() for b in (byes or "").split(",") if b.strip()]
+    round_ = store.new_round(
+        _actor(), found, _parse_tables(tables), byes=bye_list, force_reason=force
+    )
+    print(_("round {number} seated").format(number=round_.number))
+    _print_round(store, found, round_.number)
+
+
+def _print_round(store: Any, event: Any, number: int) -> None:
+    core_event = store.to_core(event)
+    ruleset, settings = store.ruleset_of(event)
+    round_ = next(r for r in core_event.rounds if r.number == number)
+    names = {e.id: e.name for e in core_event.entrants}
+    lang = i18n.language()
+    for t in round_.tables:
+        print()
+        print(_("Table {number}").format(number=t.number))
+        rows = []
+        for seat_index, player in enumerate(t.seats, start=1):
+            cells = [f"{seat_index}.", player, names[player]]
+            for game in t.games:
+                placed = placements(
+                    game.scores,
+                    ruleset.placement_points,
+                    game.turns if ruleset.ties_by_turns else None,
+                )
+                cells += [str(game.scores[player]), display.points(placed[player].points, lang)]
+            rows.append(cells)
+        headers = [_("Seat"), _("Id"), _("Name")]
+        for g in range(len(t.games)):
+            suffix = f" {g + 1}" if len(t.games) > 1 else ""
+            headers += [_("Score") + suffix, _("Points") + suffix]
+        print(table(headers, rows, right=list(range(3, len(headers)))))
+    if round_.byes:
+        print("\n" + _("Byes: {names}").format(names=", ".join(names[b] for b in round_.byes)))
+    needed = ruleset.games_per_table(number, settings)
+    missing = [str(t.number) for t in round_.tables if len(t.games) < needed]
+    if missing:
+        print(
+            "\n" + _("Waiting for results from tables: {tables}").format(tables=", ".join(missing))
+        )
+
+
+@round_app.command("show")
+def round_show(
+    event: EventArg,
+    number: Annotated[
+        int | None, typer.Argument(help=_("Round number (default: the last)."))
+    ] = None,
+) -> None:
+    """Show a round's tables in seat order with the results entered so far."""
+    store = _store()
+    found = store.find_event(event)
+    round_ = store.get_round(found, number)
+    state_text = _("closed") if round_.closed else _("open")
+    print(_("Round {number} ({state})").format(number=round_.number, state=state_text))
+    _print_round(store, found, round_.number)
+
+
+@round_app.command("close")
+def round_close(
+    event: EventArg,
+    number: Annotated[
+        int | None, typer.Argument(help=_("Round number (default: the last)."))
+    ] = None,
+) -> None:
+    """Close a round once every table has its results; the next round can then be paired."""
+    store = _store()
+    round_ = store.close_round(_actor(), store.find_event(event), number)
+    print(_("round {number} closed").format(number=round_.number))
+
+
+@round_app.command("reopen")
+def round_reopen(
+    event: EventArg,
+    number: Annotated[
+        int | None, typer.Argument(help=_("Round number (default: the last closed)."))
+    ] = None,
+) -> None:
+    """Reopen a closed round to correct a result, while the next round is not paired (R-EVT-3)."""
+    store = _store()
+    round_ = store.reopen_round(_actor(), store.find_event(event), number)
+    print(_("round {number} reopened").format(number=round_.number))
+
+
+@round_app.command("delete")
+def round_delete(
+    event: EventArg,
+    number: Annotated[
+        int | None, typer.Argument(help=_("Round number (must be the last)."))
+    ] = None,
+) -> None:
+    """Undo the seating of the last round while none of its results is in."""
+    store = _store()
+    found = store.find_event(event)
+    last = store.get_round(found, None).number
+    store.delete_round(_actor(), found, number)
+    print(_("round {number} deleted").format(number=last))
+
+
+# --- results ----------------------------------------------------------------------------
+
+
+@app.command()
+def result(
+    event: EventArg,
+    round_number: RoundArg,
+    table_number: Annotated[int, typer.Argument(help=_("Table number."), show_default=False)],
+    scores: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help=_("Game points per player: p1=34 p2=28 p3=12 (id or exact name)."),
+            show_default=False,
+        ),
+    ] = None,
+    turns: Annotated[
+        str | None,
+        typer.Option("--turns", help=_("Turns taken: p1=17,p2=17,p3=16 (NBGL tie-break).")),
+    ] = None,
+    game: Annotated[
+        int | None, typer.Option("--game", help=_("Which game of the table (default: the next)."))
+    ] = None,
+    time_limit: Annotated[
+        bool,
+        typer.Option("--time-limit", help=_("The game was ended by the time limit (R-DOM-9).")),
+    ] = False,
+    clear: Annotated[
+        bool, typer.Option("--clear", help=_("Take back the table's last result."))
+    ] = False,
+) -> None:
+    """Enter a table's result, or correct it (the audit trail keeps both)."""
+    store = _store()
+    found = store.find_event(event)
+    if clear:
+        before = store.clear_result(_actor(), found, round_number, table_number, game)
+        print(
+            _("cleared game {game} of table {table}").format(
+                game=before["game"], table=table_number
+            )
+        )
+        return
+    if not scores:
+        raise InvalidInput.one(N_("give the scores: p1=34 p2=28 p3=12"), path="SCORES")
+    by_player = _assignments(scores, "SCORES")
+    turns_by_player = _assignments(turns.split(","), "--turns") if turns else None
+    game_row, before = store.record_result(
+        _actor(),
+        found,
+        round_number,
+        table_number,
+        by_player,
+        turns=turns_by_player,
+        game_number=game,
+        ended_by_time_limit=time_limit,
+    )
+    after = " ".join(f"{c}={v}" for c, v in store._game_doc(game_row)["scores"].items())
+    if before is None:
+        print(
+            _("round {round}, table {table}: {scores}").format(
+                round=round_number, table=table_number, scores=after
+            )
+        )
+    else:
+        was = " ".join(f"{c}={v}" for c, v in before["scores"].items())
+        print(
+            _("round {round}, table {table} corrected: {scores} (was {before})").format(
+                round=round_number, table=table_number, scores=after, before=was
+            )
+        )
+
+
+# --- files and the audit trail ----------------------------------------------------------
+
+
+@app.command("export")
+def export(
+    event: EventArg,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help=_("Write to this file (default: print)."))
+    ] = None,
+) -> None:
+    """Write the event as a kolo-event/1 file."""
+    store = _store()
+    from kolo.eventfile.writer import dumps
+
+    text = dumps(store.to_core(store.find_event(event)))
+    if output is None:
+        sys.stdout.write(text)
+        return
+    _write_atomically(output, text)
+    print(_("wrote {path}").format(path=output), file=sys.stderr)
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write via a temporary file and a rename, so a failure never leaves half a file."""
+    try:
+        handle, temporary = tempfile.mkstemp(dir=path.parent or Path("."), prefix=f".{path.name}.")
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    except OSError as error:
+        raise InvalidInput.one(
+            N_("cannot write the file: {reason}"), path=str(path), reason=error.strerror
+        ) from None
+
+
+@app.command("import")
+def import_(
+    file: Annotated[Path, typer.Argument(help=_("A kolo-event/1 file."), show_default=False)],
+    key: Annotated[
+        str | None, typer.Option("--key", help=_("Short handle (default: from the name)."))
+    ] = None,
+) -> None:
+    """Store an event from a kolo-event/1 file (complete rounds are stored closed)."""
+    event_value = load_file(file)
+    store = _store()
+    event = store.import_event(_actor(), event_value, key)
+    print(_("imported {name} as {key}").format(name=event.name, key=event.key))
+
+
+@app.command()
+def audit(
+    event: EventArg,
+    as_json: Annotated[
+        bool, typer.Option("--json", help=_("Print JSON with the data before and after."))
+    ] = False,
+) -> None:
+    """Every change to the event: when, who, what, and what it was before (R-EVT-4)."""
+    store = _store()
+    entries = list(store.audit_trail(store.find_event(event)))
+    if as_json:
+        print_json(
+            [
+                {
+                    "at": e.at.isoformat(),
+                    "who": e.who,
+                    "via": e.via,
+                    "action": e.action,
+                    "summary": e.summary,
+                    "reason": e.reason,
+                    "before": e.before,
+                    "after": e.after,
+                }
+                for e in entries
+            ]
+        )
+        return
+    from django.utils import timezone
+
+    rows = []
+    for e in entries:
+        summary = e.summary
+        if e.action == "result.correct":
+            summary += " — " + _("was {before}, now {after}").format(
+                before=_compact(e.before), after=_compact(e.after)
+            )
+        if e.reason:
+            summary += " — " + _("reason: {reason}").format(reason=e.reason)
+        rows.append(
+            [timezone.localtime(e.at).strftime("%Y-%m-%d %H:%M:%S"), e.who, e.action, summary]
+        )
+    print(table([_("When"), _("Who"), _("Action"), _("What")], rows))
+
+
+def _compact(doc: Any) -> str:
+    if not isinstance(doc, dict):
+        return "–"
+    return " ".join(f"{c}={v}" for c, v in doc.get("scores", {}).items())
+
+
+@app.command("store")
+def store_info() -> None:
+    """Say where the store is (set it with --db or KOLO_DB, or DATABASE_URL for PostgreSQL)."""
+    _store()
+    print(state.where)

@@ -1,0 +1,92 @@
+"""The values an event is made of: entrants, rounds, tables, games (RULES.md §1)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, TypeAlias
+
+EntrantId: TypeAlias = str
+"""An entrant's id within one event, e.g. ``"p7"`` (EVENT-FORMAT.md ``entrants[].id``)."""
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """One person (or team) entered in an event."""
+
+    id: EntrantId
+    """Unique within the event, non-empty, at most 64 characters."""
+    name: str
+    """Display name, any Unicode text; always escaped when shown."""
+    club: str | None = None
+    """Club or city, used by the optional club-avoidance criterion."""
+    dropped_after_round: int | None = None
+    """The last round the entrant was seated in before dropping (0: before round 1);
+    ``None`` while the entrant is active (R-EVT-2)."""
+
+    def active_in(self, round_number: int) -> bool:
+        """Whether the entrant is still in the event for round ``round_number``."""
+        return self.dropped_after_round is None or round_number <= self.dropped_after_round
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game played at a table: victory points and, where recorded, turns taken."""
+
+    scores: Mapping[EntrantId, int]
+    """Game points (victory points) of every seated player; may be zero or negative."""
+    turns: Mapping[EntrantId, int] | None = None
+    """Turns each player took; required where the rule set breaks ties by turns."""
+    ended_by_time_limit: bool = False
+    """The game was stopped by the round's time limit (R-DOM-9)."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table of one round: its players in seat order and the games they played."""
+
+    number: int
+    """1 is the top table (R-GORN-7)."""
+    seats: tuple[EntrantId, ...]
+    """Players in seat order; ``seats[0]`` starts."""
+    games: tuple[Game, ...] = ()
+    """Games played so far; empty while the table is unplayed."""
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round of an event."""
+
+    number: int
+    """1-based and consecutive."""
+    tables: tuple[Table, ...]
+    """The round's tables, numbered from the top."""
+    seed: int | None = None
+    """The seed of the random choices made for the round (R-GORN-2, R-GORN-10)."""
+    byes: tuple[EntrantId, ...] = ()
+    """Entrants with a bye, only where the rule set allows byes."""
+
+    def seated(self) -> Iterator[EntrantId]:
+        """Every entrant seated at a table of this round."""
+        for table in self.tables:
+            yield from table.seats
+
+
+@dataclass(frozen=True)
+class Event:
+    """A whole event, as a ``kolo-event/1`` document holds it."""
+
+    name: str
+    ruleset: str
+    """A registered rule-set id (``kolo.core.rulesets``)."""
+    settings: Mapping[str, Any]
+    """Overrides of the rule set's settings; only what differs from the defaults."""
+    entrants: tuple[Entrant, ...]
+    rounds: tuple[Round, ...] = ()
+
+    def entrant(self, entrant_id: EntrantId) -> Entrant:
+        """The entrant with this id (``KeyError`` if there is none)."""
+        for entrant in self.entrants:
+            if entrant.id == entrant_id:
+                return entrant
+        raise KeyError(entrant_id)

@@ -1,0 +1,40 @@
+"""Problems found in input, as values the edges translate and show (DESIGN.md principle 7)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+
+def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark, translate later"
+    """Mark an English message template for translation at the edge; returns it unchanged."""
+    return message
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with an input, located by a JSON path."""
+
+    path: str
+    """Where, as a JSON path: ``$.rounds[1].tables[0].seats[2]``; ``$`` is the whole input."""
+    message: str
+    """An English template with ``{name}`` fields, marked with ``N_`` for translation."""
+    params: Mapping[str, object] = field(default_factory=dict)
+    """Values for the template's fields."""
+
+    def text(self, translate: Callable[[str], str] = str) -> str:
+        """The message with its values filled in, after ``translate`` of the template."""
+        return translate(self.message).format(**self.params)
+
+
+class InvalidInput(Exception):
+    """Input that breaks the rules: a user's mistake, never a bug (exit 2, HTTP 400)."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("; ".join(f"{p.path}: {p.text()}" for p in problems))
+        self.problems = problems
+
+    @classmethod
+    def one(cls, message: str, path: str = "$", **params: object) -> InvalidInput:
+        """An error with a single problem."""
+        return cls([Problem(path, message, params)])

@@ -1,0 +1,194 @@
+"""Rule sets as data: a frozen value per format, in a registry keyed by a stable id.
+
+A new format is a new entry here, not new branches elsewhere (DESIGN.md principle 4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
+
+from kolo.core.problems import N_
+
+
+class System(Enum):
+    """How rounds are paired."""
+
+    GORN = "gorn"
+    """Multi-player Swiss: nobody is eliminated, similar points sit together (RULES.md §2)."""
+    SWISS_PAIRS = "swiss-pairs"
+    """Swiss in pairs with byes (R-STAND-3)."""
+    GROUPS_KNOCKOUT = "groups-knockout"
+    """A group stage, then knockout tables (RULES.md §4)."""
+
+
+class Success(Enum):
+    """What the success figure of the standings is (R-PCT-*)."""
+
+    MEAN_SHARE = "mean-share"
+    """The mean of the shares over the games played (R-PCT-2)."""
+    SUM_SHARE = "sum-share"
+    """The sum of the shares (R-PCT-5)."""
+    NONE = "none"
+    """No success figure (``swiss-pairs``)."""
+
+
+class TieBreak(Enum):
+    """A criterion that orders entrants with equal tournament points."""
+
+    SUCCESS = "success"
+    GAME_SCORE = "game_score"
+    """Combined game scores: the sum of victory points (R-STAND-2)."""
+    BUCHHOLZ = "buchholz"
+    SCORE_DIFFERENCE = "score_difference"
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Everything that makes one tournament format what it is."""
+
+    id: str
+    """Stable id used in event files (``ruleset``)."""
+    title: str
+    """Name shown to users, in English (marked for translation)."""
+    system: System
+    placement_points: tuple[Fraction, ...]
+    """Points for 1st, 2nd, … place in a game (RULES.md §3.1)."""
+    ties_by_turns: bool
+    """Equal game points are broken by fewer turns before sharing (R-SCORE-4)."""
+    success: Success
+    tie_breaks: tuple[TieBreak, ...]
+    """After tournament points, in order (R-STAND-*)."""
+    smaller_tables: bool
+    """Tables one seat smaller than ``table_size`` fill the remainder (R-GORN-6)."""
+    byes: bool
+    """A bye is given when the count does not divide (``swiss-pairs``)."""
+    defaults: Mapping[str, Any]
+    """The settings this rule set has, with their defaults."""
+
+    def table_sizes(self, settings: Mapping[str, Any]) -> tuple[int, ...]:
+        """The table sizes allowed, the normal size first."""
+        size: int = settings["table_size"]
+        if self.smaller_tables and size > 2:
+            return (size, size - 1)
+        return (size,)
+
+    def layout(
+        self, players: int, settings: Mapping[str, Any]
+    ) -> tuple[tuple[int, ...], int] | None:
+        """How ``players`` entrants are seated: table sizes (largest first) and the number of
+        byes; ``None`` when the rule set cannot seat that many.
+
+        With smaller tables, N mod k = r leaves (k − r) tables of k − 1 (R-GORN-6): Dominion
+        N mod 3 = 1 → two tables of two; Carcassonne N mod 4 = 1 → three tables of three.
+        """
+        size: int = settings["table_size"]
+        if players <= 0:
+            return None
+        if self.smaller_tables and size > 2:
+            small = (size - players % size) % size
+            full, rest = divmod(players - small * (size - 1), size)
+            if full < 0 or rest:
+                return None
+            return (size,) * full + (size - 1,) * small, 0
+        full, rest = divmod(players, size)
+        if rest and not self.byes:
+            return None
+        return (size,) * full, rest
+
+    def games_per_table(self, round_number: int, settings: Mapping[str, Any]) -> int:
+        """How many games each table plays in round ``round_number``."""
+        if self.system is System.GROUPS_KNOCKOUT:
+            group_games: int = settings["group_games"]
+            return group_games if round_number == 1 else 1
+        per_table: int = settings["games_per_table"]
+        return per_table
+
+
+def _points(*values: int) -> tuple[Fraction, ...]:
+    return tuple(Fraction(v) for v in values)
+
+
+_SHARES = {"negative_scores_as_zero": True, "smaller_table_scaling": True}
+
+
+def _defaults(**values: Any) -> Mapping[str, Any]:
+    return MappingProxyType(values)
+
+
+REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
+    {
+        rs.id: rs
+        for rs in (
+            RuleSet(
+                id="dominion-cz",
+                title=N_("Dominion – Czech championship and Tour (gorn, tables of 3)"),
+                system=System.GORN,
+                placement_points=_points(3, 2, 1),
+                ties_by_turns=False,
+                success=Success.MEAN_SHARE,
+                tie_breaks=(TieBreak.SUCCESS,),
+                smaller_tables=True,
+                byes=False,
+                defaults=_defaults(rounds=5, table_size=3, games_per_table=1, **_SHARES),
+            ),
+            RuleSet(
+                id="dominion-cz-final",
+                title=N_("Dominion – Czech championship final (gorn, 6 or 7 rounds)"),
+                system=System.GORN,
+                placement_points=_points(3, 2, 1),
+                ties_by_turns=False,
+                success=Success.MEAN_SHARE,
+                tie_breaks=(TieBreak.SUCCESS,),
+                smaller_tables=True,
+                byes=False,
+                defaults=_defaults(rounds=6, table_size=3, games_per_table=1, **_SHARES),
+            ),
+            RuleSet(
+                id="carcassonne-cz",
+                title=N_("Carcassonne – Czech Tour (gorn, tables of 4)"),
+                system=System.GORN,
+                placement_points=_points(4, 3, 2, 1),
+                ties_by_turns=False,
+                success=Success.MEAN_SHARE,
+                tie_breaks=(TieBreak.SUCCESS,),
+                smaller_tables=True,
+                byes=False,
+                defaults=_defaults(rounds=4, table_size=4, games_per_table=1, **_SHARES),
+            ),
+            RuleSet(
+                id="swiss-pairs",
+                title=N_("Swiss in pairs (Carcassonne championship final)"),
+                system=System.SWISS_PAIRS,
+                placement_points=_points(1, 0),
+                ties_by_turns=False,
+                success=Success.NONE,
+                tie_breaks=(TieBreak.BUCHHOLZ, TieBreak.SCORE_DIFFERENCE),
+                smaller_tables=False,
+                byes=True,
+                defaults=_defaults(rounds=5, table_size=2, games_per_table=1, bye_points=1),
+            ),
+            RuleSet(
+                id="nbgl-dominion",
+                title=N_("Dominion – National Board Game League (groups of 4, knockout)"),
+                system=System.GROUPS_KNOCKOUT,
+                placement_points=_points(8, 5, 3, 1),
+                ties_by_turns=True,
+                success=Success.SUM_SHARE,
+                tie_breaks=(TieBreak.GAME_SCORE, TieBreak.SUCCESS),
+                smaller_tables=False,
+                byes=False,
+                defaults=_defaults(rounds=4, table_size=4, group_games=2, **_SHARES),
+            ),
+        )
+    }
+)
+
+
+def get(ruleset_id: str) -> RuleSet:
+    """The rule set with this id (``KeyError`` if none is registered)."""
+    return REGISTRY[ruleset_id]

@@ -1,0 +1,159 @@
+"""Settings of a rule set: what an event may override, with types, limits and meaning.
+
+Every **[interpretation]** of RULES.md is a setting with the documented default, never a
+constant in code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from kolo.core.problems import N_, Problem
+
+
+class Kind(Enum):
+    """The type of a setting's value."""
+
+    INT = "integer"
+    BOOL = "boolean"
+    NUMBER = "number"
+    WEIGHTS = "object of numbers"
+
+
+@dataclass(frozen=True)
+class SettingSpec:
+    """The definition of one setting."""
+
+    name: str
+    kind: Kind
+    rule: str
+    """The RULES.md rule the setting belongs to."""
+    help: str
+    """What it means, in English (marked for translation)."""
+    minimum: float | None = None
+    maximum: float | None = None
+    keys: tuple[str, ...] = ()
+    """For ``WEIGHTS``: the names a value may have."""
+
+
+SPECS: dict[str, SettingSpec] = {
+    spec.name: spec
+    for spec in (
+        SettingSpec("rounds", Kind.INT, "R-EVT-1", N_("Number of rounds of the event."), 1, 50),
+        SettingSpec(
+            "table_size",
+            Kind.INT,
+            "R-GORN-6",
+            N_(
+                "Normal number of players at a table; smaller tables seat one fewer "
+                "(e.g. Carcassonne played wholly at tables of 3)."
+            ),
+            2,
+            8,
+        ),
+        SettingSpec(
+            "games_per_table",
+            Kind.INT,
+            "R-EVT-1",
+            N_("Games each table plays in a round."),
+            1,
+            10,
+        ),
+        SettingSpec(
+            "group_games",
+            Kind.INT,
+            "R-NBGL-1",
+            N_("Games each group plays in the group stage [interpretation: 2]."),
+            1,
+            10,
+        ),
+        SettingSpec(
+            "negative_scores_as_zero",
+            Kind.BOOL,
+            "R-PCT-6",
+            N_(
+                "For shares a negative score counts as 0; a table where everyone scored 0 "
+                "shares equally [interpretation]."
+            ),
+        ),
+        SettingSpec(
+            "smaller_table_scaling",
+            Kind.BOOL,
+            "R-PCT-3",
+            N_(
+                "Shares at a smaller table are scaled as if the missing players had scored "
+                "the table's average (x 2/3 at a Dominion table of two)."
+            ),
+        ),
+        SettingSpec(
+            "bye_points",
+            Kind.NUMBER,
+            "R-GORN-6",
+            N_("Points for a bye (a bye scores as a win)."),
+            0,
+            10,
+        ),
+    )
+}
+
+
+def resolve(
+    defaults: Mapping[str, Any], overrides: Mapping[str, Any], path: str = "$.settings"
+) -> tuple[dict[str, Any], list[Problem]]:
+    """The settings in force: the rule set's ``defaults`` with valid ``overrides`` applied.
+
+    Every override that is unknown to the rule set or of the wrong type is a problem; the
+    default stays in force for it.
+    """
+    resolved = dict(defaults)
+    problems: list[Problem] = []
+    for name, value in overrides.items():
+        where = f"{path}.{name}"
+        spec = SPECS.get(name)
+        if spec is None or name not in defaults:
+            problems.append(
+                Problem(
+                    where,
+                    N_("unknown setting '{name}' for this rule set; known: {known}"),
+                    {"name": name, "known": ", ".join(sorted(defaults))},
+                )
+            )
+            continue
+        problem = _check_value(spec, value, where)
+        if problem is not None:
+            problems.append(problem)
+        else:
+            resolved[name] = value
+    return resolved, problems
+
+
+def _check_value(spec: SettingSpec, value: Any, where: str) -> Problem | None:
+    if spec.kind is Kind.BOOL:
+        if not isinstance(value, bool):
+            return Problem(where, N_("must be true or false"))
+        return None
+    if spec.kind is Kind.WEIGHTS:
+        if not isinstance(value, dict):
+            return Problem(where, N_("must be an object of numbers by criterion name"))
+        for key, weight in value.items():
+            if key not in spec.keys:
+                return Problem(
+                    f"{where}.{key}",
+                    N_("unknown criterion '{name}'; known: {known}"),
+                    {"name": key, "known": ", ".join(spec.keys)},
+                )
+            if isinstance(weight, bool) or not isinstance(weight, int | float) or weight < 0:
+                return Problem(f"{where}.{key}", N_("must be a number of at least 0"))
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return Problem(where, N_("must be a number"))
+    if spec.kind is Kind.INT and not isinstance(value, int):
+        return Problem(where, N_("must be a whole number"))
+    if spec.minimum is not None and value < spec.minimum:
+        return Problem(where, N_("must be at least {minimum}"), {"minimum": spec.minimum})
+    if spec.maximum is not None and value > spec.maximum:
+        return Problem(where, N_("must be at most {maximum}"), {"maximum": spec.maximum})
+    return None

@@ -1,0 +1,212 @@
+"""Standings of an event, computed from its results (R-STAND-1..3).
+
+Standings are never stored: every edge (command line, web page, export) computes them here
+from the results, so they are the same everywhere (DESIGN.md principle 2).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from kolo.core.event import Entrant, EntrantId, Event, Round, Table
+from kolo.core.placement import placements
+from kolo.core.rulesets import RuleSet, Success, TieBreak
+from kolo.core.shares import mean_share, sum_share, table_shares
+
+
+@dataclass(frozen=True)
+class Row:
+    """One entrant's line in the standings."""
+
+    rank: int
+    """1-based; entrants tied on every criterion share it."""
+    rank_to: int
+    """The last place of a shared rank ("3.–4." has rank 3, rank_to 4)."""
+    entrant: Entrant
+    points: Fraction
+    """Tournament points: the sum of placement points, plus byes."""
+    success: Fraction | None
+    """The rule set's success figure (mean or sum of shares); ``None`` where it has none."""
+    games: int
+    """Games played."""
+    game_score: int
+    """The sum of the entrant's game points (victory points)."""
+    buchholz: Fraction | None
+    """Sum of the final points of the opponents met (``swiss-pairs`` only)."""
+    score_difference: int | None
+    """Sum of own minus opponents' game points (``swiss-pairs`` only)."""
+    byes: int
+
+    @property
+    def dropped(self) -> bool:
+        """Whether the entrant has dropped (R-EVT-2)."""
+        return self.entrant.dropped_after_round is not None
+
+    @property
+    def shared(self) -> bool:
+        """Whether the rank is shared with other entrants."""
+        return self.rank != self.rank_to
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The standings after a round."""
+
+    after_round: int
+    """The last round counted; 0 before any round is complete."""
+    rows: tuple[Row, ...]
+
+
+def table_complete(table: Table, games_needed: int) -> bool:
+    """Whether the table has played all its games."""
+    return len(table.games) >= games_needed
+
+
+def round_complete(round_: Round, ruleset: RuleSet, settings: Mapping[str, Any]) -> bool:
+    """Whether every table of the round has all its games (EVENT-FORMAT.md)."""
+    needed = ruleset.games_per_table(round_.number, settings)
+    return all(table_complete(t, needed) for t in round_.tables)
+
+
+def complete_rounds(
+    event: Event, ruleset: RuleSet, settings: Mapping[str, Any]
+) -> tuple[Round, ...]:
+    """The leading run of complete rounds."""
+    done: list[Round] = []
+    for round_ in event.rounds:
+        if not round_complete(round_, ruleset, settings):
+            break
+        done.append(round_)
+    return tuple(done)
+
+
+@dataclass
+class _Tally:
+    points: Fraction = Fraction(0)
+    games: int = 0
+    shares: list[Fraction] = field(default_factory=list)
+    game_score: int = 0
+    score_difference: int = 0
+    byes: int = 0
+    opponents: list[EntrantId] = field(default_factory=list)
+
+
+def compute(
+    event: Event,
+    ruleset: RuleSet,
+    settings: Mapping[str, Any],
+    through_round: int | None = None,
+) -> Standings:
+    """The standings after the complete rounds (up to ``through_round`` when given)."""
+    rounds = [
+        r
+        for r in complete_rounds(event, ruleset, settings)
+        if through_round is None or r.number <= through_round
+    ]
+    tallies = {e.id: _Tally() for e in event.entrants}
+    normal_size: int = settings["table_size"]
+    for round_ in rounds:
+        for player in round_.byes:
+            tallies[player].points += Fraction(settings.get("bye_points", 0))
+            tallies[player].byes += 1
+        for table in round_.tables:
+            for player in table.seats:
+                tallies[player].opponents.extend(p for p in table.seats if p != player)
+            for game in table.games:
+                _add_game(tallies, game.scores, game.turns, ruleset, settings, normal_size)
+    return Standings(
+        after_round=rounds[-1].number if rounds else 0,
+        rows=_rank(event, ruleset, tallies),
+    )
+
+
+def _add_game(
+    tallies: dict[EntrantId, _Tally],
+    scores: Mapping[EntrantId, int],
+    turns: Mapping[EntrantId, int] | None,
+    ruleset: RuleSet,
+    settings: Mapping[str, Any],
+    normal_size: int,
+) -> None:
+    placed = placements(scores, ruleset.placement_points, turns if ruleset.ties_by_turns else None)
+    shares = (
+        table_shares(
+            scores,
+            normal_size,
+            negative_as_zero=settings["negative_scores_as_zero"],
+            scale_smaller=settings["smaller_table_scaling"],
+        )
+        if ruleset.success is not Success.NONE
+        else {}
+    )
+    total = sum(scores.values())
+    for player, score in scores.items():
+        tally = tallies[player]
+        tally.points += placed[player].points
+        tally.games += 1
+        tally.game_score += score
+        tally.score_difference += score * len(scores) - total
+        if player in shares:
+            tally.shares.append(shares[player])
+
+
+def _rank(event: Event, ruleset: RuleSet, tallies: dict[EntrantId, _Tally]) -> tuple[Row, ...]:
+    def success(tally: _Tally) -> Fraction | None:
+        if ruleset.success is Success.MEAN_SHARE:
+            return mean_share(tally.shares)
+        if ruleset.success is Success.SUM_SHARE:
+            return sum_share(tally.shares)
+        return None
+
+    swiss = TieBreak.BUCHHOLZ in ruleset.tie_breaks
+    buchholz: dict[EntrantId, Fraction] = defaultdict(Fraction)
+    if swiss:
+        for player, tally in tallies.items():
+            buchholz[player] = sum((tallies[o].points for o in tally.opponents), Fraction(0))
+
+    def criteria(entrant: Entrant) -> tuple[Fraction | int, ...]:
+        tally = tallies[entrant.id]
+        values: list[Fraction | int] = [tally.points]
+        for tie_break in ruleset.tie_breaks:
+            if tie_break is TieBreak.SUCCESS:
+                values.append(success(tally) or Fraction(0))
+            elif tie_break is TieBreak.GAME_SCORE:
+                values.append(tally.game_score)
+            elif tie_break is TieBreak.BUCHHOLZ:
+                values.append(buchholz[entrant.id])
+            else:
+                values.append(tally.score_difference)
+        return tuple(values)
+
+    def order(entrant: Entrant) -> tuple[tuple[Fraction | int, ...], str, str]:
+        return (tuple(-v for v in criteria(entrant)), entrant.name.casefold(), entrant.id)
+
+    ordered = sorted(event.entrants, key=order)
+    rows: list[Row] = []
+    start = 0
+    while start < len(ordered):
+        end = start + 1
+        while end < len(ordered) and criteria(ordered[end]) == criteria(ordered[start]):
+            end += 1
+        for entrant in ordered[start:end]:
+            tally = tallies[entrant.id]
+            rows.append(
+                Row(
+                    rank=start + 1,
+                    rank_to=end,
+                    entrant=entrant,
+                    points=tally.points,
+                    success=success(tally),
+                    games=tally.games,
+                    game_score=tally.game_score,
+                    buchholz=buchholz[entrant.id] if swiss else None,
+                    score_difference=tally.score_difference if swiss else None,
+                    byes=tally.byes,
+                )
+            )
+        start = end
+    return tuple(rows)

@@ -1,0 +1,212 @@
+"""Whether an event obeys its rule set: the checks behind ``kolo validate`` and the store.
+
+Problems are located by JSON paths into the ``kolo-event/1`` document the event is (or
+would be) written as, so the same messages serve files, the store and the web.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from kolo.core import rulesets
+from kolo.core.event import EntrantId, Event, Round, Table
+from kolo.core.problems import N_, Problem
+from kolo.core.rulesets import RuleSet
+from kolo.core.settings import resolve
+from kolo.core.standings import round_complete
+
+MAX_ID_LENGTH = 64
+MAX_NAME_LENGTH = 200
+
+
+def check_event(event: Event) -> list[Problem]:
+    """Every problem of the event at once (empty when it is valid)."""
+    ruleset = rulesets.REGISTRY.get(event.ruleset)
+    if ruleset is None:
+        return [
+            Problem(
+                "$.ruleset",
+                N_("unknown rule set '{ruleset}'; known: {known}"),
+                {"ruleset": event.ruleset, "known": ", ".join(rulesets.REGISTRY)},
+            )
+        ]
+    settings, problems = resolve(ruleset.defaults, event.settings)
+    problems += check_entrants(event)
+    known = {e.id for e in event.entrants}
+    dropped = {
+        e.id: e.dropped_after_round for e in event.entrants if e.dropped_after_round is not None
+    }
+    previous_complete = True
+    for index, round_ in enumerate(event.rounds):
+        where = f"$.rounds[{index}]"
+        if round_.number != index + 1:
+            problems.append(
+                Problem(
+                    f"{where}.number",
+                    N_("rounds out of order: round {number} where round {expected} belongs"),
+                    {"number": round_.number, "expected": index + 1},
+                )
+            )
+        elif not previous_complete:
+            problems.append(
+                Problem(
+                    where,
+                    N_("round {number} is paired while round {previous} is not complete"),
+                    {"number": round_.number, "previous": round_.number - 1},
+                )
+            )
+        problems += check_round(round_, where, ruleset, settings, known, dropped)
+        previous_complete = round_complete(round_, ruleset, settings)
+    return problems
+
+
+def check_entrants(event: Event) -> list[Problem]:
+    """Ids unique, non-empty and short enough; names non-empty and short enough."""
+    problems: list[Problem] = []
+    seen: set[EntrantId] = set()
+    for index, entrant in enumerate(event.entrants):
+        where = f"$.entrants[{index}]"
+        if not entrant.id.strip():
+            problems.append(Problem(f"{where}.id", N_("an entrant's id must not be empty")))
+        elif len(entrant.id) > MAX_ID_LENGTH:
+            problems.append(
+                Problem(f"{where}.id", N_("longer than {limit} characters"), {"limit": 64})
+            )
+        elif entrant.id in seen:
+            problems.append(
+                Problem(f"{where}.id", N_("duplicate entrant id '{id}'"), {"id": entrant.id})
+            )
+        seen.add(entrant.id)
+        if not entrant.name.strip():
+            problems.append(Problem(f"{where}.name", N_("an entrant's name must not be empty")))
+        elif len(entrant.name) > MAX_NAME_LENGTH:
+            problems.append(
+                Problem(f"{where}.name", N_("longer than {limit} characters"), {"limit": 200})
+            )
+        if entrant.dropped_after_round is not None and entrant.dropped_after_round < 0:
+            problems.append(
+                Problem(f"{where}.dropped_after_round", N_("must be 0 or a round number"))
+            )
+    return problems
+
+
+def check_round(
+    round_: Round,
+    where: str,
+    ruleset: RuleSet,
+    settings: Mapping[str, Any],
+    known: set[EntrantId],
+    dropped: Mapping[EntrantId, int],
+) -> list[Problem]:
+    """The problems of one round: who sits where, table sizes, the games' results."""
+    problems: list[Problem] = []
+    sizes = ruleset.table_sizes(settings)
+    games_needed = ruleset.games_per_table(round_.number, settings)
+    seen: set[EntrantId] = set()
+
+    def seat(player: EntrantId, path: str) -> None:
+        if player not in known:
+            problems.append(Problem(path, N_("unknown entrant '{id}'"), {"id": player}))
+        elif player in seen:
+            problems.append(
+                Problem(
+                    path,
+                    N_("'{id}' is seated twice in round {round}"),
+                    {"id": player, "round": round_.number},
+                )
+            )
+        elif player in dropped and round_.number > dropped[player]:
+            problems.append(
+                Problem(
+                    path,
+                    N_("'{id}' dropped after round {dropped} but is seated in round {round}"),
+                    {"id": player, "dropped": dropped[player], "round": round_.number},
+                )
+            )
+        seen.add(player)
+
+    table_numbers = Counter(t.number for t in round_.tables)
+    for t_index, table in enumerate(round_.tables):
+        t_where = f"{where}.tables[{t_index}]"
+        if table.number < 1:
+            problems.append(Problem(f"{t_where}.number", N_("table numbers start at 1")))
+        elif table_numbers[table.number] > 1:
+            problems.append(
+                Problem(
+                    f"{t_where}.number",
+                    N_("table number {number} is used twice in this round"),
+                    {"number": table.number},
+                )
+            )
+        if len(table.seats) not in sizes:
+            problems.append(
+                Problem(
+                    f"{t_where}.seats",
+                    N_("a table of {size} is not allowed by {ruleset} (allowed: {allowed})"),
+                    {
+                        "size": len(table.seats),
+                        "ruleset": ruleset.id,
+                        "allowed": ", ".join(str(s) for s in sizes),
+                    },
+                )
+            )
+        for s_index, player in enumerate(table.seats):
+            seat(player, f"{t_where}.seats[{s_index}]")
+        problems += check_games(table, t_where, ruleset, games_needed)
+    if round_.byes and not ruleset.byes:
+        problems.append(
+            Problem(f"{where}.byes", N_("{ruleset} gives no byes"), {"ruleset": ruleset.id})
+        )
+    for b_index, player in enumerate(round_.byes):
+        seat(player, f"{where}.byes[{b_index}]")
+    return problems
+
+
+def check_games(table: Table, where: str, ruleset: RuleSet, games_needed: int) -> list[Problem]:
+    """Scores (and turns) of every game: exactly one per seated player."""
+    problems: list[Problem] = []
+    if len(table.games) > games_needed:
+        problems.append(
+            Problem(
+                f"{where}.games",
+                N_("{count} games where a table of this round plays {needed}"),
+                {"count": len(table.games), "needed": games_needed},
+            )
+        )
+    for g_index, game in enumerate(table.games):
+        g_where = f"{where}.games[{g_index}]"
+        problems += _check_per_player(
+            game.scores, table.seats, f"{g_where}.scores", N_("no score for '{id}'")
+        )
+        if game.turns is not None:
+            problems += _check_per_player(
+                game.turns, table.seats, f"{g_where}.turns", N_("no turn count for '{id}'")
+            )
+            problems += [
+                Problem(f"{g_where}.turns.{p}", N_("a turn count cannot be negative"))
+                for p, t in game.turns.items()
+                if t < 0
+            ]
+        elif ruleset.ties_by_turns:
+            problems.append(
+                Problem(
+                    f"{g_where}.turns",
+                    N_("{ruleset} breaks ties by turns: every game needs the turns taken"),
+                    {"ruleset": ruleset.id},
+                )
+            )
+    return problems
+
+
+def _check_per_player(
+    values: Mapping[EntrantId, int], seats: tuple[EntrantId, ...], where: str, missing: str
+) -> list[Problem]:
+    problems = [Problem(where, missing, {"id": p}) for p in seats if p not in values]
+    problems += [
+        Problem(f"{where}.{p}", N_("'{id}' is not seated at this table"), {"id": p})
+        for p in values
+        if p not in seats
+    ]
+    return problems

@@ -1,0 +1,39 @@
+"""Numbers and standings as people read them, in Czech or English."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from kolo.core.standings import Row
+
+
+def decimal(value: Fraction | float, places: int, language: str) -> str:
+    """``value`` rounded half-up to ``places`` decimals, with the language's decimal mark."""
+    exact = Fraction(value)
+    scaled = exact * 10**places
+    rounded = (scaled.numerator * 2 + scaled.denominator) // (2 * scaled.denominator)
+    sign = "-" if rounded < 0 else ""
+    whole, part = divmod(abs(rounded), 10**places)
+    text = f"{sign}{whole}" + (f".{part:0{places}d}" if places else "")
+    return text.replace(".", ",") if language == "cs" else text
+
+
+def points(value: Fraction, language: str) -> str:
+    """Tournament points: whole numbers plain, halves with one decimal ("2,5" in Czech)."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    places = 1 if (value * 10).denominator == 1 else 2
+    return decimal(value, places, language)
+
+
+def percent(value: Fraction | None, language: str) -> str:
+    """A share or success as a percentage with two decimals: "49,00 %" / "49.00%"."""
+    if value is None:
+        return "–"
+    number = decimal(value * 100, 2, language)
+    return f"{number} %" if language == "cs" else f"{number}%"
+
+
+def rank(row: Row) -> str:
+    """The place, shared places as a range: "3." or "3.–4."."""
+    return f"{row.rank}." if not row.shared else f"{row.rank}.–{row.rank_to}."

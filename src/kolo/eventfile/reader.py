@@ -1,0 +1,219 @@
+"""Reading ``kolo-event/1`` documents into core values, reporting every problem at once."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from kolo.core.event import Entrant, Event, Game, Round, Table
+from kolo.core.problems import N_, InvalidInput, Problem
+from kolo.core.validation import check_event
+from kolo.eventfile import FORMAT
+
+T = TypeVar("T")
+
+_TOP = ("format", "name", "ruleset", "settings", "entrants", "rounds")
+_ENTRANT = ("id", "name", "club", "dropped_after_round")
+_ROUND = ("number", "seed", "tables", "byes")
+_TABLE = ("number", "seats", "games")
+_GAME = ("scores", "turns", "ended_by_time_limit")
+
+
+def load(path: Path) -> Event:
+    """Read and validate the event file at ``path`` (``InvalidInput`` lists every problem)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InvalidInput.one(N_("no such file"), path=str(path)) from None
+    except IsADirectoryError:
+        raise InvalidInput.one(N_("is a directory, not an event file"), path=str(path)) from None
+    except UnicodeDecodeError:
+        raise InvalidInput.one(N_("not UTF-8 text"), path=str(path)) from None
+    except OSError as error:
+        raise InvalidInput.one(
+            N_("cannot read the file: {reason}"), path=str(path), reason=error.strerror
+        ) from None
+    return loads(text)
+
+
+def loads(text: str) -> Event:
+    """Parse and validate a document given as JSON text."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InvalidInput.one(
+            N_("not valid JSON: {reason} (line {line}, column {column})"),
+            reason=error.msg,
+            line=error.lineno,
+            column=error.colno,
+        ) from None
+    return read(data)
+
+
+def read(data: Any) -> Event:
+    """Validate a parsed document and return the event it describes."""
+    reader = _Reader()
+    event = reader.event(data)
+    problems = reader.problems
+    if event is not None:
+        problems += [p for p in check_event(event) if p not in problems]
+    if problems or event is None:
+        raise InvalidInput(problems)
+    return event
+
+
+class _Reader:
+    """Checks the document's shape and types; the rules are checked on the values after."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def problem(self, path: str, message: str, **params: object) -> None:
+        self.problems.append(Problem(path, message, params))
+
+    def obj(self, value: Any, path: str, allowed: tuple[str, ...]) -> dict[str, Any] | None:
+        if not isinstance(value, dict):
+            self.problem(path, N_("must be an object"))
+            return None
+        for key in value:
+            if key not in allowed:
+                self.problem(
+                    f"{path}.{key}",
+                    N_("unknown field '{name}'; allowed: {allowed}"),
+                    name=key,
+                    allowed=", ".join(allowed),
+                )
+        return value
+
+    def required(self, obj: dict[str, Any], key: str, path: str) -> Any:
+        if key not in obj:
+            self.problem(path, N_("missing field '{name}'"), name=key)
+        return obj.get(key)
+
+    def string(self, value: Any, path: str) -> str | None:
+        if not isinstance(value, str):
+            self.problem(path, N_("must be a string"))
+            return None
+        return value
+
+    def integer(self, value: Any, path: str) -> int | None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.problem(path, N_("must be a whole number"))
+            return None
+        return value
+
+    def array(self, value: Any, path: str) -> list[Any] | None:
+        if not isinstance(value, list):
+            self.problem(path, N_("must be a list"))
+            return None
+        return value
+
+    def items(self, value: Any, path: str, item: Callable[[Any, str], T | None]) -> list[T] | None:
+        values = self.array(value, path)
+        if values is None:
+            return None
+        read = [item(v, f"{path}[{i}]") for i, v in enumerate(values)]
+        return [v for v in read if v is not None]
+
+    def event(self, data: Any) -> Event | None:
+        doc = self.obj(data, "$", _TOP)
+        if doc is None:
+            return None
+        fmt = self.required(doc, "format", "$")
+        if "format" in doc and fmt != FORMAT:
+            self.problem(
+                "$.format",
+                N_("must be exactly '{expected}', not {found}"),
+                expected=FORMAT,
+                found=json_repr(fmt),
+            )
+        name = self.string(self.required(doc, "name", "$"), "$.name")
+        if name is not None and not name.strip():
+            self.problem("$.name", N_("the event's name must not be empty"))
+        ruleset = self.string(self.required(doc, "ruleset", "$"), "$.ruleset")
+        raw_settings = doc.get("settings", {})
+        settings = self.obj(
+            raw_settings,
+            "$.settings",
+            tuple(raw_settings) if isinstance(raw_settings, dict) else (),
+        )
+        entrants = self.items(self.required(doc, "entrants", "$"), "$.entrants", self.entrant)
+        rounds = self.items(doc.get("rounds", []), "$.rounds", self.round)
+        if name is None or ruleset is None or settings is None or entrants is None:
+            return None
+        if rounds is None:
+            return None
+        return Event(name, ruleset, settings, tuple(entrants), tuple(rounds))
+
+    def entrant(self, value: Any, path: str) -> Entrant | None:
+        obj = self.obj(value, path, _ENTRANT)
+        if obj is None:
+            return None
+        entrant_id = self.string(self.required(obj, "id", path), f"{path}.id")
+        name = self.string(self.required(obj, "name", path), f"{path}.name")
+        club = obj.get("club")
+        if club is not None:
+            club = self.string(club, f"{path}.club")
+        dropped = obj.get("dropped_after_round")
+        if dropped is not None:
+            dropped = self.integer(dropped, f"{path}.dropped_after_round")
+        if entrant_id is None:
+            return None
+        return Entrant(entrant_id, entrant_id if name is None else name, club or None, dropped)
+
+    def round(self, value: Any, path: str) -> Round | None:
+        obj = self.obj(value, path, _ROUND)
+        if obj is None:
+            return None
+        number = self.integer(self.required(obj, "number", path), f"{path}.number")
+        seed = obj.get("seed")
+        if seed is not None:
+            seed = self.integer(seed, f"{path}.seed")
+        tables = self.items(self.required(obj, "tables", path), f"{path}.tables", self.table)
+        byes = self.items(obj.get("byes", []), f"{path}.byes", self.string)
+        if number is None or tables is None or byes is None:
+            return None
+        return Round(number, tuple(tables), seed, tuple(byes))
+
+    def table(self, value: Any, path: str) -> Table | None:
+        obj = self.obj(value, path, _TABLE)
+        if obj is None:
+            return None
+        number = self.integer(self.required(obj, "number", path), f"{path}.number")
+        seats = self.items(self.required(obj, "seats", path), f"{path}.seats", self.string)
+        games = self.items(obj.get("games") or [], f"{path}.games", self.game)
+        if number is None or seats is None or games is None:
+            return None
+        return Table(number, tuple(seats), tuple(games))
+
+    def game(self, value: Any, path: str) -> Game | None:
+        obj = self.obj(value, path, _GAME)
+        if obj is None:
+            return None
+        scores = self.per_player(self.required(obj, "scores", path), f"{path}.scores")
+        turns = obj.get("turns")
+        if turns is not None:
+            turns = self.per_player(turns, f"{path}.turns")
+        ended = obj.get("ended_by_time_limit", False)
+        if not isinstance(ended, bool):
+            self.problem(f"{path}.ended_by_time_limit", N_("must be true or false"))
+        if scores is None or ("turns" in obj and obj["turns"] is not None and turns is None):
+            return None
+        return Game(scores, turns, ended is True)
+
+    def per_player(self, value: Any, path: str) -> dict[str, int] | None:
+        if not isinstance(value, dict):
+            self.problem(path, N_("must be an object with one whole number per seated player"))
+            return None
+        numbers = {k: self.integer(v, f"{path}.{k}") for k, v in value.items()}
+        if any(v is None for v in numbers.values()):
+            return None
+        return {k: v for k, v in numbers.items() if v is not None}
+
+
+def json_repr(value: Any) -> str:
+    """A short JSON rendering of a value for messages."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."

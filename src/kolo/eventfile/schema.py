@@ -1,0 +1,113 @@
+"""The JSON Schema of ``kolo-event/1`` (``kolo schema`` prints it).
+
+The schema describes the document's shape; rules that need more than one field at a time
+(who is seated where, table sizes, complete rounds) are checked by ``kolo validate``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kolo.core.rulesets import REGISTRY
+from kolo.core.settings import SPECS, Kind
+from kolo.eventfile import FORMAT
+
+_PER_PLAYER = {
+    "type": "object",
+    "additionalProperties": {"type": "integer"},
+    "description": "One whole number per seated player, by entrant id.",
+}
+
+
+def _setting_schema(kind: Kind, keys: tuple[str, ...]) -> dict[str, Any]:
+    if kind is Kind.BOOL:
+        return {"type": "boolean"}
+    if kind is Kind.INT:
+        return {"type": "integer"}
+    if kind is Kind.NUMBER:
+        return {"type": "number"}
+    return {
+        "type": "object",
+        "properties": {key: {"type": "number", "minimum": 0} for key in keys},
+        "additionalProperties": False,
+    }
+
+
+def json_schema() -> dict[str, Any]:
+    """The schema, as a JSON-ready document (draft 2020-12)."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://kolo.example/schema/kolo-event-1.json",
+        "title": FORMAT,
+        "description": "One kolo event: its entrants and every round, table and game.",
+        "type": "object",
+        "required": ["format", "name", "ruleset", "entrants"],
+        "additionalProperties": False,
+        "properties": {
+            "format": {"const": FORMAT},
+            "name": {"type": "string", "minLength": 1},
+            "ruleset": {"enum": sorted(REGISTRY)},
+            "settings": {
+                "type": "object",
+                "description": "Overrides of the rule set's settings; unknown names are errors.",
+                "properties": {
+                    name: {**_setting_schema(spec.kind, spec.keys), "description": spec.help}
+                    for name, spec in SPECS.items()
+                },
+                "additionalProperties": False,
+            },
+            "entrants": {"type": "array", "items": {"$ref": "#/$defs/entrant"}},
+            "rounds": {"type": "array", "items": {"$ref": "#/$defs/round"}},
+        },
+        "$defs": {
+            "entrant": {
+                "type": "object",
+                "required": ["id", "name"],
+                "additionalProperties": False,
+                "properties": {
+                    "id": {"type": "string", "minLength": 1, "maxLength": 64},
+                    "name": {"type": "string", "minLength": 1, "maxLength": 200},
+                    "club": {"type": ["string", "null"]},
+                    "dropped_after_round": {"type": ["integer", "null"], "minimum": 0},
+                },
+            },
+            "round": {
+                "type": "object",
+                "required": ["number", "tables"],
+                "additionalProperties": False,
+                "properties": {
+                    "number": {"type": "integer", "minimum": 1},
+                    "seed": {"type": ["integer", "null"]},
+                    "tables": {"type": "array", "items": {"$ref": "#/$defs/table"}},
+                    "byes": {"type": "array", "items": {"type": "string"}},
+                },
+            },
+            "table": {
+                "type": "object",
+                "required": ["number", "seats"],
+                "additionalProperties": False,
+                "properties": {
+                    "number": {"type": "integer", "minimum": 1},
+                    "seats": {
+                        "type": "array",
+                        "items": {"type": "string"},
+                        "description": "Players in seat order; the first starts.",
+                    },
+                    "games": {
+                        "type": ["array", "null"],
+                        "items": {"$ref": "#/$defs/game"},
+                    },
+                },
+            },
+            "game": {
+                "type": "object",
+                "required": ["scores"],
+                "additionalProperties": False,
+                "properties": {
+                    "scores": _PER_PLAYER,
+                    "turns": {**_PER_PLAYER, "type": ["object", "null"]},
+                    "ended_by_time_limit": {"type": "boolean"},
+                },
+            },
+        },
+    }

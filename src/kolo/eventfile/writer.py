@@ -1,0 +1,63 @@
+"""Writing events as ``kolo-event/1`` documents, canonically.
+
+The same event always gives the same text (key order, optional fields), so that
+``export → import → export`` is byte-identical.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from kolo.core.event import Entrant, Event, Game, Round, Table
+from kolo.eventfile import FORMAT
+
+
+def to_document(event: Event) -> dict[str, Any]:
+    """The event as a JSON-ready document."""
+    return {
+        "format": FORMAT,
+        "name": event.name,
+        "ruleset": event.ruleset,
+        "settings": dict(event.settings),
+        "entrants": [_entrant(e) for e in event.entrants],
+        "rounds": [_round(r) for r in event.rounds],
+    }
+
+
+def dumps(event: Event) -> str:
+    """The event as JSON text (UTF-8, indented, with a final newline)."""
+    return json.dumps(to_document(event), ensure_ascii=False, indent=2) + "\n"
+
+
+def _entrant(entrant: Entrant) -> dict[str, Any]:
+    doc: dict[str, Any] = {"id": entrant.id, "name": entrant.name}
+    if entrant.club is not None:
+        doc["club"] = entrant.club
+    if entrant.dropped_after_round is not None:
+        doc["dropped_after_round"] = entrant.dropped_after_round
+    return doc
+
+
+def _round(round_: Round) -> dict[str, Any]:
+    doc: dict[str, Any] = {"number": round_.number, "seed": round_.seed}
+    doc["tables"] = [_table(t) for t in round_.tables]
+    if round_.byes:
+        doc["byes"] = list(round_.byes)
+    return doc
+
+
+def _table(table: Table) -> dict[str, Any]:
+    return {
+        "number": table.number,
+        "seats": list(table.seats),
+        "games": [_game(g, table.seats) for g in table.games],
+    }
+
+
+def _game(game: Game, seats: tuple[str, ...]) -> dict[str, Any]:
+    doc: dict[str, Any] = {"scores": {p: game.scores[p] for p in seats}}
+    if game.turns is not None:
+        doc["turns"] = {p: game.turns[p] for p in seats}
+    doc["ended_by_time_limit"] = game.ended_by_time_limit
+    return doc

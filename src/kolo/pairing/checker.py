@@ -1,0 +1,203 @@
+"""The checker: does a round obey the hard rules? Independent of any solver.
+
+Every pairing the engine proposes, every round set by hand and every round of an event
+file (``kolo check``) passes through ``check_round``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Mapping
+from dataclasses import replace
+from typing import Any
+
+from kolo.core.event import EntrantId, Event, Round
+from kolo.core.problems import N_, Problem
+from kolo.core.rulesets import RuleSet
+from kolo.core.standings import Row, compute
+from kolo.pairing.history import History
+
+
+def check_round(
+    event: Event,
+    index: int,
+    ruleset: RuleSet,
+    settings: Mapping[str, Any],
+    expected: Collection[EntrantId] | None = None,
+) -> list[Problem]:
+    """Hard-rule problems of ``event.rounds[index]`` given the rounds before it.
+
+    ``expected`` are the entrants who must be seated (or given a bye); by default, those
+    seated in an earlier round who have not dropped (a late entrant's first round cannot be
+    told from a file).
+    """
+    round_ = event.rounds[index]
+    earlier = event.rounds[:index]
+    where = f"$.rounds[{index}]"
+    history = History.of(earlier)
+    placed = list(round_.seated()) + list(round_.byes)
+    if expected is None:
+        expected = {
+            p
+            for r in earlier
+            for p in [*r.seated(), *r.byes]
+            if event.entrant(p).active_in(round_.number)
+        }
+    problems = _check_seating(round_, where, placed, expected)
+    problems += _check_layout(round_, where, ruleset, settings, len(placed))
+    for t_index, table in enumerate(round_.tables):
+        group = history.repeated_group(table.seats)
+        if group is not None:
+            problems.append(
+                Problem(
+                    f"{where}.tables[{t_index}]",
+                    N_(
+                        "R-GORN-4: {players} already sat together at one table; "
+                        "they may not meet again"
+                    ),
+                    {"players": ", ".join(sorted(group))},
+                )
+            )
+    if earlier:
+        standings = compute(replace(event, rounds=earlier), ruleset, settings)
+        if ruleset.byes:
+            problems += _check_byes(history, round_, where, standings.rows)
+        else:
+            problems += _check_bottom(standings.rows, round_, where, settings)
+    return problems
+
+
+def check_all_rounds(event: Event, ruleset: RuleSet, settings: Mapping[str, Any]) -> list[Problem]:
+    """Hard-rule problems of every round of the event (``kolo check``)."""
+    problems: list[Problem] = []
+    for index in range(len(event.rounds)):
+        problems += check_round(event, index, ruleset, settings)
+    return problems
+
+
+def _check_seating(
+    round_: Round, where: str, placed: list[EntrantId], expected: Collection[EntrantId]
+) -> list[Problem]:
+    problems = [
+        Problem(where, N_("R-EVT-1: '{id}' is placed more than once"), {"id": p})
+        for p, count in sorted(Counter(placed).items())
+        if count > 1
+    ]
+    problems += [
+        Problem(
+            where,
+            N_("R-EVT-1: '{id}' is not seated in round {round}"),
+            {"id": p, "round": round_.number},
+        )
+        for p in sorted(set(expected) - set(placed))
+    ]
+    return problems
+
+
+def _check_layout(
+    round_: Round, where: str, ruleset: RuleSet, settings: Mapping[str, Any], players: int
+) -> list[Problem]:
+    layout = ruleset.layout(players, settings)
+    sizes = tuple(sorted((len(t.seats) for t in round_.tables), reverse=True))
+    if layout is None:
+        return [
+            Problem(
+                where,
+                N_("R-GORN-6: {players} players cannot be seated at the tables {ruleset} allows"),
+                {"players": players, "ruleset": ruleset.id},
+            )
+        ]
+    expected_sizes, byes = layout
+    problems = []
+    if sizes != expected_sizes:
+        problems.append(
+            Problem(
+                where,
+                N_("R-GORN-6: {players} players sit at tables of {expected}, not {found}"),
+                {
+                    "players": players,
+                    "expected": _sizes(expected_sizes),
+                    "found": _sizes(sizes),
+                },
+            )
+        )
+    if len(round_.byes) != byes:
+        problems.append(
+            Problem(
+                f"{where}.byes",
+                N_("R-GORN-6: {players} players need {expected} byes, not {found}"),
+                {"players": players, "expected": byes, "found": len(round_.byes)},
+            )
+        )
+    return problems
+
+
+def _sizes(sizes: tuple[int, ...]) -> str:
+    counts = Counter(sizes)
+    return " + ".join(f"{counts[s]}×{s}" for s in sorted(counts, reverse=True))
+
+
+def _check_bottom(
+    rows: tuple[Row, ...], round_: Round, where: str, settings: Mapping[str, Any]
+) -> list[Problem]:
+    """R-GORN-6 from round 2 on: the smaller tables go to the lowest placed.
+
+    With S seats at smaller tables and t the points of the S-th lowest placed player, every
+    player at a smaller table has at most t points and every other at least t.
+    """
+    points = {row.entrant.id: row.points for row in rows}
+    normal: int = settings["table_size"]
+    small_seats = [p for t in round_.tables if len(t.seats) < normal for p in t.seats]
+    if not small_seats:
+        return []
+    present = set(round_.seated())
+    lowest_first = [row.entrant.id for row in reversed(rows) if row.entrant.id in present]
+    threshold = points[lowest_first[len(small_seats) - 1]]
+    problems = []
+    for t_index, table in enumerate(round_.tables):
+        small = len(table.seats) < normal
+        for player in table.seats:
+            if (small and points[player] > threshold) or (not small and points[player] < threshold):
+                problems.append(
+                    Problem(
+                        f"{where}.tables[{t_index}]",
+                        N_(
+                            "R-GORN-6: '{id}' has {points} points; the smaller tables go to "
+                            "the lowest placed (at most {threshold} points)"
+                        )
+                        if small
+                        else N_(
+                            "R-GORN-6: '{id}' has {points} points but a player with more "
+                            "sits at a smaller table (limit {threshold})"
+                        ),
+                        {"id": player, "points": str(points[player]), "threshold": str(threshold)},
+                    )
+                )
+    return problems
+
+
+def _check_byes(
+    history: History, round_: Round, where: str, rows: tuple[Row, ...]
+) -> list[Problem]:
+    """A bye goes to the lowest placed entrant who has not had one (R-GORN-6)."""
+    points = {row.entrant.id: row.points for row in rows}
+    candidates = [p for p in [*round_.seated(), *round_.byes] if history.byes[p] == 0]
+    lowest = min((points[p] for p in candidates), default=None)
+    problems = []
+    for player in round_.byes:
+        if history.byes[player]:
+            problems.append(
+                Problem(f"{where}.byes", N_("R-GORN-6: '{id}' already had a bye"), {"id": player})
+            )
+        elif lowest is not None and points[player] > lowest:
+            problems.append(
+                Problem(
+                    f"{where}.byes",
+                    N_(
+                        "R-GORN-6: the bye goes to the lowest placed entrant "
+                        "who has not had one, not '{id}'"
+                    ),
+                    {"id": player},
+                )
+            )
+    return problems

@@ -1,0 +1,65 @@
+"""Starting the store from the command line: configure Django, create and migrate the
+database on first use, and say where it is."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from kolo.core.problems import N_, InvalidInput
+
+
+def setup(db_path: str | None = None) -> str:
+    """Make the store ready and return where it is (a file path or a PostgreSQL address).
+
+    ``db_path`` (``kolo --db``) overrides ``KOLO_DB`` for SQLite. The database and its
+    directory are created, and migrations applied, on first use.
+    """
+    if db_path:
+        os.environ["KOLO_DB"] = db_path
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "kolo.web.settings")
+    import django
+    from django.conf import settings
+
+    from kolo.web.database import DatabaseURLError, database_config, describe
+
+    try:
+        database_config()  # the settings module reads it too; here a bad URL is a clear error
+    except DatabaseURLError as error:
+        raise InvalidInput.one(N_("{reason}"), path="DATABASE_URL", reason=str(error)) from None
+    django.setup()
+    config = settings.DATABASES["default"]
+    created = False
+    if config["ENGINE"].endswith("sqlite3") and config["NAME"] != ":memory:":
+        path = Path(config["NAME"])
+        created = not path.exists()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise InvalidInput.one(
+                N_("cannot create the store's directory: {reason}"),
+                path=str(path.parent),
+                reason=error.strerror,
+            ) from None
+    migrate()
+    where = describe(config)
+    if created:
+        print(f"kolo: new store at {where}", file=sys.stderr)
+    return where
+
+
+def migrate() -> None:
+    """Apply the migrations the database lacks (none on most runs, and then quickly)."""
+    from django.core.management import call_command
+    from django.db import DatabaseError, connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    try:
+        executor = MigrationExecutor(connection)
+        if executor.migration_plan(executor.loader.graph.leaf_nodes()):
+            call_command("migrate", verbosity=0, interactive=False)
+    except DatabaseError as error:
+        raise InvalidInput.one(
+            N_("cannot open the store: {reason}"), path="store", reason=str(error).strip()
+        ) from None

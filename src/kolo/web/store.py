@@ -1,0 +1,892 @@
+"""The store's operations. Each change is one transaction with one audit entry (R-EVT-4).
+
+Every operation validates the event as it would be after the change with the same rules
+as ``kolo validate`` (``kolo.core.validation``) and, for new rounds, the hard rules of
+pairing (``kolo.pairing.checker``); a refused change raises ``InvalidInput`` and leaves
+the store exactly as it was.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import wraps
+from typing import Any, ParamSpec, TypeVar
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max, Prefetch
+
+from kolo.core import event as core
+from kolo.core import rulesets
+from kolo.core.problems import N_, InvalidInput, Problem
+from kolo.core.settings import resolve
+from kolo.core.standings import Standings, compute, round_complete
+from kolo.core.validation import MAX_NAME_LENGTH, check_event
+from kolo.eventfile.writer import to_document
+from kolo.pairing.checker import check_round
+from kolo.web import models
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who makes a change, for the audit trail."""
+
+    who: str
+    via: str = "cli"
+
+
+def atomic(operation: Callable[P, R]) -> Callable[P, R]:
+    """Run the operation in one transaction; a refusal rolls everything back."""
+
+    @wraps(operation)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            with transaction.atomic():
+                return operation(*args, **kwargs)
+        except IntegrityError as error:  # a race the checks before could not see
+            raise InvalidInput.one(
+                N_("the store refused the change: {reason}"), path="store", reason=str(error)
+            ) from None
+
+    return run
+
+
+def _audit(
+    event: models.Event,
+    actor: Actor,
+    action: str,
+    summary: str,
+    *,
+    before: Any = None,
+    after: Any = None,
+    reason: str = "",
+) -> None:
+    models.AuditEntry.objects.create(
+        event=event,
+        event_key=event.key,
+        who=actor.who,
+        via=actor.via,
+        action=action,
+        summary=summary,
+        before=before,
+        after=after,
+        reason=reason,
+    )
+
+
+# --- reading ----------------------------------------------------------------------------
+
+
+def find_event(ref: str) -> models.Event:
+    """The event with this key (or numeric id)."""
+    event = models.Event.objects.filter(key=ref).first()
+    if event is None and ref.isdigit():
+        event = models.Event.objects.filter(pk=int(ref)).first()
+    if event is None:
+        raise InvalidInput.one(
+            N_("no event '{ref}' in the store (kolo event list shows them)"), path="EVENT", ref=ref
+        )
+    return event
+
+
+def ruleset_of(event: models.Event) -> tuple[rulesets.RuleSet, dict[str, Any]]:
+    """The event's rule set and the settings in force."""
+    ruleset = rulesets.get(event.ruleset)
+    settings, _ = resolve(ruleset.defaults, event.settings)
+    return ruleset, settings
+
+
+def to_core(event: models.Event) -> core.Event:
+    """The stored event as a core value (what standings, pairing and export read)."""
+    scores = Prefetch("scores", queryset=models.Score.objects.select_related("entrant"))
+    games = Prefetch("games", queryset=models.Game.objects.prefetch_related(scores))
+    seats = Prefetch("seats", queryset=models.Seat.objects.select_related("entrant"))
+    tables = Prefetch("tables", queryset=models.Table.objects.prefetch_related(seats, games))
+    rounds = event.rounds.prefetch_related(tables, "byes")
+    return core.Event(
+        name=event.name,
+        ruleset=event.ruleset,
+        settings=dict(event.settings),
+        entrants=tuple(
+            core.Entrant(e.code, e.name, e.club, e.dropped_after_round)
+            for e in event.entrants.all()
+        ),
+        rounds=tuple(
+            core.Round(
+                number=r.number,
+                seed=r.seed,
+                byes=tuple(e.code for e in sorted(r.byes.all(), key=lambda e: e.position)),
+                tables=tuple(
+                    core.Table(
+                        number=t.number,
+                        seats=tuple(s.entrant.code for s in t.seats.all()),
+                        games=tuple(_core_game(g) for g in t.games.all()),
+                    )
+                    for t in r.tables.all()
+                ),
+            )
+            for r in rounds
+        ),
+    )
+
+
+def _core_game(game: models.Game) -> core.Game:
+    stored = list(game.scores.all())
+    turns = {s.entrant.code: s.turns for s in stored if s.turns is not None}
+    return core.Game(
+        scores={s.entrant.code: s.points for s in stored},
+        turns=turns if len(turns) == len(stored) and stored else None,
+        ended_by_time_limit=game.ended_by_time_limit,
+    )
+
+
+def standings(event: models.Event, through_round: int | None = None) -> Standings:
+    """The standings, computed by the core from the stored results (principle 2)."""
+    ruleset, settings = ruleset_of(event)
+    return compute(to_core(event), ruleset, settings, through_round)
+
+
+def export_document(event: models.Event) -> dict[str, Any]:
+    """The event as a ``kolo-event/1`` document."""
+    return to_document(to_core(event))
+
+
+def resolve_entrant(event: models.Event, ref: str) -> models.Entrant:
+    """The entrant named by id (``p7``) or by exact name (any letter case)."""
+    entrant = event.entrants.filter(code=ref).first()
+    if entrant is not None:
+        return entrant
+    matches = [e for e in event.entrants.all() if e.name.casefold() == ref.strip().casefold()]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise InvalidInput.one(
+            N_("'{ref}' is the name of {count} entrants; use the id ({ids})"),
+            path="ENTRANT",
+            ref=ref,
+            count=len(matches),
+            ids=", ".join(e.code for e in matches),
+        )
+    raise InvalidInput.one(
+        N_("no entrant '{ref}' in event {event}"), path="ENTRANT", ref=ref, event=event.key
+    )
+
+
+def get_round(event: models.Event, number: int | None) -> models.Round:
+    """Round ``number`` of the event, or its last round."""
+    rounds = event.rounds.all()
+    found = rounds.filter(number=number).first() if number is not None else rounds.last()
+    if found is None:
+        if number is None:
+            raise InvalidInput.one(
+                N_("event {event} has no rounds yet"), path="ROUND", event=event.key
+            )
+        raise InvalidInput.one(
+            N_("event {event} has no round {number}"), path="ROUND", event=event.key, number=number
+        )
+    return found
+
+
+# --- events -----------------------------------------------------------------------------
+
+_KEY = re.compile(r"^[a-z0-9][a-z0-9-]{0,79}$")
+
+
+def slugify(name: str) -> str:
+    """A short ASCII handle from a name: 'Brno – březen 2026' → 'brno-brezen-2026'."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
+    return slug[:60].strip("-") or "event"
+
+
+def _free_key(base: str) -> str:
+    key, n = base, 1
+    while models.Event.objects.filter(key=key).exists():
+        n += 1
+        key = f"{base}-{n}"
+    return key
+
+
+def _check_name(name: str, path: str = "NAME") -> str:
+    name = name.strip()
+    if not name:
+        raise InvalidInput.one(N_("the name must not be empty"), path=path)
+    if len(name) > MAX_NAME_LENGTH:
+        raise InvalidInput.one(N_("longer than {limit} characters"), path=path, limit=200)
+    return name
+
+
+def _new_event_row(
+    name: str, ruleset_id: str, settings: Mapping[str, Any], key: str | None
+) -> models.Event:
+    name = _check_name(name)
+    if ruleset_id not in rulesets.REGISTRY:
+        raise InvalidInput.one(
+            N_("unknown rule set '{ruleset}'; known: {known}"),
+            path="--ruleset",
+            ruleset=ruleset_id,
+            known=", ".join(rulesets.REGISTRY),
+        )
+    _, problems = resolve(rulesets.get(ruleset_id).defaults, settings)
+    if problems:
+        raise InvalidInput(problems)
+    if key is not None:
+        if not _KEY.match(key):
+            raise InvalidInput.one(
+                N_(
+                    "a key is lower-case letters, digits and dashes, "
+                    "starting with a letter or digit"
+                ),
+                path="--key",
+            )
+        if models.Event.objects.filter(key=key).exists():
+            raise InvalidInput.one(
+                N_("an event with key '{key}' exists already"), path="--key", key=key
+            )
+    else:
+        key = _free_key(slugify(name))
+    return models.Event.objects.create(
+        key=key, name=name, ruleset=ruleset_id, settings=dict(settings)
+    )
+
+
+@atomic
+def create_event(
+    actor: Actor,
+    name: str,
+    ruleset_id: str,
+    settings: Mapping[str, Any] | None = None,
+    key: str | None = None,
+) -> models.Event:
+    """A new, empty event."""
+    event = _new_event_row(name, ruleset_id, settings or {}, key)
+    _audit(
+        event,
+        actor,
+        "event.create",
+        f"created event '{event.name}' ({event.ruleset})",
+        after={
+            "key": event.key,
+            "name": event.name,
+            "ruleset": event.ruleset,
+            "settings": event.settings,
+        },
+    )
+    return event
+
+
+@atomic
+def change_settings(actor: Actor, event: models.Event, changes: Mapping[str, Any]) -> models.Event:
+    """Override settings; a value of ``None`` returns that setting to the rule set's default."""
+    ruleset = rulesets.get(event.ruleset)
+    before = dict(event.settings)
+    after = {**before, **changes}
+    after = {k: v for k, v in after.items() if v is not None}
+    _, problems = resolve(ruleset.defaults, after)
+    if problems:
+        raise InvalidInput(problems)
+    event.settings = after
+    _check_whole(event, to_core(event))
+    event.save(update_fields=["settings"])
+    _audit(event, actor, "event.settings", "changed settings", before=before, after=after)
+    return event
+
+
+@atomic
+def delete_event(actor: Actor, event: models.Event) -> None:
+    """Delete the event; its audit trail stays, with the whole event as it was."""
+    document = export_document(event)
+    _audit(event, actor, "event.delete", f"deleted event '{event.name}'", before=document)
+    models.Seat.objects.filter(round__event=event).delete()
+    models.Score.objects.filter(game__table__round__event=event).delete()
+    event.delete()
+
+
+def _check_whole(event: models.Event, candidate: core.Event) -> None:
+    problems = check_event(candidate)
+    if problems:
+        raise InvalidInput(problems)
+
+
+# --- entrants ---------------------------------------------------------------------------
+
+
+def _next_code(event: models.Event) -> int:
+    numbers = [
+        int(c[1:])
+        for c in event.entrants.values_list("code", flat=True)
+        if re.fullmatch(r"p\d+", c)
+    ]
+    return max(numbers, default=0) + 1
+
+
+@atomic
+def add_entrants(
+    actor: Actor,
+    event: models.Event,
+    entries: Sequence[tuple[str, str | None]],
+    *,
+    allow_duplicate: bool = False,
+) -> list[models.Entrant]:
+    """Enter people by (name, club); they get ids p1, p2, … and play from the next round."""
+    if not entries:
+        raise InvalidInput.one(N_("no names given"), path="NAME")
+    taken = {e.name.casefold(): e.name for e in event.entrants.all()}
+    problems: list[Problem] = []
+    cleaned: list[tuple[str, str | None]] = []
+    for index, (raw_name, raw_club) in enumerate(entries):
+        where = f"NAME[{index + 1}]"
+        name = raw_name.strip()
+        club = (raw_club or "").strip() or None
+        if not name:
+            problems.append(Problem(where, N_("an entrant's name must not be empty")))
+            continue
+        if len(name) > MAX_NAME_LENGTH:
+            problems.append(Problem(where, N_("longer than {limit} characters"), {"limit": 200}))
+            continue
+        if name.casefold() in taken and not allow_duplicate:
+            problems.append(
+                Problem(
+                    where,
+                    N_("'{name}' is entered already (--allow-duplicate enters a second one)"),
+                    {"name": name},
+                )
+            )
+            continue
+        taken[name.casefold()] = name
+        cleaned.append((name, club))
+    if problems:
+        raise InvalidInput(problems)
+    first = _next_code(event)
+    position = event.entrants.aggregate(m=Max("position"))["m"] or 0
+    created = [
+        models.Entrant.objects.create(
+            event=event, code=f"p{first + i}", name=name, club=club, position=position + i + 1
+        )
+        for i, (name, club) in enumerate(cleaned)
+    ]
+    _audit(
+        event,
+        actor,
+        "entrant.add",
+        f"entered {len(created)}: " + ", ".join(e.name for e in created),
+        after=[{"id": e.code, "name": e.name, "club": e.club} for e in created],
+    )
+    return created
+
+
+def _entrant_doc(entrant: models.Entrant) -> dict[str, Any]:
+    return {
+        "id": entrant.code,
+        "name": entrant.name,
+        "club": entrant.club,
+        "dropped_after_round": entrant.dropped_after_round,
+    }
+
+
+@atomic
+def drop_entrant(
+    actor: Actor, event: models.Event, ref: str, *, undo: bool = False
+) -> models.Entrant:
+    """Drop an entrant from the next round on (R-EVT-2), or take a drop back."""
+    entrant = resolve_entrant(event, ref)
+    before = _entrant_doc(entrant)
+    if undo:
+        if entrant.dropped_after_round is None:
+            raise InvalidInput.one(
+                N_("'{name}' has not dropped"), path="ENTRANT", name=entrant.name
+            )
+        entrant.dropped_after_round = None
+        summary = f"took back the drop of {entrant.name}"
+    else:
+        if entrant.dropped_after_round is not None:
+            raise InvalidInput.one(
+                N_("'{name}' dropped already, after round {round}"),
+                path="ENTRANT",
+                name=entrant.name,
+                round=entrant.dropped_after_round,
+            )
+        entrant.dropped_after_round = event.rounds.aggregate(m=Max("number"))["m"] or 0
+        summary = f"dropped {entrant.name} after round {entrant.dropped_after_round}"
+    entrant.save(update_fields=["dropped_after_round"])
+    _audit(event, actor, "entrant.drop", summary, before=before, after=_entrant_doc(entrant))
+    return entrant
+
+
+@atomic
+def rename_entrant(
+    actor: Actor, event: models.Event, ref: str, name: str | None, club: str | None
+) -> models.Entrant:
+    """Correct an entrant's name or club."""
+    entrant = resolve_entrant(event, ref)
+    before = _entrant_doc(entrant)
+    if name is not None:
+        entrant.name = _check_name(name)
+    if club is not None:
+        entrant.club = club.strip() or None
+    entrant.save(update_fields=["name", "club"])
+    _audit(
+        event,
+        actor,
+        "entrant.edit",
+        f"edited {entrant.code}",
+        before=before,
+        after=_entrant_doc(entrant),
+    )
+    return entrant
+
+
+@atomic
+def remove_entrant(actor: Actor, event: models.Event, ref: str) -> models.Entrant:
+    """Take back an entry made by mistake; only for someone never seated."""
+    entrant = resolve_entrant(event, ref)
+    if entrant.seats.exists() or entrant.byes.exists():
+        raise InvalidInput.one(
+            N_("'{name}' has played already; drop them instead (kolo entrant drop)"),
+            path="ENTRANT",
+            name=entrant.name,
+        )
+    before = _entrant_doc(entrant)
+    entrant.delete()
+    _audit(event, actor, "entrant.remove", f"removed {before['name']}", before=before)
+    return entrant
+
+
+# --- rounds -----------------------------------------------------------------------------
+
+
+def _round_doc(round_: core.Round) -> dict[str, Any]:
+    return {
+        "number": round_.number,
+        "seed": round_.seed,
+        "tables": [list(t.seats) for t in round_.tables],
+        "byes": list(round_.byes),
+    }
+
+
+@atomic
+def new_round(
+    actor: Actor,
+    event: models.Event,
+    tables: Sequence[Sequence[str]],
+    *,
+    byes: Sequence[str] = (),
+    seed: int | None = None,
+    force_reason: str | None = None,
+) -> models.Round:
+    """Seat the next round as given, table 1 first (players in seat order).
+
+    The round must obey the event's rules; a table that breaks a hard rule of pairing
+    (R-GORN-4, R-GORN-6, everyone seated once) is refused unless ``force_reason`` says
+    why, which the audit trail keeps.
+    """
+    last = event.rounds.last()
+    if last is not None and not last.closed:
+        raise InvalidInput.one(
+            N_("round {number} is still open; close it first (kolo round close {event})"),
+            path="ROUND",
+            number=last.number,
+            event=event.key,
+        )
+    number = last.number + 1 if last is not None else 1
+    if not tables:
+        raise InvalidInput.one(N_("no tables given"), path="--tables")
+    codes = [[resolve_entrant(event, ref).code for ref in table] for table in tables]
+    bye_codes = [resolve_entrant(event, ref).code for ref in byes]
+    current = to_core(event)
+    proposed = core.Round(
+        number=number,
+        seed=seed,
+        byes=tuple(bye_codes),
+        tables=tuple(core.Table(i + 1, tuple(seats)) for i, seats in enumerate(codes)),
+    )
+    candidate = replace(current, rounds=(*current.rounds, proposed))
+    _check_whole(event, candidate)
+    ruleset, settings = ruleset_of(event)
+    active = {e.id for e in current.entrants if e.active_in(number)}
+    problems = check_round(candidate, len(current.rounds), ruleset, settings, expected=active)
+    if problems and not force_reason:
+        raise InvalidInput(
+            [
+                *problems,
+                Problem("--force", N_("to seat the round anyway, give --force with a reason")),
+            ]
+        )
+    round_ = models.Round.objects.create(event=event, number=number, seed=seed)
+    entrants = {e.code: e for e in event.entrants.all()}
+    for t_index, seats in enumerate(codes):
+        table = models.Table.objects.create(round=round_, number=t_index + 1)
+        models.Seat.objects.bulk_create(
+            models.Seat(table=table, round=round_, entrant=entrants[code], position=position)
+            for position, code in enumerate(seats)
+        )
+    round_.byes.set([entrants[c] for c in bye_codes])
+    overridden = "; ".join(p.text() for p in problems)
+    _audit(
+        event,
+        actor,
+        "round.new",
+        f"seated round {number}: {len(codes)} tables"
+        + (f" (rules overridden: {overridden})" if problems else ""),
+        after=_round_doc(proposed),
+        reason=force_reason or "",
+    )
+    return round_
+
+
+@atomic
+def close_round(actor: Actor, event: models.Event, number: int | None = None) -> models.Round:
+    """Close a round whose every table has all its results (R-EVT-3)."""
+    round_ = get_round(event, number)
+    if round_.closed:
+        raise InvalidInput.one(
+            N_("round {number} is closed already"), path="ROUND", number=round_.number
+        )
+    ruleset, settings = ruleset_of(event)
+    core_round = next(r for r in to_core(event).rounds if r.number == round_.number)
+    if not round_complete(core_round, ruleset, settings):
+        needed = ruleset.games_per_table(round_.number, settings)
+        missing = [str(t.number) for t in core_round.tables if len(t.games) < needed]
+        raise InvalidInput.one(
+            N_("round {number} still lacks results at tables {tables}"),
+            path="ROUND",
+            number=round_.number,
+            tables=", ".join(missing),
+        )
+    round_.closed = True
+    round_.save(update_fields=["closed"])
+    _audit(
+        event,
+        actor,
+        "round.close",
+        f"closed round {round_.number}",
+        before={"closed": False},
+        after={"closed": True},
+    )
+    return round_
+
+
+@atomic
+def reopen_round(actor: Actor, event: models.Event, number: int | None = None) -> models.Round:
+    """Reopen a closed round to correct a result, while the next round is not paired (R-EVT-3)."""
+    round_ = (
+        get_round(event, number) if number is not None else event.rounds.filter(closed=True).last()
+    )
+    if round_ is None:
+        raise InvalidInput.one(N_("no round of {event} is closed"), path="ROUND", event=event.key)
+    if not round_.closed:
+        raise InvalidInput.one(
+            N_("round {number} is open already"), path="ROUND", number=round_.number
+        )
+    later = event.rounds.filter(number__gt=round_.number).first()
+    if later is not None:
+        raise InvalidInput.one(
+            N_(
+                "R-EVT-3: round {next} is paired already, so round {number} cannot be reopened; "
+                "delete round {next} first if none of its results are in (kolo round delete)"
+            ),
+            path="ROUND",
+            number=round_.number,
+            next=later.number,
+        )
+    round_.closed = False
+    round_.save(update_fields=["closed"])
+    _audit(
+        event,
+        actor,
+        "round.reopen",
+        f"reopened round {round_.number}",
+        before={"closed": True},
+        after={"closed": False},
+    )
+    return round_
+
+
+@atomic
+def delete_round(actor: Actor, event: models.Event, number: int | None = None) -> None:
+    """Undo the pairing of the last round while none of its results is in."""
+    round_ = get_round(event, None)
+    if number is not None and number != round_.number:
+        raise InvalidInput.one(
+            N_("only the last round ({last}) can be deleted"), path="ROUND", last=round_.number
+        )
+    if models.Game.objects.filter(table__round=round_).exists():
+        raise InvalidInput.one(
+            N_("round {number} has results; clear them first (kolo result … --clear)"),
+            path="ROUND",
+            number=round_.number,
+        )
+    if round_.closed:
+        raise InvalidInput.one(N_("round {number} is closed"), path="ROUND", number=round_.number)
+    before = _round_doc(next(r for r in to_core(event).rounds if r.number == round_.number))
+    models.Seat.objects.filter(round=round_).delete()
+    round_.delete()
+    _audit(event, actor, "round.delete", f"deleted round {before['number']}", before=before)
+
+
+# --- results ----------------------------------------------------------------------------
+
+
+def _game_doc(game: models.Game) -> dict[str, Any]:
+    scores = {s.entrant.code: s for s in game.scores.select_related("entrant")}
+    seats = [s.entrant.code for s in game.table.seats.select_related("entrant")]
+    doc: dict[str, Any] = {
+        "game": game.number,
+        "scores": {c: scores[c].points for c in seats if c in scores},
+    }
+    turns = {c: scores[c].turns for c in seats if c in scores and scores[c].turns is not None}
+    if turns:
+        doc["turns"] = turns
+    doc["ended_by_time_limit"] = game.ended_by_time_limit
+    return doc
+
+
+def _open_table(event: models.Event, round_number: int, table_number: int) -> models.Table:
+    round_ = get_round(event, round_number)
+    if round_.closed:
+        raise InvalidInput.one(
+            N_(
+                "round {number} is closed; reopen it to change a result "
+                "(kolo round reopen {event} {number})"
+            ),
+            path="ROUND",
+            number=round_.number,
+            event=event.key,
+        )
+    table = round_.tables.filter(number=table_number).first()
+    if table is None:
+        raise InvalidInput.one(
+            N_("round {round} has no table {table}"),
+            path="TABLE",
+            round=round_.number,
+            table=table_number,
+        )
+    return table
+
+
+def _by_seat(
+    event: models.Event,
+    table: models.Table,
+    values: Mapping[str, int],
+    what: str,
+    missing_message: str,
+) -> dict[str, int]:
+    seated = {s.entrant.code: s.entrant for s in table.seats.select_related("entrant")}
+    result: dict[str, int] = {}
+    for ref, value in values.items():
+        entrant = resolve_entrant(event, ref)
+        if entrant.code not in seated:
+            raise InvalidInput.one(
+                N_("'{name}' is not at table {table} (seated: {seated})"),
+                path=what,
+                name=entrant.name,
+                table=table.number,
+                seated=", ".join(f"{c} {e.name}" for c, e in seated.items()),
+            )
+        if entrant.code in result:
+            raise InvalidInput.one(N_("'{name}' is given twice"), path=what, name=entrant.name)
+        result[entrant.code] = value
+    absent = [f"{c} {e.name}" for c, e in seated.items() if c not in result]
+    if absent:
+        raise InvalidInput.one(missing_message, path=what, players=", ".join(absent))
+    return result
+
+
+@atomic
+def record_result(
+    actor: Actor,
+    event: models.Event,
+    round_number: int,
+    table_number: int,
+    scores: Mapping[str, int],
+    *,
+    turns: Mapping[str, int] | None = None,
+    game_number: int | None = None,
+    ended_by_time_limit: bool = False,
+    expected_version: int | None = None,
+) -> tuple[models.Game, dict[str, Any] | None]:
+    """Enter or correct one game's result; returns the game and the result it replaced.
+
+    A correction keeps the old and the new result in the audit trail. With
+    ``expected_version`` (the version the writer saw), a game changed meanwhile by someone
+    else is refused instead of silently overwritten.
+    """
+    table = _open_table(event, round_number, table_number)
+    ruleset, settings = ruleset_of(event)
+    needed = ruleset.games_per_table(round_number, settings)
+    by_code = _by_seat(event, table, scores, "SCORES", N_("no score for {players}"))
+    turns_by_code = (
+        _by_seat(event, table, turns, "--turns", N_("no turn count for {players}"))
+        if turns
+        else None
+    )
+    if ruleset.ties_by_turns and turns_by_code is None:
+        raise InvalidInput.one(
+            N_("{ruleset} breaks ties by turns: give --turns for every player"),
+            path="--turns",
+            ruleset=ruleset.id,
+        )
+    if turns_by_code and any(t < 0 for t in turns_by_code.values()):
+        raise InvalidInput.one(N_("a turn count cannot be negative"), path="--turns")
+    entered = table.games.count()
+    if game_number is None:
+        if entered < needed:
+            game_number = entered + 1
+        elif needed == 1:
+            game_number = 1
+        else:
+            raise InvalidInput.one(
+                N_("table {table} has all its {needed} games; say which to correct with --game"),
+                path="--game",
+                table=table.number,
+                needed=needed,
+            )
+    if not 1 <= game_number <= min(entered + 1, needed):
+        raise InvalidInput.one(
+            N_("game {game} cannot be entered: the table plays {needed} and has {entered} so far"),
+            path="--game",
+            game=game_number,
+            needed=needed,
+            entered=entered,
+        )
+    game = table.games.select_for_update().filter(number=game_number).first()
+    before = _game_doc(game) if game is not None else None
+    if game is not None and expected_version is not None and game.version != expected_version:
+        raise InvalidInput.one(
+            N_("someone else changed this result meanwhile; look at it again before saving"),
+            path="version",
+        )
+    if game is None:
+        game = models.Game.objects.create(
+            table=table, number=game_number, ended_by_time_limit=ended_by_time_limit
+        )
+    else:
+        game.ended_by_time_limit = ended_by_time_limit
+        game.version += 1
+        game.save(update_fields=["ended_by_time_limit", "version"])
+        game.scores.all().delete()
+    entrants = {s.entrant.code: s.entrant for s in table.seats.select_related("entrant")}
+    models.Score.objects.bulk_create(
+        models.Score(
+            game=game,
+            entrant=entrants[code],
+            points=points,
+            turns=turns_by_code.get(code) if turns_by_code else None,
+        )
+        for code, points in by_code.items()
+    )
+    after = _game_doc(game)
+    corrected = before is not None
+    _audit(
+        event,
+        actor,
+        "result.correct" if corrected else "result.enter",
+        f"{'corrected' if corrected else 'entered'} round {round_number} table {table.number}"
+        f" game {game_number}",
+        before=before,
+        after=after,
+    )
+    return game, before
+
+
+@atomic
+def clear_result(
+    actor: Actor,
+    event: models.Event,
+    round_number: int,
+    table_number: int,
+    game_number: int | None = None,
+) -> dict[str, Any]:
+    """Take back the last result entered at a table (e.g. entered at the wrong table)."""
+    table = _open_table(event, round_number, table_number)
+    last = table.games.last()
+    if last is None:
+        raise InvalidInput.one(
+            N_("table {table} has no result to clear"), path="TABLE", table=table.number
+        )
+    if game_number is not None and game_number != last.number:
+        raise InvalidInput.one(
+            N_("only the last game entered ({game}) can be cleared"),
+            path="--game",
+            game=last.number,
+        )
+    before = _game_doc(last)
+    last.delete()
+    _audit(
+        event,
+        actor,
+        "result.clear",
+        f"cleared round {round_number} table {table.number} game {before['game']}",
+        before=before,
+    )
+    return before
+
+
+# --- import -----------------------------------------------------------------------------
+
+
+@atomic
+def import_event(actor: Actor, event_value: core.Event, key: str | None = None) -> models.Event:
+    """Store a whole event read from a file; complete rounds are stored closed."""
+    _check_whole_value(event_value)
+    event = _new_event_row(event_value.name, event_value.ruleset, event_value.settings, key)
+    entrants = {}
+    for position, e in enumerate(event_value.entrants, start=1):
+        entrants[e.id] = models.Entrant.objects.create(
+            event=event,
+            code=e.id,
+            name=e.name,
+            club=e.club,
+            dropped_after_round=e.dropped_after_round,
+            position=position,
+        )
+    ruleset, settings = ruleset_of(event)
+    for r in event_value.rounds:
+        round_ = models.Round.objects.create(
+            event=event, number=r.number, seed=r.seed, closed=round_complete(r, ruleset, settings)
+        )
+        round_.byes.set([entrants[b] for b in r.byes])
+        for t in r.tables:
+            table = models.Table.objects.create(round=round_, number=t.number)
+            models.Seat.objects.bulk_create(
+                models.Seat(table=table, round=round_, entrant=entrants[code], position=i)
+                for i, code in enumerate(t.seats)
+            )
+            for g_number, g in enumerate(t.games, start=1):
+                game = models.Game.objects.create(
+                    table=table, number=g_number, ended_by_time_limit=g.ended_by_time_limit
+                )
+                models.Score.objects.bulk_create(
+                    models.Score(
+                        game=game,
+                        entrant=entrants[code],
+                        points=g.scores[code],
+                        turns=g.turns[code] if g.turns is not None else None,
+                    )
+                    for code in t.seats
+                )
+    _audit(
+        event,
+        actor,
+        "event.import",
+        f"imported event '{event.name}' ({len(event_value.entrants)} entrants, "
+        f"{len(event_value.rounds)} rounds)",
+        after=to_document(event_value),
+    )
+    return event
+
+
+def _check_whole_value(event_value: core.Event) -> None:
+    problems = check_event(event_value)
+    if problems:
+        raise InvalidInput(problems)
+
+
+def audit_trail(event: models.Event) -> Iterable[models.AuditEntry]:
+    """Every change to the event, oldest first."""
+    return models.AuditEntry.objects.filter(event_key=event.key).order_by("at", "id")
