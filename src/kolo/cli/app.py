@@ -87,10 +87,9 @@ def options(
     """Options for every command."""
     state.db = db
     state.user = user
-    if lang is not None:
-        if lang not in i18n.LANGUAGES:
-            raise typer.BadParameter(_("choose cs or en"), param_hint="--lang")
-        i18n.activate(lang)
+    if lang is not None and lang not in i18n.LANGUAGES:
+        raise typer.BadParameter(_("choose cs or en"), param_hint="--lang")
+    i18n.activate(lang or i18n.detect())
 
 
 def load_commands() -> None:

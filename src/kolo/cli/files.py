@@ -30,7 +30,7 @@ def load_file(path: Path) -> Event:
     try:
         return reader.load(path)
     except InvalidInput as error:
-        show_problems(error.problems, prefix=f"{path}: ")
+        show_problems(error.problems, source=str(path))
         raise typer.Exit(2) from None
 
 
@@ -50,7 +50,7 @@ def check(file: FileArg) -> None:
     settings, _problems = resolve(ruleset.defaults, event.settings)
     problems = check_all_rounds(event, ruleset, settings)
     if problems:
-        show_problems(problems, prefix=f"{file}: ")
+        show_problems(problems, source=str(file))
         raise typer.Exit(2)
     print(_("{count} rounds obey the hard rules").format(count=len(event.rounds)))
 

@@ -11,10 +11,15 @@ from kolo.core.problems import Problem
 from kolo.i18n import _
 
 
-def show_problems(problems: Iterable[Problem], prefix: str = "kolo: ") -> None:
-    """One line per problem on stderr: where, then what is wrong."""
+def show_problems(problems: Iterable[Problem], source: str | None = None) -> None:
+    """One line per problem on stderr: where, then what is wrong.
+
+    A problem inside a document (a JSON path) is shown after the document's ``source``
+    (``event.json: $.rounds[0]: …``); any other after ``kolo:``.
+    """
     for problem in problems:
-        print(f"{prefix}{problem.path}: {problem.text(_)}", file=sys.stderr)
+        where = f"{source}: " if source and problem.path.startswith("$") else "kolo: "
+        print(f"{where}{problem.path}: {problem.text(_)}", file=sys.stderr)
 
 
 def table(headers: Sequence[str], rows: Iterable[Sequence[str]], right: Sequence[int] = ()) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Mapping
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 from kolo.core.event import EntrantId, Event, Round
@@ -162,15 +163,19 @@ def _check_bottom(
                     Problem(
                         f"{where}.tables[{t_index}]",
                         N_(
-                            "R-GORN-6: '{id}' has {points} points; the smaller tables go to "
-                            "the lowest placed (at most {threshold} points)"
+                            "R-GORN-6: '{id}' (points: {points}) sits at a smaller table, "
+                            "which only the lowest placed may (points: at most {threshold})"
                         )
                         if small
                         else N_(
-                            "R-GORN-6: '{id}' has {points} points but a player with more "
-                            "sits at a smaller table (limit {threshold})"
+                            "R-GORN-6: '{id}' (points: {points}) is among the lowest placed "
+                            "and must sit at a smaller table"
                         ),
-                        {"id": player, "points": str(points[player]), "threshold": str(threshold)},
+                        {
+                            "id": player,
+                            "points": decimal_text(points[player]),
+                            "threshold": decimal_text(threshold),
+                        },
                     )
                 )
     return problems
@@ -201,3 +206,10 @@ def _check_byes(
                 )
             )
     return problems
+
+
+def decimal_text(value: Fraction) -> str:
+    """Tournament points for a message: ``2.5``, ``3``."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):g}"

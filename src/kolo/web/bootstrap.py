@@ -31,8 +31,9 @@ def setup(db_path: str | None = None) -> str:
     django.setup()
     config = settings.DATABASES["default"]
     created = False
-    if config["ENGINE"].endswith("sqlite3") and config["NAME"] != ":memory:":
-        path = Path(config["NAME"])
+    name = str(config["NAME"])
+    if config["ENGINE"].endswith("sqlite3") and not name.startswith((":memory:", "file:")):
+        path = Path(name)
         created = not path.exists()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,5 @@
+"""``python -m kolo`` runs the command line."""
+
+from kolo.cli import main
+
+main()

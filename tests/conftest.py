@@ -1,0 +1,32 @@
+"""Shared fixtures: paths to the shipped examples and helpers to build events."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kolo.core import rulesets
+from kolo.core.event import Event
+from kolo.core.settings import resolve
+from kolo.eventfile import reader
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+CASES = Path(__file__).resolve().parent / "cases"
+
+
+def load_example(name: str) -> Event:
+    return reader.load(EXAMPLES / name)
+
+
+def ruleset_and_settings(event: Event):
+    ruleset = rulesets.get(event.ruleset)
+    settings, problems = resolve(ruleset.defaults, event.settings)
+    assert not problems
+    return ruleset, settings
+
+
+@pytest.fixture
+def examples() -> Path:
+    return EXAMPLES

@@ -1,0 +1,85 @@
+"""The registry of rule sets and table layouts (R-GORN-6)."""
+
+import pytest
+
+from kolo.core.rulesets import REGISTRY, get
+from kolo.core.settings import resolve
+
+
+def settings(ruleset_id, **overrides):
+    ruleset = get(ruleset_id)
+    resolved, problems = resolve(ruleset.defaults, overrides)
+    assert not problems
+    return ruleset, resolved
+
+
+def test_required_rule_set_ids_are_registered():
+    assert set(REGISTRY) >= {
+        "dominion-cz",
+        "dominion-cz-final",
+        "carcassonne-cz",
+        "swiss-pairs",
+        "nbgl-dominion",
+    }
+
+
+@pytest.mark.parametrize(
+    ("players", "sizes"),
+    [
+        (30, (3,) * 10),
+        (31, (3,) * 9 + (2, 2)),  # N mod 3 = 1: two tables of two
+        (32, (3,) * 10 + (2,)),  # N mod 3 = 2: one table of two
+        (4, (2, 2)),
+        (5, (3, 2)),
+    ],
+)
+def test_r_gorn_6_dominion_tables_of_two(players, sizes):
+    ruleset, resolved = settings("dominion-cz")
+    assert ruleset.layout(players, resolved) == (sizes, 0)
+
+
+@pytest.mark.parametrize(
+    ("players", "sizes"),
+    [
+        (32, (4,) * 8),
+        (33, (4,) * 6 + (3, 3, 3)),  # N mod 4 = 1: three tables of three
+        (34, (4,) * 7 + (3, 3)),
+        (35, (4,) * 8 + (3,)),
+    ],
+)
+def test_r_gorn_6_carcassonne_tables_of_three(players, sizes):
+    ruleset, resolved = settings("carcassonne-cz")
+    assert ruleset.layout(players, resolved) == (sizes, 0)
+
+
+def test_r_gorn_6_carcassonne_wholly_at_tables_of_three_is_a_setting():
+    ruleset, resolved = settings("carcassonne-cz", table_size=3)
+    assert ruleset.layout(10, resolved) == ((3, 3, 2, 2), 0)
+
+
+def test_r_gorn_6_too_few_players_for_carcassonne():
+    ruleset, resolved = settings("carcassonne-cz")
+    assert ruleset.layout(5, resolved) is None
+
+
+def test_r_gorn_6_swiss_pairs_odd_count_gives_a_bye():
+    ruleset, resolved = settings("swiss-pairs")
+    assert ruleset.layout(7, resolved) == ((2, 2, 2), 1)
+
+
+def test_nbgl_plays_two_group_games_then_one():
+    ruleset, resolved = settings("nbgl-dominion")
+    assert ruleset.games_per_table(1, resolved) == 2
+    assert ruleset.games_per_table(2, resolved) == 1
+    _, three = settings("nbgl-dominion", group_games=3)
+    assert ruleset.games_per_table(1, three) == 3
+
+
+def test_unknown_and_mistyped_settings_are_problems():
+    ruleset = get("dominion-cz")
+    _, problems = resolve(ruleset.defaults, {"roundz": 5, "rounds": "five", "bye_points": 1})
+    assert [p.path for p in problems] == [
+        "$.settings.roundz",
+        "$.settings.rounds",
+        "$.settings.bye_points",
+    ]
