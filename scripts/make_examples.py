@@ -191,7 +191,7 @@ def carcassonne_three() -> Event:
 def nbgl_shares() -> Event:
     """R-PCT-5, R-SCORE-4, R-STAND-2: A (p1) and B (p5) both win two games, both score 28;
     A's shares 10/32 + 8/30 + 10/36, B's 10/30 + 10/33 + 8/36: B ranks above A."""
-    even = lambda seats, t: {p: t for p in seats}  # noqa: E731
+    even = lambda seats, t: dict.fromkeys(seats, t)  # noqa: E731
     g1 = ["p1", "p2", "p3", "p4"]
     g2 = ["p5", "p6", "p7", "p8"]
     t1 = ["p1", "p6", "p7", "p3"]

@@ -444,7 +444,9 @@ def round_delete(
 def result(
     event: EventArg,
     round_number: RoundArg,
-    table_number: Annotated[int, typer.Argument(help=_("Table number."), show_default=False)],
+    table_number: Annotated[
+        int, typer.Argument(help=_("Table number."), metavar="TABLE", show_default=False)
+    ],
     scores: Annotated[
         list[str] | None,
         typer.Argument(

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from kolo.core.problems import Problem
+from kolo.core.problems import N_, Problem
 from kolo.i18n import _
 
 
@@ -18,8 +19,40 @@ def show_problems(problems: Iterable[Problem], source: str | None = None) -> Non
     (``event.json: $.rounds[0]: …``); any other after ``kolo:``.
     """
     for problem in problems:
-        where = f"{source}: " if source and problem.path.startswith("$") else "kolo: "
-        print(f"{where}{problem.path}: {problem.text(_)}", file=sys.stderr)
+        if source and problem.path.startswith("$"):
+            where = f"{source}: {problem.path}"
+        else:
+            where = "kolo: " + describe_path(problem.path)
+        print(f"{where}: {problem.text(_)}", file=sys.stderr)
+
+
+_PLACES = [
+    (re.compile(r"^\$\.rounds\[(\d+)\]"), N_("round {n}")),
+    (re.compile(r"^\.tables\[(\d+)\]"), N_("table {n}")),
+    (re.compile(r"^\.games\[(\d+)\]"), N_("game {n}")),
+    (re.compile(r"^\.entrants\[(\d+)\]"), N_("entrant {n}")),
+]
+
+
+def describe_path(path: str) -> str:
+    """A JSON path into the stored event in words: ``$.rounds[1].tables[0]`` → "round 2, table 1"."""
+    if not path.startswith("$."):
+        return path
+    parts: list[str] = []
+    rest = path
+    while rest:
+        for pattern, words in _PLACES:
+            match = pattern.match(rest)
+            if match:
+                parts.append(_(words).format(n=int(match.group(1)) + 1))
+                rest = rest[match.end() :]
+                break
+        else:
+            if not parts:
+                return path
+            rest = rest.lstrip(".")
+            break
+    return ", ".join(parts) + (f" ({rest})" if rest else "")
 
 
 def table(headers: Sequence[str], rows: Iterable[Sequence[str]], right: Sequence[int] = ()) -> str:

@@ -56,7 +56,7 @@ def check_round(
                         "R-GORN-4: {players} already sat together at one table; "
                         "they may not meet again"
                     ),
-                    {"players": ", ".join(sorted(group))},
+                    {"players": ", ".join(p for p in table.seats if p in group)},
                 )
             )
     if earlier:

@@ -1,0 +1,284 @@
+"""The command line on the store: every command, and bad input refused with one line, exit 2,
+and nothing stored changed."""
+
+import json
+
+import pytest
+
+from kolo.cli import main
+from kolo.web import models
+from tests.conftest import EXAMPLES
+from tests.web.conftest import snapshot
+
+pytestmark = [pytest.mark.db, pytest.mark.django_db]
+
+
+def run(capsys, *args):
+    code = main(["--user", "desk", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def ok(capsys, *args):
+    code, out, err = run(capsys, *args)
+    assert code == 0, err
+    return out
+
+
+def refused(capsys, *args, contains):
+    before = snapshot()
+    code, out, err = run(capsys, *args)
+    assert code == 2, (out, err)
+    assert len(err.strip().splitlines()) >= 1
+    assert contains in err
+    assert "Traceback" not in err
+    assert snapshot() == before
+    return err
+
+
+@pytest.fixture
+def brno(capsys):
+    ok(capsys, "event", "new", "--ruleset", "dominion-cz", "Brno 2026")
+    ok(capsys, "entrant", "add", "brno-2026", "Ana", "Bob", "Cyril", "Dana", "Eva", "Filip", "Gita")
+    return "brno-2026"
+
+
+def play_round_1(capsys, event):
+    ok(capsys, "round", "new", event, "--tables", "p1,p2,p3;p4,p5;p6,p7")
+    ok(capsys, "result", event, "1", "1", "p1=40", "p2=30", "p3=10")
+    ok(capsys, "result", event, "1", "2", "p4=30", "Eva=20")
+    ok(capsys, "result", event, "1", "3", "p6=25", "p7=25")
+    ok(capsys, "round", "close", event)
+
+
+def test_a_whole_round_from_the_command_line(capsys, brno):
+    out = ok(capsys, "event", "list")
+    assert "brno-2026" in out
+    assert "store:" in out
+    play_round_1(capsys, brno)
+    out = ok(capsys, "standings", brno, "--json")
+    document = json.loads(out)
+    assert document["after_round"] == 1
+    assert [r["entrant"] for r in document["standings"][:2]] == ["p1", "p4"]
+    shown = ok(capsys, "round", "show", brno, "1")
+    assert "Round 1 (closed)" in shown
+    assert "Cyril" in shown
+    audit = ok(capsys, "audit", brno)
+    assert "desk" in audit
+    assert "result.enter" in audit
+
+
+def test_correction_prints_and_audits_both_values(capsys, brno):
+    ok(capsys, "round", "new", brno, "--tables", "p1,p2,p3;p4,p5;p6,p7")
+    ok(capsys, "result", brno, "1", "1", "p1=40", "p2=30", "p3=10")
+    out = ok(capsys, "result", brno, "1", "1", "p1=40", "p2=41", "p3=10")
+    assert "corrected: p1=40 p2=41 p3=10 (was p1=40 p2=30 p3=10)" in out
+    audit = json.loads(ok(capsys, "audit", brno, "--json"))
+    correction = [a for a in audit if a["action"] == "result.correct"][0]
+    assert correction["before"]["scores"]["p2"] == 30
+    assert correction["after"]["scores"]["p2"] == 41
+    assert correction["who"] == "desk"
+
+
+def test_unknown_event(capsys, brno):
+    refused(
+        capsys,
+        "round",
+        "new",
+        "nope",
+        "--tables",
+        "p1,p2,p3",
+        contains="no event 'nope' in the store",
+    )
+    refused(capsys, "standings", "nope", contains="no event 'nope'")
+    refused(capsys, "export", "nope", contains="no event 'nope'")
+
+
+def test_result_for_a_closed_round(capsys, brno):
+    play_round_1(capsys, brno)
+    refused(
+        capsys,
+        "result",
+        brno,
+        "1",
+        "1",
+        "p1=1",
+        "p2=2",
+        "p3=3",
+        contains="round 1 is closed; reopen it",
+    )
+
+
+def test_result_naming_a_player_not_at_that_table(capsys, brno):
+    ok(capsys, "round", "new", brno, "--tables", "p1,p2,p3;p4,p5;p6,p7")
+    refused(
+        capsys,
+        "result",
+        brno,
+        "1",
+        "1",
+        "p1=1",
+        "p2=2",
+        "p4=3",
+        contains="'Dana' is not at table 1",
+    )
+
+
+def test_result_bad_numbers_and_shapes(capsys, brno):
+    ok(capsys, "round", "new", brno, "--tables", "p1,p2,p3;p4,p5;p6,p7")
+    refused(
+        capsys,
+        "result",
+        brno,
+        "1",
+        "1",
+        "p1=1",
+        "p2=two",
+        "p3=3",
+        contains="'two' for p2 is not a whole number",
+    )
+    refused(capsys, "result", brno, "1", "1", "p1", contains="not of the form player=number")
+    refused(capsys, "result", brno, "1", "1", contains="give the scores")
+    refused(capsys, "result", brno, "1", "x", "p1=1", contains="Invalid value for 'TABLE'")
+
+
+def test_a_round_paired_while_the_previous_one_is_open(capsys, brno):
+    ok(capsys, "round", "new", brno, "--tables", "p1,p2,p3;p4,p5;p6,p7")
+    refused(
+        capsys,
+        "round",
+        "new",
+        brno,
+        "--tables",
+        "p1,p4,p6;p2,p5;p3,p7",
+        contains="round 1 is still open",
+    )
+
+
+def test_duplicate_entrant_names(capsys, brno):
+    refused(capsys, "entrant", "add", brno, "Zoe", "ana", contains="'ana' is entered already")
+    out = ok(capsys, "entrant", "add", brno, "ana", "--allow-duplicate")
+    assert out.strip() == "p8\tana"
+
+
+def test_hard_rules_and_force(capsys, brno):
+    play_round_1(capsys, brno)
+    err = refused(
+        capsys, "round", "new", brno, "--tables", "p1,p2,p3;p4,p5;p6,p7", contains="R-GORN-4"
+    )
+    assert "give --force with a reason" in err
+    assert "round 2, table 1" in err
+    ok(
+        capsys,
+        "round",
+        "new",
+        brno,
+        "--tables",
+        "p1,p2,p3;p4,p5;p6,p7",
+        "--force",
+        "organiser's call",
+    )
+    audit = json.loads(ok(capsys, "audit", brno, "--json"))
+    assert audit[-1]["reason"] == "organiser's call"
+
+
+def test_round_tables_syntax(capsys, brno):
+    refused(
+        capsys,
+        "round",
+        "new",
+        brno,
+        "--tables",
+        "p1,,p3;p4,p5;p6,p7",
+        contains="table 1 has an empty seat",
+    )
+    refused(
+        capsys, "round", "new", brno, "--tables", "p1,p2,p3;p4,p5;p6,p9", contains="no entrant 'p9'"
+    )
+
+
+def test_drop_reopen_delete_and_clear(capsys, brno):
+    play_round_1(capsys, brno)
+    out = ok(capsys, "entrant", "drop", brno, "Gita")
+    assert "dropped after round 1" in out
+    listed = ok(capsys, "entrant", "list", brno)
+    assert "dropped after round 1" in listed
+    ok(capsys, "round", "reopen", brno)
+    ok(capsys, "result", brno, "1", "3", "--clear")
+    refused(capsys, "round", "close", brno, contains="still lacks results at tables 3")
+    ok(capsys, "result", brno, "1", "3", "p6=25", "p7=24")
+    ok(capsys, "round", "close", brno)
+    ok(capsys, "round", "new", brno, "--tables", "p1,p4,p6;p2,p5,p3")
+    refused(capsys, "round", "reopen", brno, "1", contains="R-EVT-3")
+    ok(capsys, "round", "delete", brno)
+    refused(capsys, "round", "delete", brno, contains="round 1 has results")
+
+
+def test_settings_show_and_change(capsys, brno):
+    out = ok(capsys, "event", "settings", brno)
+    assert "negative_scores_as_zero" in out
+    assert "R-PCT-6" in out
+    out = ok(capsys, "event", "settings", brno, "--set", "rounds=6")
+    assert "rounds*" in out
+    refused(capsys, "event", "settings", brno, "--set", "rounds=zero", contains="must be a number")
+
+
+def test_entrants_from_files(capsys, brno, tmp_path):
+    names = tmp_path / "names.txt"
+    names.write_text("Hana\n\nIvan\n", encoding="utf-8")
+    clubs = tmp_path / "names.csv"
+    clubs.write_text('name,club\nJan,Brno\n"Kovář, Karel",Praha\n', encoding="utf-8")
+    out = ok(capsys, "entrant", "add", brno, "--file", str(names))
+    assert out.splitlines() == ["p8\tHana", "p9\tIvan"]
+    out = ok(capsys, "entrant", "add", brno, "--file", str(clubs))
+    assert out.splitlines() == ["p10\tJan\tBrno", "p11\tKovář, Karel\tPraha"]
+    refused(
+        capsys,
+        "entrant",
+        "add",
+        brno,
+        "--file",
+        str(tmp_path / "missing.txt"),
+        contains="no such file",
+    )
+
+
+def test_export_import_export_identical(capsys, tmp_path):
+    source = EXAMPLES / "brno-2026.json"
+    out = ok(capsys, "import", str(source))
+    assert "imported Dominion Tour – Brno, March 2026 as dominion-tour-brno-march-2026" in out
+    first = tmp_path / "first.json"
+    ok(capsys, "export", "dominion-tour-brno-march-2026", "-o", str(first))
+    ok(capsys, "import", str(first), "--key", "copy")
+    second = ok(capsys, "export", "copy")
+    assert second == first.read_text(encoding="utf-8") == source.read_text(encoding="utf-8")
+
+
+def test_import_refuses_bad_files(capsys, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "kolo-event/9"}', encoding="utf-8")
+    before = snapshot()
+    code, _, err = run(capsys, "import", str(bad))
+    assert code == 2
+    assert "$.format" in err
+    assert snapshot() == before
+    refused(
+        capsys,
+        "import",
+        str(EXAMPLES / "brno-2026.json"),
+        "--key",
+        "Bad Key",
+        contains="a key is lower-case",
+    )
+
+
+def test_standings_in_the_store_equal_the_file(capsys):
+    ok(capsys, "import", str(EXAMPLES / "brno-2026.json"), "--key", "b")
+    stored = json.loads(ok(capsys, "standings", "b", "--json"))
+    from_file = json.loads(ok(capsys, "standings", str(EXAMPLES / "brno-2026.json"), "--json"))
+    assert stored == from_file
+
+
+def test_event_delete_needs_confirmation(capsys, brno):
+    ok(capsys, "event", "delete", brno, "--yes")
+    assert not models.Event.objects.filter(key=brno).exists()

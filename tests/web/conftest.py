@@ -1,0 +1,38 @@
+"""Fixtures for the store's tests: they run on SQLite, and in CI again on PostgreSQL."""
+
+from __future__ import annotations
+
+import pytest
+
+from kolo.web import models, store
+
+ACTOR = store.Actor(who="tester", via="test")
+
+
+def snapshot(event_key: str | None = None):
+    """Everything stored, to show that a refused change changed nothing."""
+    counts = {
+        model.__name__: model.objects.count()
+        for model in (
+            models.Event,
+            models.Entrant,
+            models.Round,
+            models.Table,
+            models.Seat,
+            models.Game,
+            models.Score,
+            models.AuditEntry,
+        )
+    }
+    documents = {e.key: store.export_document(e) for e in models.Event.objects.all()}
+    closed = list(
+        models.Round.objects.order_by("event_id", "number").values_list("closed", flat=True)
+    )
+    return counts, documents, closed
+
+
+@pytest.fixture
+def event():
+    created = store.create_event(ACTOR, "Brno 2026", "dominion-cz")
+    store.add_entrants(ACTOR, created, [(f"Player {i}", None) for i in range(1, 8)])
+    return created
