@@ -74,7 +74,7 @@ def test_correction_prints_and_audits_both_values(capsys, brno):
     out = ok(capsys, "result", brno, "1", "1", "p1=40", "p2=41", "p3=10")
     assert "corrected: p1=40 p2=41 p3=10 (was p1=40 p2=30 p3=10)" in out
     audit = json.loads(ok(capsys, "audit", brno, "--json"))
-    correction = [a for a in audit if a["action"] == "result.correct"][0]
+    correction = next(a for a in audit if a["action"] == "result.correct")
     assert correction["before"]["scores"]["p2"] == 30
     assert correction["after"]["scores"]["p2"] == 41
     assert correction["who"] == "desk"

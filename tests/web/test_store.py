@@ -275,8 +275,8 @@ def test_change_settings_validates_and_can_restore_defaults(event):
     store.change_settings(ACTOR, event, {"rounds": 6})
     assert event.settings == {"rounds": 6}
     assert refused(store.change_settings, ACTOR, event, {"tables": 3}) == [
-        "unknown setting 'tables' for this rule set; known: games_per_table, negative_scores_as_zero, "
-        "rounds, smaller_table_scaling, table_size"
+        "unknown setting 'tables' for this rule set; known: games_per_table, "
+        "negative_scores_as_zero, rounds, smaller_table_scaling, table_size"
     ]
     store.change_settings(ACTOR, event, {"rounds": None})
     assert event.settings == {}

@@ -35,7 +35,10 @@ _PLACES = [
 
 
 def describe_path(path: str) -> str:
-    """A JSON path into the stored event in words: ``$.rounds[1].tables[0]`` → "round 2, table 1"."""
+    """A JSON path into the stored event in words.
+
+    ``$.rounds[1].tables[0]`` → "round 2, table 1".
+    """
     if not path.startswith("$."):
         return path
     parts: list[str] = []
