@@ -123,3 +123,12 @@ def test_r_evt_2_dropped_entrant_keeps_results_and_is_marked():
     assert [r.entrant.id for r in dropped] == ["p23"]
     assert dropped[0].games == 3
     assert dropped[0].points > 0
+
+
+def test_r_stand_1_alphabetical_order_follows_czech_letters():
+    from kolo.core.standings import name_key
+
+    names = ["Dvořák", "Černý", "Cyril", "Adam", "Šíma", "Sova", "Zeman", "Žák", "Ámos"]
+    assert sorted(names, key=name_key) == [
+        "Adam", "Ámos", "Cyril", "Černý", "Dvořák", "Sova", "Šíma", "Zeman", "Žák",
+    ]

@@ -205,3 +205,17 @@ def test_unknown_fields_are_refused():
 def test_wrong_types_do_not_crash():
     for document in ([], "x", 5, None, {"format": "kolo-event/1", "settings": 5, "entrants": {}}):
         assert problems_of(document)
+
+
+def test_rounds_beyond_the_setting():
+    doc = base()
+    doc["settings"] = {"rounds": 1}
+    second = copy.deepcopy(doc["rounds"][0])
+    second["number"] = 2
+    doc["rounds"].append(second)
+    assert problems_of(doc) == [
+        (
+            "$.rounds[1].number",
+            "round 2 is beyond the event's 1 rounds (change the setting 'rounds' to play more)",
+        )
+    ]

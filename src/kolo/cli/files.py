@@ -55,6 +55,28 @@ def check(file: FileArg) -> None:
     print(_("{count} rounds obey the hard rules").format(count=len(event.rounds)))
 
 
+@app.command("rulesets")
+def rulesets_command(
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
+) -> None:
+    """List the rule sets with their settings and defaults."""
+    from kolo.core.settings import SPECS
+
+    if as_json:
+        print_json(
+            {
+                rs.id: {"title": rs.title, "settings": dict(rs.defaults)}
+                for rs in rulesets.REGISTRY.values()
+            }
+        )
+        return
+    for rs in rulesets.REGISTRY.values():
+        print(f"{rs.id}: {_(rs.title)}")
+        for name, value in rs.defaults.items():
+            print(f"    {name} = {json.dumps(value)}  ({SPECS[name].rule}) {_(SPECS[name].help)}")
+        print()
+
+
 @app.command()
 def schema() -> None:
     """Print the JSON Schema of the kolo-event/1 format."""

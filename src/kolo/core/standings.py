@@ -6,6 +6,7 @@ from the results, so they are the same everywhere (DESIGN.md principle 2).
 
 from __future__ import annotations
 
+import unicodedata
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -154,6 +155,22 @@ def _add_game(
             tally.shares.append(shares[player])
 
 
+_HACEK = {"č": "c", "ř": "r", "š": "s", "ž": "z"}
+
+
+def name_key(name: str) -> tuple[tuple[str, int], ...]:
+    """Sort key for names, close to Czech alphabetical order: accents are ignored except
+    that č, ř, š, ž follow their base letter (Černý after Cyril, before Dvořák)."""
+    key = []
+    for char in unicodedata.normalize("NFC", name.casefold()):
+        if char in _HACEK:
+            key.append((_HACEK[char], 1))
+        else:
+            base = unicodedata.normalize("NFD", char)[0]
+            key.append((base, 0))
+    return (*key, (name, 0))
+
+
 def _rank(event: Event, ruleset: RuleSet, tallies: dict[EntrantId, _Tally]) -> tuple[Row, ...]:
     def success(tally: _Tally) -> Fraction | None:
         if ruleset.success is Success.MEAN_SHARE:
@@ -182,8 +199,8 @@ def _rank(event: Event, ruleset: RuleSet, tallies: dict[EntrantId, _Tally]) -> t
                 values.append(tally.score_difference)
         return tuple(values)
 
-    def order(entrant: Entrant) -> tuple[tuple[Fraction | int, ...], str, str]:
-        return (tuple(-v for v in criteria(entrant)), entrant.name.casefold(), entrant.id)
+    def order(entrant: Entrant) -> tuple[tuple[Fraction | int, ...], tuple[tuple[str, int], ...], str]:
+        return (tuple(-v for v in criteria(entrant)), name_key(entrant.name), entrant.id)
 
     ordered = sorted(event.entrants, key=order)
     rows: list[Row] = []

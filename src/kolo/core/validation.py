@@ -49,6 +49,17 @@ def check_event(event: Event) -> list[Problem]:
                     {"number": round_.number, "expected": index + 1},
                 )
             )
+        elif round_.number > settings["rounds"]:
+            problems.append(
+                Problem(
+                    f"{where}.number",
+                    N_(
+                        "round {number} is beyond the event's {rounds} rounds "
+                        "(change the setting 'rounds' to play more)"
+                    ),
+                    {"number": round_.number, "rounds": settings["rounds"]},
+                )
+            )
         elif not previous_complete:
             problems.append(
                 Problem(
