@@ -48,13 +48,11 @@ def test_the_store_path_can_be_set(env, tmp_path):
     target = tmp_path / "elsewhere" / "event.sqlite3"
     kolo("--db", str(target), "import", str(EXAMPLES / "brno-2026.json"), env=env)
     assert target.exists()
-    journal = subprocess.run(
-        [sys.executable, "-c", f"import sqlite3; print(sqlite3.connect({str(target)!r}).execute('pragma journal_mode').fetchone()[0])"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert journal.stdout.strip() == "wal"
+    import sqlite3
+
+    with sqlite3.connect(target) as connection:
+        mode = connection.execute("pragma journal_mode").fetchone()[0]
+    assert mode == "wal"
     env["KOLO_DB"] = str(target)
     standings = kolo("standings", "dominion-tour-brno-march-2026", "--json", env=env)
     assert len(json.loads(standings.stdout)["standings"]) == 31
@@ -69,7 +67,10 @@ def test_exit_codes_and_no_tracebacks(env):
     env["DATABASE_URL"] = "mysql://somewhere/db"
     wrong_url = kolo("event", "list", env=env, check=False)
     assert wrong_url.returncode == 2
-    assert wrong_url.stderr.strip() == "kolo: DATABASE_URL: DATABASE_URL must start with postgresql:// (found mysql://)"
+    assert (
+        wrong_url.stderr.strip()
+        == "kolo: DATABASE_URL: DATABASE_URL must start with postgresql:// (found mysql://)"
+    )
 
 
 def test_main_job_from_the_readme(env):

@@ -130,5 +130,13 @@ def test_r_stand_1_alphabetical_order_follows_czech_letters():
 
     names = ["Dvořák", "Černý", "Cyril", "Adam", "Šíma", "Sova", "Zeman", "Žák", "Ámos"]
     assert sorted(names, key=name_key) == [
-        "Adam", "Ámos", "Cyril", "Černý", "Dvořák", "Sova", "Šíma", "Zeman", "Žák",
+        "Adam",
+        "Ámos",
+        "Cyril",
+        "Černý",
+        "Dvořák",
+        "Sova",
+        "Šíma",
+        "Zeman",
+        "Žák",
     ]

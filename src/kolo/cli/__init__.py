@@ -43,7 +43,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"kolo: {error.format_message()}", file=sys.stderr)
         code = 2
     except Abort:
-        print(f"kolo: {_('aborted')}", file=sys.stderr)
+        print("kolo: " + _("aborted"), file=sys.stderr)
         code = 1
     except BrokenPipeError:
         code = 0

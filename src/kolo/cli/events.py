@@ -34,9 +34,14 @@ app.add_typer(entrant_app, name="entrant")
 app.add_typer(round_app, name="round")
 
 EventArg = Annotated[
-    str, typer.Argument(help=_("The event's key (kolo event list)."), show_default=False)
+    str,
+    typer.Argument(
+        help=_("The event's key (kolo event list)."), metavar="EVENT", show_default=False
+    ),
 ]
-RoundArg = Annotated[int, typer.Argument(help=_("Round number."), show_default=False)]
+RoundArg = Annotated[
+    int, typer.Argument(help=_("Round number."), metavar="ROUND", show_default=False)
+]
 
 
 def _store() -> Any:
@@ -91,7 +96,7 @@ def _settings_option(values: Sequence[str]) -> dict[str, Any]:
 # --- events -----------------------------------------------------------------------------
 
 
-@event_app.command("new")
+@event_app.command("new", help=_("Create an event from a rule set."))
 def event_new(
     name: Annotated[str, typer.Argument(help=_("The event's name."), show_default=False)],
     ruleset: Annotated[
@@ -110,7 +115,6 @@ def event_new(
         typer.Option("--set", help=_("Override a setting: name=value (repeatable).")),
     ] = None,
 ) -> None:
-    """Create an event from a rule set."""
     store = _store()
     event = store.create_event(_actor(), name, ruleset, _settings_option(setting or []), key)
     print(
@@ -120,9 +124,8 @@ def event_new(
     )
 
 
-@event_app.command("list")
+@event_app.command("list", help=_("List the events in the store."))
 def event_list() -> None:
-    """List the events in the store."""
     _store()
     from kolo.web import models
 
@@ -141,7 +144,9 @@ def event_list() -> None:
     print("\n" + _("store: {where}").format(where=state.where))
 
 
-@event_app.command("settings")
+@event_app.command(
+    "settings", help=_("Show the event's settings, with their meaning, or change them.")
+)
 def event_settings(
     event: EventArg,
     setting: Annotated[
@@ -151,7 +156,6 @@ def event_settings(
         ),
     ] = None,
 ) -> None:
-    """Show the event's settings, with their meaning, or change them."""
     store = _store()
     found = store.find_event(event)
     if setting:
@@ -172,12 +176,11 @@ def event_settings(
     )
 
 
-@event_app.command("delete")
+@event_app.command("delete", help=_("Delete an event (its audit trail keeps a full copy)."))
 def event_delete(
     event: EventArg,
     yes: Annotated[bool, typer.Option("--yes", help=_("Do not ask for confirmation."))] = False,
 ) -> None:
-    """Delete an event (its audit trail keeps a full copy)."""
     store = _store()
     found = store.find_event(event)
     if not yes and not typer.confirm(
@@ -214,7 +217,9 @@ def _read_entries(path: Path) -> list[tuple[str, str | None]]:
     return [(line, None) for line in text.splitlines() if line.strip()]
 
 
-@entrant_app.command("add")
+@entrant_app.command(
+    "add", help=_("Enter entrants; they get ids p1, p2, … and play from the next round.")
+)
 def entrant_add(
     event: EventArg,
     names: Annotated[
@@ -231,7 +236,6 @@ def entrant_add(
         bool, typer.Option("--allow-duplicate", help=_("Enter a name already entered."))
     ] = False,
 ) -> None:
-    """Enter entrants; they get ids p1, p2, … and play from the next round."""
     entries = [(n, club) for n in names or []]
     if file is not None:
         entries += _read_entries(file)
@@ -243,9 +247,8 @@ def entrant_add(
         print(f"{entrant.code}\t{entrant.name}" + (f"\t{entrant.club}" if entrant.club else ""))
 
 
-@entrant_app.command("list")
+@entrant_app.command("list", help=_("List the entrants with their ids."))
 def entrant_list(event: EventArg) -> None:
-    """List the entrants with their ids."""
     store = _store()
     found = store.find_event(event)
     rows = [
@@ -262,13 +265,14 @@ def entrant_list(event: EventArg) -> None:
     print(table([_("Id"), _("Name"), _("Club"), _("Status")], rows))
 
 
-@entrant_app.command("drop")
+@entrant_app.command(
+    "drop", help=_("Drop an entrant from the next round on; results so far stay (R-EVT-2).")
+)
 def entrant_drop(
     event: EventArg,
     entrant: Annotated[str, typer.Argument(help=_("Id or exact name."), show_default=False)],
     undo: Annotated[bool, typer.Option("--undo", help=_("Take a drop back."))] = False,
 ) -> None:
-    """Drop an entrant from the next round on; results so far stay (R-EVT-2)."""
     store = _store()
     found = store.drop_entrant(_actor(), store.find_event(event), entrant, undo=undo)
     if undo:
@@ -281,25 +285,25 @@ def entrant_drop(
         )
 
 
-@entrant_app.command("edit")
+@entrant_app.command("edit", help=_("Correct an entrant's name or club."))
 def entrant_edit(
     event: EventArg,
     entrant: Annotated[str, typer.Argument(help=_("Id or exact name."), show_default=False)],
     name: Annotated[str | None, typer.Option("--name", help=_("New name."))] = None,
     club: Annotated[str | None, typer.Option("--club", help=_("New club (empty: none)."))] = None,
 ) -> None:
-    """Correct an entrant's name or club."""
     store = _store()
     found = store.rename_entrant(_actor(), store.find_event(event), entrant, name, club)
     print(f"{found.code}\t{found.name}" + (f"\t{found.club}" if found.club else ""))
 
 
-@entrant_app.command("remove")
+@entrant_app.command(
+    "remove", help=_("Take back an entry made by mistake (only for someone who has not played).")
+)
 def entrant_remove(
     event: EventArg,
     entrant: Annotated[str, typer.Argument(help=_("Id or exact name."), show_default=False)],
 ) -> None:
-    """Take back an entry made by mistake (only for someone who has not played)."""
     store = _store()
     found = store.remove_entrant(_actor(), store.find_event(event), entrant)
     print(_("removed {name}").format(name=found.name))
@@ -318,7 +322,9 @@ def _parse_tables(text: str) -> list[list[str]]:
     return tables
 
 
-@round_app.command("new")
+@round_app.command(
+    "new", help=_("Seat the next round by hand, checked against the rule set's hard rules.")
+)
 def round_new(
     event: EventArg,
     tables: Annotated[
@@ -334,7 +340,6 @@ def round_new(
         str | None, typer.Option("--force", help=_("Seat the round despite a hard rule; say why."))
     ] = None,
 ) -> None:
-    """Seat the next round by hand, checked against the rule set's hard rules."""
     store = _store()
     found = store.find_event(event)
     bye_list = [b.strip() for b in (byes or "").split(",") if b.strip()]
@@ -380,14 +385,15 @@ def _print_round(store: Any, event: Any, number: int) -> None:
         )
 
 
-@round_app.command("show")
+@round_app.command(
+    "show", help=_("Show a round's tables in seat order with the results entered so far.")
+)
 def round_show(
     event: EventArg,
     number: Annotated[
         int | None, typer.Argument(help=_("Round number (default: the last)."))
     ] = None,
 ) -> None:
-    """Show a round's tables in seat order with the results entered so far."""
     store = _store()
     found = store.find_event(event)
     round_ = store.get_round(found, number)
@@ -396,40 +402,47 @@ def round_show(
     _print_round(store, found, round_.number)
 
 
-@round_app.command("close")
+@round_app.command(
+    "close",
+    help=_("Close a round once every table has its results; the next round can then be paired."),
+)
 def round_close(
     event: EventArg,
     number: Annotated[
         int | None, typer.Argument(help=_("Round number (default: the last)."))
     ] = None,
 ) -> None:
-    """Close a round once every table has its results; the next round can then be paired."""
     store = _store()
     round_ = store.close_round(_actor(), store.find_event(event), number)
     print(_("round {number} closed").format(number=round_.number))
 
 
-@round_app.command("reopen")
+@round_app.command(
+    "reopen",
+    help=_(
+        "Reopen a closed round to correct a result, while the next round is not paired (R-EVT-3)."
+    ),
+)
 def round_reopen(
     event: EventArg,
     number: Annotated[
         int | None, typer.Argument(help=_("Round number (default: the last closed)."))
     ] = None,
 ) -> None:
-    """Reopen a closed round to correct a result, while the next round is not paired (R-EVT-3)."""
     store = _store()
     round_ = store.reopen_round(_actor(), store.find_event(event), number)
     print(_("round {number} reopened").format(number=round_.number))
 
 
-@round_app.command("delete")
+@round_app.command(
+    "delete", help=_("Undo the seating of the last round while none of its results is in.")
+)
 def round_delete(
     event: EventArg,
     number: Annotated[
         int | None, typer.Argument(help=_("Round number (must be the last)."))
     ] = None,
 ) -> None:
-    """Undo the seating of the last round while none of its results is in."""
     store = _store()
     found = store.find_event(event)
     last = store.get_round(found, None).number
@@ -440,7 +453,7 @@ def round_delete(
 # --- results ----------------------------------------------------------------------------
 
 
-@app.command()
+@app.command(help=_("Enter a table's result, or correct it (the audit trail keeps both)."))
 def result(
     event: EventArg,
     round_number: RoundArg,
@@ -469,7 +482,6 @@ def result(
         bool, typer.Option("--clear", help=_("Take back the table's last result."))
     ] = False,
 ) -> None:
-    """Enter a table's result, or correct it (the audit trail keeps both)."""
     store = _store()
     found = store.find_event(event)
     if clear:
@@ -513,14 +525,13 @@ def result(
 # --- files and the audit trail ----------------------------------------------------------
 
 
-@app.command("export")
+@app.command("export", help=_("Write the event as a kolo-event/1 file."))
 def export(
     event: EventArg,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help=_("Write to this file (default: print)."))
     ] = None,
 ) -> None:
-    """Write the event as a kolo-event/1 file."""
     store = _store()
     from kolo.eventfile.writer import dumps
 
@@ -545,28 +556,30 @@ def _write_atomically(path: Path, text: str) -> None:
         ) from None
 
 
-@app.command("import")
+@app.command(
+    "import", help=_("Store an event from a kolo-event/1 file (complete rounds are stored closed).")
+)
 def import_(
     file: Annotated[Path, typer.Argument(help=_("A kolo-event/1 file."), show_default=False)],
     key: Annotated[
         str | None, typer.Option("--key", help=_("Short handle (default: from the name)."))
     ] = None,
 ) -> None:
-    """Store an event from a kolo-event/1 file (complete rounds are stored closed)."""
     event_value = load_file(file)
     store = _store()
     event = store.import_event(_actor(), event_value, key)
     print(_("imported {name} as {key}").format(name=event.name, key=event.key))
 
 
-@app.command()
+@app.command(
+    help=_("Every change to the event: when, who, what, and what it was before (R-EVT-4).")
+)
 def audit(
     event: EventArg,
     as_json: Annotated[
         bool, typer.Option("--json", help=_("Print JSON with the data before and after."))
     ] = False,
 ) -> None:
-    """Every change to the event: when, who, what, and what it was before (R-EVT-4)."""
     store = _store()
     entries = list(store.audit_trail(store.find_event(event)))
     if as_json:
@@ -609,8 +622,10 @@ def _compact(doc: Any) -> str:
     return " ".join(f"{c}={v}" for c, v in doc.get("scores", {}).items())
 
 
-@app.command("store")
+@app.command(
+    "store",
+    help=_("Say where the store is (set it with --db or KOLO_DB, or DATABASE_URL for PostgreSQL)."),
+)
 def store_info() -> None:
-    """Say where the store is (set it with --db or KOLO_DB, or DATABASE_URL for PostgreSQL)."""
     _store()
     print(state.where)

@@ -34,17 +34,23 @@ def load_file(path: Path) -> Event:
         raise typer.Exit(2) from None
 
 
-@app.command()
+@app.command(
+    help=_(
+        "Check an event file: nothing printed and exit 0 when valid, else one line per problem "
+        "(JSON path and reason) and exit 2."
+    )
+)
 def validate(file: FileArg) -> None:
-    """Check an event file: nothing printed and exit 0 when valid, else one line per problem
-    (JSON path and reason) and exit 2."""
     load_file(file)
 
 
-@app.command()
+@app.command(
+    help=_(
+        "Check every round of an event file against the hard rules of pairing (everyone seated "
+        "once, table sizes, no repeated three, the smaller tables at the bottom)."
+    )
+)
 def check(file: FileArg) -> None:
-    """Check every round of an event file against the hard rules of pairing (everyone seated
-    once, table sizes, no repeated three, the smaller tables at the bottom)."""
     event = load_file(file)
     ruleset = rulesets.get(event.ruleset)
     settings, _problems = resolve(ruleset.defaults, event.settings)
@@ -55,11 +61,10 @@ def check(file: FileArg) -> None:
     print(_("{count} rounds obey the hard rules").format(count=len(event.rounds)))
 
 
-@app.command("rulesets")
+@app.command("rulesets", help=_("List the rule sets with their settings and defaults."))
 def rulesets_command(
     as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
 ) -> None:
-    """List the rule sets with their settings and defaults."""
     from kolo.core.settings import SPECS
 
     if as_json:
@@ -77,13 +82,17 @@ def rulesets_command(
         print()
 
 
-@app.command()
+@app.command(help=_("Print the JSON Schema of the kolo-event/1 format."))
 def schema() -> None:
-    """Print the JSON Schema of the kolo-event/1 format."""
     print_json(json_schema())
 
 
-@app.command()
+@app.command(
+    help=_(
+        "Standings after the complete rounds: tournament points, then the rule set's tie-breaks "
+        "(R-STAND-1..3)."
+    )
+)
 def standings(
     target: Annotated[
         str,
@@ -99,8 +108,6 @@ def standings(
         ),
     ] = None,
 ) -> None:
-    """Standings after the complete rounds: tournament points, then the rule set's
-    tie-breaks (R-STAND-1..3)."""
     path = Path(target)
     if path.suffix.lower() == ".json" or path.is_file():
         event = load_file(path)

@@ -199,7 +199,9 @@ def _rank(event: Event, ruleset: RuleSet, tallies: dict[EntrantId, _Tally]) -> t
                 values.append(tally.score_difference)
         return tuple(values)
 
-    def order(entrant: Entrant) -> tuple[tuple[Fraction | int, ...], tuple[tuple[str, int], ...], str]:
+    def order(
+        entrant: Entrant,
+    ) -> tuple[tuple[Fraction | int, ...], tuple[tuple[str, int], ...], str]:
         return (tuple(-v for v in criteria(entrant)), name_key(entrant.name), entrant.id)
 
     ordered = sorted(event.entrants, key=order)

@@ -5,4 +5,4 @@ from django.core.management.commands import makemessages
 
 
 class Command(makemessages.Command):
-    xgettext_options = [*makemessages.Command.xgettext_options, "--keyword=N_"]
+    xgettext_options = [*makemessages.Command.xgettext_options, "--keyword=N_"]  # noqa: RUF012
