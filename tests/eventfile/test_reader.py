@@ -219,3 +219,43 @@ def test_rounds_beyond_the_setting():
             "round 2 is beyond the event's 1 rounds (change the setting 'rounds' to play more)",
         )
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"format": "kolo-event/1", "settings": {"bye_points": NaN}}',
+        '{"format": "kolo-event/1", "name": 1' + "0" * 5000 + "}",
+        "[" * 100_000 + "]" * 100_000,
+        '{"a": Infinity}',
+    ],
+    ids=["nan", "huge-integer", "deep-nesting", "infinity"],
+)
+def test_absurd_json_is_refused_cleanly(text):
+    with pytest.raises(InvalidInput):
+        reader.loads(text)
+
+
+def test_numbers_beyond_what_a_result_can_be():
+    doc = base()
+    game = doc["rounds"][0]["tables"][0]["games"][0]
+    game["scores"]["p1"] = 10**20
+    game["turns"]["p2"] = -1
+    doc["rounds"][0]["seed"] = 2**64
+    found = paths_of(doc)
+    assert "$.rounds[0].tables[0].games[0].scores.p1" in found
+    assert "$.rounds[0].tables[0].games[0].turns.p2" in found
+    assert "$.rounds[0].seed" in found
+
+
+def test_a_round_without_tables_is_refused():
+    doc = base()
+    doc["rounds"][0]["tables"] = []
+    assert problems_of(doc) == [("$.rounds[0].tables", "a round needs at least one table")]
+
+
+@pytest.mark.parametrize("value", [False, 0, ""])
+def test_games_must_be_a_list_or_null(value):
+    doc = base()
+    doc["rounds"][0]["tables"][0]["games"] = value
+    assert "$.rounds[0].tables[0].games" in paths_of(doc)

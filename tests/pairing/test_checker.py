@@ -3,7 +3,7 @@
 from dataclasses import replace
 
 from kolo.core.event import Entrant, Event, Game, Round, Table
-from kolo.pairing.checker import check_all_rounds, check_round
+from kolo.pairing.checker import check_all_rounds, check_hard_rules
 from tests.conftest import load_example, ruleset_and_settings
 
 
@@ -29,7 +29,7 @@ def seated(number, *tables, byes=()):
 def problems(event, index=-1, expected=None):
     ruleset, settings = ruleset_and_settings(event)
     index = index % len(event.rounds)
-    return [p.text() for p in check_round(event, index, ruleset, settings, expected)]
+    return [p.text() for p in check_hard_rules(event, index, ruleset, settings, expected)]
 
 
 def test_shipped_examples_obey_the_hard_rules():
@@ -200,3 +200,11 @@ def test_r_gorn_6_players_tied_at_the_threshold_may_go_either_way():
         third = next(p for p in ("p3", "p6", "p9") if p not in low)
         r2 = seated(2, ["p1", "p5", "p7"], ["p4", "p2", "p11"], ["p10", "p8", third], low)
         assert problems(Event("e", "dominion-cz", {}, people(11), (r1, r2))) == [], low
+
+
+def test_nbgl_knockout_rounds_seat_only_the_qualifiers():
+    event = load_example("rules/nbgl-shares.json")
+    ruleset, settings = ruleset_and_settings(event)
+    final = seated(3, ["p1", "p5", "p6", "p2"])
+    knocked_out = replace(event, rounds=(*event.rounds, final), settings={"rounds": 4})
+    assert check_all_rounds(knocked_out, ruleset, settings) == []

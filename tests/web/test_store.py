@@ -272,14 +272,28 @@ def test_import_refuses_an_invalid_event_and_stores_nothing():
 
 
 def test_change_settings_validates_and_can_restore_defaults(event):
-    store.change_settings(ACTOR, event, {"rounds": 6})
+    event = store.change_settings(ACTOR, event, {"rounds": 6})
     assert event.settings == {"rounds": 6}
     assert refused(store.change_settings, ACTOR, event, {"tables": 3}) == [
         "unknown setting 'tables' for this rule set; known: games_per_table, "
         "negative_scores_as_zero, rounds, smaller_table_scaling, table_size"
     ]
-    store.change_settings(ACTOR, event, {"rounds": None})
+    assert refused(store.change_settings, ACTOR, event, {"bye_points": float("nan")})
+    assert event.settings == {"rounds": 6}, "a refused change leaves the caller's copy alone"
+    event = store.change_settings(ACTOR, event, {"rounds": None})
     assert event.settings == {}
+    assert models.Event.objects.get(pk=event.pk).settings == {}
+
+
+def test_settings_that_reinterpret_played_rounds_are_fixed_once_seated(event):
+    play_round_1(event)
+    for name, value in (("table_size", 4), ("games_per_table", 2)):
+        assert refused(store.change_settings, ACTOR, event, {name: value}) == [
+            f"'{name}' cannot change once round 1 is seated: it would change the results of "
+            "the rounds played"
+        ]
+    assert refused(store.change_settings, ACTOR, event, {"rounds": 0}) == ["must be at least 1"]
+    store.change_settings(ACTOR, event, {"rounds": 7})
 
 
 def test_delete_event_keeps_the_audit_trail(event):
@@ -289,6 +303,9 @@ def test_delete_event_keeps_the_audit_trail(event):
     entry = models.AuditEntry.objects.get(action="event.delete")
     assert entry.event_key == "brno-2026"
     assert len(entry.before["entrants"]) == 7
+    again = store.create_event(ACTOR, "Brno 2026", "dominion-cz")
+    assert again.key == "brno-2026"
+    assert [e.action for e in store.audit_trail(again)] == ["event.create"]
 
 
 def test_nbgl_results_need_turns():

@@ -44,11 +44,11 @@ RoundArg = Annotated[
 ]
 
 
-def _store() -> Any:
-    """The store, ready (created and migrated on first use)."""
+def _store(*, create: bool = True) -> Any:
+    """The store, ready (created and migrated on first use, unless ``create`` is false)."""
     from kolo.web import bootstrap
 
-    state.where = bootstrap.setup(state.db)
+    state.where = bootstrap.setup(state.db, create=create)
     from kolo.web import store
 
     return store
@@ -69,6 +69,8 @@ def _assignments(values: Sequence[str], what: str) -> dict[str, int]:
             raise InvalidInput.one(
                 N_("'{item}' is not of the form player=number"), path=what, item=item
             )
+        if ref.strip() in result:
+            raise InvalidInput.one(N_("'{player}' is given twice"), path=what, player=ref.strip())
         try:
             result[ref.strip()] = int(number.strip())
         except ValueError:
@@ -249,7 +251,7 @@ def entrant_add(
 
 @entrant_app.command("list", help=_("List the entrants with their ids."))
 def entrant_list(event: EventArg) -> None:
-    store = _store()
+    store = _store(create=False)
     found = store.find_event(event)
     rows = [
         [
@@ -394,7 +396,7 @@ def round_show(
         int | None, typer.Argument(help=_("Round number (default: the last)."))
     ] = None,
 ) -> None:
-    store = _store()
+    store = _store(create=False)
     found = store.find_event(event)
     round_ = store.get_round(found, number)
     state_text = _("closed") if round_.closed else _("open")
@@ -506,7 +508,7 @@ def result(
         game_number=game,
         ended_by_time_limit=time_limit,
     )
-    after = " ".join(f"{c}={v}" for c, v in store._game_doc(game_row)["scores"].items())
+    after = " ".join(f"{c}={v}" for c, v in store.game_document(game_row)["scores"].items())
     if before is None:
         print(
             _("round {round}, table {table}: {scores}").format(
@@ -532,7 +534,7 @@ def export(
         Path | None, typer.Option("--output", "-o", help=_("Write to this file (default: print)."))
     ] = None,
 ) -> None:
-    store = _store()
+    store = _store(create=False)
     from kolo.eventfile.writer import dumps
 
     text = dumps(store.to_core(store.find_event(event)))
@@ -580,7 +582,7 @@ def audit(
         bool, typer.Option("--json", help=_("Print JSON with the data before and after."))
     ] = False,
 ) -> None:
-    store = _store()
+    store = _store(create=False)
     entries = list(store.audit_trail(store.find_event(event)))
     if as_json:
         print_json(

@@ -114,7 +114,7 @@ def standings(
     else:
         from kolo.web import bootstrap
 
-        bootstrap.setup(state.db)
+        bootstrap.setup(state.db, create=False)
         from kolo.web import store
 
         event = store.to_core(store.find_event(target))

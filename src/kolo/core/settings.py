@@ -6,6 +6,7 @@ constant in code.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -145,10 +146,15 @@ def _check_value(spec: SettingSpec, value: Any, where: str) -> Problem | None:
                     N_("unknown criterion '{name}'; known: {known}"),
                     {"name": key, "known": ", ".join(spec.keys)},
                 )
-            if isinstance(weight, bool) or not isinstance(weight, int | float) or weight < 0:
+            if (
+                isinstance(weight, bool)
+                or not isinstance(weight, int | float)
+                or not math.isfinite(weight)
+                or weight < 0
+            ):
                 return Problem(f"{where}.{key}", N_("must be a number of at least 0"))
         return None
-    if isinstance(value, bool) or not isinstance(value, int | float):
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         return Problem(where, N_("must be a number"))
     if spec.kind is Kind.INT and not isinstance(value, int):
         return Problem(where, N_("must be a whole number"))

@@ -67,10 +67,17 @@ def table_complete(table: Table, games_needed: int) -> bool:
     return len(table.games) >= games_needed
 
 
-def round_complete(round_: Round, ruleset: RuleSet, settings: Mapping[str, Any]) -> bool:
-    """Whether every table of the round has all its games (EVENT-FORMAT.md)."""
+def tables_missing_results(
+    round_: Round, ruleset: RuleSet, settings: Mapping[str, Any]
+) -> list[Table]:
+    """The tables of the round that have not played all their games yet."""
     needed = ruleset.games_per_table(round_.number, settings)
-    return all(table_complete(t, needed) for t in round_.tables)
+    return [t for t in round_.tables if not table_complete(t, needed)]
+
+
+def round_complete(round_: Round, ruleset: RuleSet, settings: Mapping[str, Any]) -> bool:
+    """Whether the round has tables and every one has all its games (EVENT-FORMAT.md)."""
+    return bool(round_.tables) and not tables_missing_results(round_, ruleset, settings)
 
 
 def complete_rounds(

@@ -19,6 +19,12 @@ from kolo.core.standings import round_complete
 
 MAX_ID_LENGTH = 64
 MAX_NAME_LENGTH = 200
+MAX_SCORE = 1_000_000
+"""Game points beyond ± this are a typing mistake, not a result."""
+MAX_TURNS = 10_000
+MAX_NUMBER = 10_000
+"""Round and table numbers, and ``dropped_after_round``, stay below this."""
+SEED_RANGE = (-(2**63), 2**63 - 1)
 
 
 def check_event(event: Event) -> list[Problem]:
@@ -41,7 +47,7 @@ def check_event(event: Event) -> list[Problem]:
     previous_complete = True
     for index, round_ in enumerate(event.rounds):
         where = f"$.rounds[{index}]"
-        if round_.number != index + 1:
+        if round_.number != index + 1 or round_.number >= MAX_NUMBER:
             problems.append(
                 Problem(
                     f"{where}.number",
@@ -68,7 +74,7 @@ def check_event(event: Event) -> list[Problem]:
                     {"number": round_.number, "previous": round_.number - 1},
                 )
             )
-        problems += check_round(round_, where, ruleset, settings, known, dropped)
+        problems += check_round_shape(round_, where, ruleset, settings, known, dropped)
         previous_complete = round_complete(round_, ruleset, settings)
     return problems
 
@@ -83,7 +89,9 @@ def check_entrants(event: Event) -> list[Problem]:
             problems.append(Problem(f"{where}.id", N_("an entrant's id must not be empty")))
         elif len(entrant.id) > MAX_ID_LENGTH:
             problems.append(
-                Problem(f"{where}.id", N_("longer than {limit} characters"), {"limit": 64})
+                Problem(
+                    f"{where}.id", N_("longer than {limit} characters"), {"limit": MAX_ID_LENGTH}
+                )
             )
         elif entrant.id in seen:
             problems.append(
@@ -94,16 +102,21 @@ def check_entrants(event: Event) -> list[Problem]:
             problems.append(Problem(f"{where}.name", N_("an entrant's name must not be empty")))
         elif len(entrant.name) > MAX_NAME_LENGTH:
             problems.append(
-                Problem(f"{where}.name", N_("longer than {limit} characters"), {"limit": 200})
+                Problem(
+                    f"{where}.name",
+                    N_("longer than {limit} characters"),
+                    {"limit": MAX_NAME_LENGTH},
+                )
             )
-        if entrant.dropped_after_round is not None and entrant.dropped_after_round < 0:
+        dropped = entrant.dropped_after_round
+        if dropped is not None and not 0 <= dropped < MAX_NUMBER:
             problems.append(
                 Problem(f"{where}.dropped_after_round", N_("must be 0 or a round number"))
             )
     return problems
 
 
-def check_round(
+def check_round_shape(
     round_: Round,
     where: str,
     ruleset: RuleSet,
@@ -138,11 +151,21 @@ def check_round(
             )
         seen.add(player)
 
+    if not round_.tables:
+        problems.append(Problem(f"{where}.tables", N_("a round needs at least one table")))
+    if round_.seed is not None and not SEED_RANGE[0] <= round_.seed <= SEED_RANGE[1]:
+        problems.append(Problem(f"{where}.seed", N_("the seed must fit in 64 bits")))
     table_numbers = Counter(t.number for t in round_.tables)
     for t_index, table in enumerate(round_.tables):
         t_where = f"{where}.tables[{t_index}]"
-        if table.number < 1:
-            problems.append(Problem(f"{t_where}.number", N_("table numbers start at 1")))
+        if not 1 <= table.number < MAX_NUMBER:
+            problems.append(
+                Problem(
+                    f"{t_where}.number",
+                    N_("table numbers run from 1 to {limit}"),
+                    {"limit": MAX_NUMBER - 1},
+                )
+            )
         elif table_numbers[table.number] > 1:
             problems.append(
                 Problem(
@@ -191,14 +214,27 @@ def check_games(table: Table, where: str, ruleset: RuleSet, games_needed: int) -
         problems += _check_per_player(
             game.scores, table.seats, f"{g_where}.scores", N_("no score for '{id}'")
         )
+        problems += [
+            Problem(
+                f"{g_where}.scores.{p}",
+                N_("a score must lie between -{limit} and {limit}"),
+                {"limit": MAX_SCORE},
+            )
+            for p, score in game.scores.items()
+            if abs(score) > MAX_SCORE
+        ]
         if game.turns is not None:
             problems += _check_per_player(
                 game.turns, table.seats, f"{g_where}.turns", N_("no turn count for '{id}'")
             )
             problems += [
-                Problem(f"{g_where}.turns.{p}", N_("a turn count cannot be negative"))
+                Problem(
+                    f"{g_where}.turns.{p}",
+                    N_("a turn count runs from 0 to {limit}"),
+                    {"limit": MAX_TURNS},
+                )
                 for p, t in game.turns.items()
-                if t < 0
+                if not 0 <= t <= MAX_TURNS
             ]
         elif ruleset.ties_by_turns:
             problems.append(

@@ -41,7 +41,7 @@ def load(path: Path) -> Event:
 def loads(text: str) -> Event:
     """Parse and validate a document given as JSON text."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as error:
         raise InvalidInput.one(
             N_("not valid JSON: {reason} (line {line}, column {column})"),
@@ -49,7 +49,16 @@ def loads(text: str) -> Event:
             line=error.lineno,
             column=error.colno,
         ) from None
+    except (ValueError, RecursionError):
+        # a number with thousands of digits, NaN or Infinity, or nesting too deep to read
+        raise InvalidInput.one(
+            N_("not a usable JSON document (absurd numbers or nesting)")
+        ) from None
     return read(data)
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(name)
 
 
 def read(data: Any) -> Event:
@@ -183,7 +192,8 @@ class _Reader:
             return None
         number = self.integer(self.required(obj, "number", path), f"{path}.number")
         seats = self.items(self.required(obj, "seats", path), f"{path}.seats", self.string)
-        games = self.items(obj.get("games") or [], f"{path}.games", self.game)
+        raw_games = obj.get("games")
+        games = self.items([] if raw_games is None else raw_games, f"{path}.games", self.game)
         if number is None or seats is None or games is None:
             return None
         return Table(number, tuple(seats), tuple(games))

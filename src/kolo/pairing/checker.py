@@ -1,7 +1,7 @@
 """The checker: does a round obey the hard rules? Independent of any solver.
 
 Every pairing the engine proposes, every round set by hand and every round of an event
-file (``kolo check``) passes through ``check_round``.
+file (``kolo check``) passes through ``check_hard_rules``.
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from typing import Any
 
 from kolo.core.event import EntrantId, Event, Round
 from kolo.core.problems import N_, Problem
-from kolo.core.rulesets import RuleSet
+from kolo.core.rulesets import RuleSet, System
 from kolo.core.standings import Row, compute
 from kolo.pairing.history import History
 
 
-def check_round(
+def check_hard_rules(
     event: Event,
     index: int,
     ruleset: RuleSet,
@@ -37,6 +37,10 @@ def check_round(
     where = f"$.rounds[{index}]"
     history = History.of(earlier)
     placed = list(round_.seated()) + list(round_.byes)
+    if ruleset.system is System.GROUPS_KNOCKOUT and index > 0:
+        # Knockout rounds seat only the qualifiers and may bring group-mates together
+        # again; their rules (R-NBGL-3, R-NBGL-4) are not gorn's.
+        return _check_seating(round_, where, placed, ())
     if expected is None:
         expected = {
             p
@@ -72,7 +76,7 @@ def check_all_rounds(event: Event, ruleset: RuleSet, settings: Mapping[str, Any]
     """Hard-rule problems of every round of the event (``kolo check``)."""
     problems: list[Problem] = []
     for index in range(len(event.rounds)):
-        problems += check_round(event, index, ruleset, settings)
+        problems += check_hard_rules(event, index, ruleset, settings)
     return problems
 
 
@@ -185,16 +189,16 @@ def _check_byes(
     history: History, round_: Round, where: str, rows: tuple[Row, ...]
 ) -> list[Problem]:
     """A bye goes to the lowest placed entrant who has not had one (R-GORN-6)."""
-    points = {row.entrant.id: row.points for row in rows}
+    rank = {row.entrant.id: row.rank for row in rows}
     candidates = [p for p in [*round_.seated(), *round_.byes] if history.byes[p] == 0]
-    lowest = min((points[p] for p in candidates), default=None)
+    lowest = max((rank[p] for p in candidates), default=None)
     problems = []
     for player in round_.byes:
         if history.byes[player]:
             problems.append(
                 Problem(f"{where}.byes", N_("R-GORN-6: '{id}' already had a bye"), {"id": player})
             )
-        elif lowest is not None and points[player] > lowest:
+        elif lowest is not None and rank[player] < lowest:
             problems.append(
                 Problem(
                     f"{where}.byes",

@@ -10,11 +10,12 @@ from pathlib import Path
 from kolo.core.problems import N_, InvalidInput
 
 
-def setup(db_path: str | None = None) -> str:
+def setup(db_path: str | None = None, *, create: bool = True) -> str:
     """Make the store ready and return where it is (a file path or a PostgreSQL address).
 
     ``db_path`` (``kolo --db``) overrides ``KOLO_DB`` for SQLite. The database and its
-    directory are created, and migrations applied, on first use.
+    directory are created, and migrations applied, on first use — unless ``create`` is
+    false (commands that only read), which then say there is no store yet.
     """
     if db_path:
         os.environ["KOLO_DB"] = db_path
@@ -35,6 +36,10 @@ def setup(db_path: str | None = None) -> str:
     if config["ENGINE"].endswith("sqlite3") and not name.startswith((":memory:", "file:")):
         path = Path(name)
         created = not path.exists()
+        if created and not create:
+            raise InvalidInput.one(
+                N_("there is no store here yet (kolo event new creates one)"), path=str(path)
+            )
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:

@@ -15,6 +15,9 @@ class Event(models.Model):
     name = models.CharField(max_length=200)
     ruleset = models.CharField(max_length=40)
     settings = models.JSONField(default=dict, help_text="Overrides of the rule set's settings.")
+    entrant_counter = models.PositiveIntegerField(
+        default=0, help_text="The highest N of an id pN ever given, so ids are never reused."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

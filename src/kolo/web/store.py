@@ -15,17 +15,17 @@ from dataclasses import dataclass, replace
 from functools import wraps
 from typing import Any, ParamSpec, TypeVar
 
-from django.db import IntegrityError, transaction
+from django.db import DataError, IntegrityError, transaction
 from django.db.models import Max, Prefetch
 
 from kolo.core import event as core
 from kolo.core import rulesets
 from kolo.core.problems import N_, InvalidInput, Problem
 from kolo.core.settings import resolve
-from kolo.core.standings import Standings, compute, round_complete
-from kolo.core.validation import MAX_NAME_LENGTH, check_event
+from kolo.core.standings import Standings, compute, round_complete, tables_missing_results
+from kolo.core.validation import MAX_NAME_LENGTH, MAX_SCORE, MAX_TURNS, check_event
 from kolo.eventfile.writer import to_document
-from kolo.pairing.checker import check_round
+from kolo.pairing.checker import check_hard_rules
 from kolo.web import models
 
 P = ParamSpec("P")
@@ -48,9 +48,12 @@ def atomic(operation: Callable[P, R]) -> Callable[P, R]:
         try:
             with transaction.atomic():
                 return operation(*args, **kwargs)
-        except IntegrityError as error:  # a race the checks before could not see
+        except (IntegrityError, DataError, OverflowError) as error:
+            # a race or a value the checks before could not see
             raise InvalidInput.one(
-                N_("the store refused the change: {reason}"), path="store", reason=str(error)
+                N_("the store refused the change: {reason}"),
+                path="store",
+                reason=str(error).strip(),
             ) from None
 
     return run
@@ -77,6 +80,11 @@ def _audit(
         after=after,
         reason=reason,
     )
+
+
+def _lock(event: models.Event) -> models.Event:
+    """Take the event's row lock: changes to one event happen one after another."""
+    return models.Event.objects.select_for_update().get(pk=event.pk)
 
 
 # --- reading ----------------------------------------------------------------------------
@@ -217,7 +225,9 @@ def _check_name(name: str, path: str = "NAME") -> str:
     if not name:
         raise InvalidInput.one(N_("the name must not be empty"), path=path)
     if len(name) > MAX_NAME_LENGTH:
-        raise InvalidInput.one(N_("longer than {limit} characters"), path=path, limit=200)
+        raise InvalidInput.one(
+            N_("longer than {limit} characters"), path=path, limit=MAX_NAME_LENGTH
+        )
     return name
 
 
@@ -280,9 +290,14 @@ def create_event(
     return event
 
 
+SHAPE_SETTINGS = ("table_size", "games_per_table", "group_games")
+"""Settings that decide what a played round means; fixed once a round is seated."""
+
+
 @atomic
 def change_settings(actor: Actor, event: models.Event, changes: Mapping[str, Any]) -> models.Event:
     """Override settings; a value of ``None`` returns that setting to the rule set's default."""
+    event = _lock(event)
     ruleset = rulesets.get(event.ruleset)
     before = dict(event.settings)
     after = {**before, **changes}
@@ -290,8 +305,19 @@ def change_settings(actor: Actor, event: models.Event, changes: Mapping[str, Any
     _, problems = resolve(ruleset.defaults, after)
     if problems:
         raise InvalidInput(problems)
+    if event.rounds.exists():
+        for name in SHAPE_SETTINGS:
+            if before.get(name) != after.get(name):
+                raise InvalidInput.one(
+                    N_(
+                        "'{name}' cannot change once round 1 is seated: it would change "
+                        "the results of the rounds played"
+                    ),
+                    path="--set",
+                    name=name,
+                )
+    _check_whole(replace(to_core(event), settings=after))
     event.settings = after
-    _check_whole(event, to_core(event))
     event.save(update_fields=["settings"])
     _audit(event, actor, "event.settings", "changed settings", before=before, after=after)
     return event
@@ -300,6 +326,7 @@ def change_settings(actor: Actor, event: models.Event, changes: Mapping[str, Any
 @atomic
 def delete_event(actor: Actor, event: models.Event) -> None:
     """Delete the event; its audit trail stays, with the whole event as it was."""
+    event = _lock(event)
     document = export_document(event)
     _audit(event, actor, "event.delete", f"deleted event '{event.name}'", before=document)
     models.Seat.objects.filter(round__event=event).delete()
@@ -307,7 +334,8 @@ def delete_event(actor: Actor, event: models.Event) -> None:
     event.delete()
 
 
-def _check_whole(event: models.Event, candidate: core.Event) -> None:
+def _check_whole(candidate: core.Event) -> None:
+    """Refuse a change after which the event would not be valid (as ``kolo validate``)."""
     problems = check_event(candidate)
     if problems:
         raise InvalidInput(problems)
@@ -334,6 +362,7 @@ def add_entrants(
     allow_duplicate: bool = False,
 ) -> list[models.Entrant]:
     """Enter people by (name, club); they get ids p1, p2, … and play from the next round."""
+    event = _lock(event)
     if not entries:
         raise InvalidInput.one(N_("no names given"), path="NAME")
     taken = {e.name.casefold(): e.name for e in event.entrants.all()}
@@ -347,7 +376,9 @@ def add_entrants(
             problems.append(Problem(where, N_("an entrant's name must not be empty")))
             continue
         if len(name) > MAX_NAME_LENGTH:
-            problems.append(Problem(where, N_("longer than {limit} characters"), {"limit": 200}))
+            problems.append(
+                Problem(where, N_("longer than {limit} characters"), {"limit": MAX_NAME_LENGTH})
+            )
             continue
         if name.casefold() in taken and not allow_duplicate:
             problems.append(
@@ -363,6 +394,8 @@ def add_entrants(
     if problems:
         raise InvalidInput(problems)
     first = _next_code(event)
+    event.entrant_counter = first + len(cleaned) - 1
+    event.save(update_fields=["entrant_counter"])
     position = event.entrants.aggregate(m=Max("position"))["m"] or 0
     created = [
         models.Entrant.objects.create(
@@ -394,12 +427,24 @@ def drop_entrant(
     actor: Actor, event: models.Event, ref: str, *, undo: bool = False
 ) -> models.Entrant:
     """Drop an entrant from the next round on (R-EVT-2), or take a drop back."""
+    event = _lock(event)
     entrant = resolve_entrant(event, ref)
     before = _entrant_doc(entrant)
+    last_round = event.rounds.aggregate(m=Max("number"))["m"] or 0
     if undo:
         if entrant.dropped_after_round is None:
             raise InvalidInput.one(
                 N_("'{name}' has not dropped"), path="ENTRANT", name=entrant.name
+            )
+        if entrant.dropped_after_round < last_round:
+            raise InvalidInput.one(
+                N_(
+                    "round {round} was seated without '{name}', so the drop cannot be taken "
+                    "back; enter them again as a late entrant"
+                ),
+                path="ENTRANT",
+                name=entrant.name,
+                round=entrant.dropped_after_round + 1,
             )
         entrant.dropped_after_round = None
         summary = f"took back the drop of {entrant.name}"
@@ -411,7 +456,7 @@ def drop_entrant(
                 name=entrant.name,
                 round=entrant.dropped_after_round,
             )
-        entrant.dropped_after_round = event.rounds.aggregate(m=Max("number"))["m"] or 0
+        entrant.dropped_after_round = last_round
         summary = f"dropped {entrant.name} after round {entrant.dropped_after_round}"
     entrant.save(update_fields=["dropped_after_round"])
     _audit(event, actor, "entrant.drop", summary, before=before, after=_entrant_doc(entrant))
@@ -423,6 +468,7 @@ def rename_entrant(
     actor: Actor, event: models.Event, ref: str, name: str | None, club: str | None
 ) -> models.Entrant:
     """Correct an entrant's name or club."""
+    event = _lock(event)
     entrant = resolve_entrant(event, ref)
     before = _entrant_doc(entrant)
     if name is not None:
@@ -444,6 +490,7 @@ def rename_entrant(
 @atomic
 def remove_entrant(actor: Actor, event: models.Event, ref: str) -> models.Entrant:
     """Take back an entry made by mistake; only for someone never seated."""
+    event = _lock(event)
     entrant = resolve_entrant(event, ref)
     if entrant.seats.exists() or entrant.byes.exists():
         raise InvalidInput.one(
@@ -485,6 +532,7 @@ def new_round(
     (R-GORN-4, R-GORN-6, everyone seated once) is refused unless ``force_reason`` says
     why, which the audit trail keeps.
     """
+    event = _lock(event)
     last = event.rounds.last()
     if last is not None and not last.closed:
         raise InvalidInput.one(
@@ -506,10 +554,10 @@ def new_round(
         tables=tuple(core.Table(i + 1, tuple(seats)) for i, seats in enumerate(codes)),
     )
     candidate = replace(current, rounds=(*current.rounds, proposed))
-    _check_whole(event, candidate)
+    _check_whole(candidate)
     ruleset, settings = ruleset_of(event)
     active = {e.id for e in current.entrants if e.active_in(number)}
-    problems = check_round(candidate, len(current.rounds), ruleset, settings, expected=active)
+    problems = check_hard_rules(candidate, len(current.rounds), ruleset, settings, expected=active)
     if problems and not force_reason:
         raise InvalidInput(
             [
@@ -542,6 +590,7 @@ def new_round(
 @atomic
 def close_round(actor: Actor, event: models.Event, number: int | None = None) -> models.Round:
     """Close a round whose every table has all its results (R-EVT-3)."""
+    event = _lock(event)
     round_ = get_round(event, number)
     if round_.closed:
         raise InvalidInput.one(
@@ -549,9 +598,8 @@ def close_round(actor: Actor, event: models.Event, number: int | None = None) ->
         )
     ruleset, settings = ruleset_of(event)
     core_round = next(r for r in to_core(event).rounds if r.number == round_.number)
-    if not round_complete(core_round, ruleset, settings):
-        needed = ruleset.games_per_table(round_.number, settings)
-        missing = [str(t.number) for t in core_round.tables if len(t.games) < needed]
+    missing = [str(t.number) for t in tables_missing_results(core_round, ruleset, settings)]
+    if missing:
         raise InvalidInput.one(
             N_("round {number} still lacks results at tables {tables}"),
             path="ROUND",
@@ -574,6 +622,7 @@ def close_round(actor: Actor, event: models.Event, number: int | None = None) ->
 @atomic
 def reopen_round(actor: Actor, event: models.Event, number: int | None = None) -> models.Round:
     """Reopen a closed round to correct a result, while the next round is not paired (R-EVT-3)."""
+    event = _lock(event)
     round_ = (
         get_round(event, number) if number is not None else event.rounds.filter(closed=True).last()
     )
@@ -610,6 +659,7 @@ def reopen_round(actor: Actor, event: models.Event, number: int | None = None) -
 @atomic
 def delete_round(actor: Actor, event: models.Event, number: int | None = None) -> None:
     """Undo the pairing of the last round while none of its results is in."""
+    event = _lock(event)
     round_ = get_round(event, None)
     if number is not None and number != round_.number:
         raise InvalidInput.one(
@@ -632,7 +682,7 @@ def delete_round(actor: Actor, event: models.Event, number: int | None = None) -
 # --- results ----------------------------------------------------------------------------
 
 
-def _game_doc(game: models.Game) -> dict[str, Any]:
+def game_document(game: models.Game) -> dict[str, Any]:
     scores = {s.entrant.code: s for s in game.scores.select_related("entrant")}
     seats = [s.entrant.code for s in game.table.seats.select_related("entrant")]
     doc: dict[str, Any] = {
@@ -707,60 +757,52 @@ def record_result(
     *,
     turns: Mapping[str, int] | None = None,
     game_number: int | None = None,
-    ended_by_time_limit: bool = False,
+    ended_by_time_limit: bool | None = None,
     expected_version: int | None = None,
 ) -> tuple[models.Game, dict[str, Any] | None]:
     """Enter or correct one game's result; returns the game and the result it replaced.
 
-    A correction keeps the old and the new result in the audit trail. With
-    ``expected_version`` (the version the writer saw), a game changed meanwhile by someone
-    else is refused instead of silently overwritten.
+    A correction keeps the old and the new result in the audit trail; turns and the
+    time-limit mark not given again stay as they were. With ``expected_version`` (the
+    version the writer saw), a game changed meanwhile by someone else is refused instead
+    of silently overwritten.
     """
+    event = _lock(event)
     table = _open_table(event, round_number, table_number)
     ruleset, settings = ruleset_of(event)
     needed = ruleset.games_per_table(round_number, settings)
     by_code = _by_seat(event, table, scores, "SCORES", N_("no score for {players}"))
+    if any(abs(points) > MAX_SCORE for points in by_code.values()):
+        raise InvalidInput.one(
+            N_("a score must lie between -{limit} and {limit}"), path="SCORES", limit=MAX_SCORE
+        )
     turns_by_code = (
         _by_seat(event, table, turns, "--turns", N_("no turn count for {players}"))
         if turns
         else None
     )
+    if turns_by_code and any(not 0 <= t <= MAX_TURNS for t in turns_by_code.values()):
+        raise InvalidInput.one(
+            N_("a turn count runs from 0 to {limit}"), path="--turns", limit=MAX_TURNS
+        )
+    game_number = _game_number(table, game_number, needed)
+    game = table.games.select_for_update().filter(number=game_number).first()
+    before = game_document(game) if game is not None else None
+    if game is not None and expected_version is not None and game.version != expected_version:
+        raise InvalidInput.one(
+            N_("someone else changed this result meanwhile; look at it again before saving"),
+            path="version",
+        )
+    if turns_by_code is None and before is not None and "turns" in before:
+        turns_by_code = dict(before["turns"])
     if ruleset.ties_by_turns and turns_by_code is None:
         raise InvalidInput.one(
             N_("{ruleset} breaks ties by turns: give --turns for every player"),
             path="--turns",
             ruleset=ruleset.id,
         )
-    if turns_by_code and any(t < 0 for t in turns_by_code.values()):
-        raise InvalidInput.one(N_("a turn count cannot be negative"), path="--turns")
-    entered = table.games.count()
-    if game_number is None:
-        if entered < needed:
-            game_number = entered + 1
-        elif needed == 1:
-            game_number = 1
-        else:
-            raise InvalidInput.one(
-                N_("table {table} has all its {needed} games; say which to correct with --game"),
-                path="--game",
-                table=table.number,
-                needed=needed,
-            )
-    if not 1 <= game_number <= min(entered + 1, needed):
-        raise InvalidInput.one(
-            N_("game {game} cannot be entered: the table plays {needed} and has {entered} so far"),
-            path="--game",
-            game=game_number,
-            needed=needed,
-            entered=entered,
-        )
-    game = table.games.select_for_update().filter(number=game_number).first()
-    before = _game_doc(game) if game is not None else None
-    if game is not None and expected_version is not None and game.version != expected_version:
-        raise InvalidInput.one(
-            N_("someone else changed this result meanwhile; look at it again before saving"),
-            path="version",
-        )
+    if ended_by_time_limit is None:
+        ended_by_time_limit = game.ended_by_time_limit if game is not None else False
     if game is None:
         game = models.Game.objects.create(
             table=table, number=game_number, ended_by_time_limit=ended_by_time_limit
@@ -780,7 +822,8 @@ def record_result(
         )
         for code, points in by_code.items()
     )
-    after = _game_doc(game)
+    _check_whole(to_core(event))
+    after = game_document(game)
     corrected = before is not None
     _audit(
         event,
@@ -794,6 +837,31 @@ def record_result(
     return game, before
 
 
+def _game_number(table: models.Table, asked: int | None, needed: int) -> int:
+    """The game a result is for: the one asked, else the next unplayed one."""
+    entered = table.games.count()
+    if asked is None:
+        if entered < needed:
+            return entered + 1
+        if needed == 1:
+            return 1
+        raise InvalidInput.one(
+            N_("table {table} has all its {needed} games; say which to correct with --game"),
+            path="--game",
+            table=table.number,
+            needed=needed,
+        )
+    if not 1 <= asked <= min(entered + 1, needed):
+        raise InvalidInput.one(
+            N_("game {game} cannot be entered: the table plays {needed} and has {entered} so far"),
+            path="--game",
+            game=asked,
+            needed=needed,
+            entered=entered,
+        )
+    return asked
+
+
 @atomic
 def clear_result(
     actor: Actor,
@@ -803,6 +871,7 @@ def clear_result(
     game_number: int | None = None,
 ) -> dict[str, Any]:
     """Take back the last result entered at a table (e.g. entered at the wrong table)."""
+    event = _lock(event)
     table = _open_table(event, round_number, table_number)
     last = table.games.last()
     if last is None:
@@ -815,7 +884,7 @@ def clear_result(
             path="--game",
             game=last.number,
         )
-    before = _game_doc(last)
+    before = game_document(last)
     last.delete()
     _audit(
         event,
@@ -833,8 +902,11 @@ def clear_result(
 @atomic
 def import_event(actor: Actor, event_value: core.Event, key: str | None = None) -> models.Event:
     """Store a whole event read from a file; complete rounds are stored closed."""
-    _check_whole_value(event_value)
+    _check_whole(event_value)
     event = _new_event_row(event_value.name, event_value.ruleset, event_value.settings, key)
+    numbers = [int(e.id[1:]) for e in event_value.entrants if re.fullmatch(r"p\d+", e.id)]
+    event.entrant_counter = max(numbers, default=0)
+    event.save(update_fields=["entrant_counter"])
     entrants = {}
     for position, e in enumerate(event_value.entrants, start=1):
         entrants[e.id] = models.Entrant.objects.create(
@@ -881,12 +953,6 @@ def import_event(actor: Actor, event_value: core.Event, key: str | None = None) 
     return event
 
 
-def _check_whole_value(event_value: core.Event) -> None:
-    problems = check_event(event_value)
-    if problems:
-        raise InvalidInput(problems)
-
-
 def audit_trail(event: models.Event) -> Iterable[models.AuditEntry]:
     """Every change to the event, oldest first."""
-    return models.AuditEntry.objects.filter(event_key=event.key).order_by("at", "id")
+    return models.AuditEntry.objects.filter(event=event).order_by("at", "id")
