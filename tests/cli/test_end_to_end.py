@@ -69,7 +69,7 @@ def test_exit_codes_and_no_tracebacks(env):
     assert wrong_url.returncode == 2
     assert (
         wrong_url.stderr.strip()
-        == "kolo: DATABASE_URL: DATABASE_URL must start with postgresql:// (found mysql://)"
+        == "kolo: DATABASE_URL must start with postgresql:// (found mysql://)"
     )
 
 
@@ -83,3 +83,16 @@ def test_czech_from_the_environment(env):
     env["KOLO_LANG"] = "cs"
     result = kolo("standings", str(EXAMPLES / "rules/dominion-success.json"), env=env)
     assert "49,00 %" in result.stdout
+
+
+def test_reading_commands_do_not_create_a_store(env, tmp_path):
+    target = tmp_path / "typo" / "k.sqlite3"
+    env["KOLO_DB"] = str(target)
+    for args in (["standings", "x"], ["export", "x"], ["audit", "x"], ["entrant", "list", "x"]):
+        result = kolo(*args, env=env, check=False)
+        assert result.returncode == 2, args
+        assert "there is no store here yet" in result.stderr
+    listing = kolo("event", "list", env=env)
+    assert "(not created yet)" in listing.stdout
+    assert "(not created yet)" in kolo("store", env=env).stdout
+    assert not target.parent.exists()

@@ -72,7 +72,9 @@ def test_correction_prints_and_audits_both_values(capsys, brno):
     ok(capsys, "round", "new", brno, "--tables", "p1,p2,p3;p4,p5;p6,p7")
     ok(capsys, "result", brno, "1", "1", "p1=40", "p2=30", "p3=10")
     out = ok(capsys, "result", brno, "1", "1", "p1=40", "p2=41", "p3=10")
-    assert "corrected: p1=40 p2=41 p3=10 (was p1=40 p2=30 p3=10)" in out
+    assert "round 1, table 1: corrected to p1=40 p2=41 p3=10 (was p1=40 p2=30 p3=10)" in out
+    again = ok(capsys, "result", brno, "1", "1", "p1=40", "p2=41", "p3=10")
+    assert again.strip() == "round 1, table 1: unchanged (p1=40 p2=41 p3=10)"
     audit = json.loads(ok(capsys, "audit", brno, "--json"))
     correction = next(a for a in audit if a["action"] == "result.correct")
     assert correction["before"]["scores"]["p2"] == 30
@@ -205,7 +207,7 @@ def test_drop_reopen_delete_and_clear(capsys, brno):
     assert "dropped after round 1" in listed
     ok(capsys, "round", "reopen", brno)
     ok(capsys, "result", brno, "1", "3", "--clear")
-    refused(capsys, "round", "close", brno, contains="still lacks results at tables 3")
+    refused(capsys, "round", "close", brno, contains="round 1 still lacks results (tables: 3)")
     ok(capsys, "result", brno, "1", "3", "p6=25", "p7=24")
     ok(capsys, "round", "close", brno)
     ok(capsys, "round", "new", brno, "--tables", "p1,p4,p6;p2,p5,p3")
@@ -282,3 +284,123 @@ def test_standings_in_the_store_equal_the_file(capsys):
 def test_event_delete_needs_confirmation(capsys, brno):
     ok(capsys, "event", "delete", brno, "--yes")
     assert not models.Event.objects.filter(key=brno).exists()
+
+
+def test_scores_are_plain_whole_numbers_given_once(capsys, brno):
+    ok(capsys, "round", "new", brno, "--tables", "p1,p2,p3;p4,p5;p6,p7")
+    refused(
+        capsys,
+        "result",
+        brno,
+        "1",
+        "1",
+        "p1=5",
+        "p1=7",
+        "p2=1",
+        "p3=1",
+        contains="'p1' is given twice",
+    )
+    for odd in ("١٠", "1_0", "+20", "1.5", "1e3"):
+        refused(
+            capsys,
+            "result",
+            brno,
+            "1",
+            "1",
+            f"p1={odd}",
+            "p2=1",
+            "p3=1",
+            contains="is not a whole number",
+        )
+    ok(capsys, "result", brno, "1", "1", "P1=-3", "p2=1", "p3=1")
+
+
+def test_names_that_would_break_output_or_lookup_are_refused(capsys, brno):
+    refused(capsys, "entrant", "add", brno, "Tab\tName", contains="must not contain tabs")
+    refused(capsys, "entrant", "add", brno, "New\nLine", contains="must not contain tabs")
+    refused(capsys, "entrant", "add", brno, "p99", contains="looks like an id")
+    refused(capsys, "entrant", "edit", brno, "p2", "--name", "p1", contains="looks like an id")
+    out = ok(capsys, "entrant", "add", brno, "<script>alert(1)</script>")
+    assert "<script>alert(1)</script>" in out
+
+
+def test_force_cannot_leave_players_unseated_or_be_empty(capsys, brno):
+    refused(
+        capsys,
+        "round",
+        "new",
+        brno,
+        "--tables",
+        "p1,p2,p3;p4,p5",
+        "--force",
+        "late",
+        contains="'p6' is not seated",
+    )
+    play_round_1(capsys, brno)
+    refused(
+        capsys,
+        "round",
+        "new",
+        brno,
+        "--tables",
+        "p1,p2,p3;p4,p5;p6,p7",
+        "--force",
+        " ",
+        contains="say why",
+    )
+
+
+def test_table_string_mistakes(capsys, brno):
+    refused(capsys, "round", "new", brno, "--tables", "p1,p2;;p3", contains="table 2 is empty")
+    err = refused(
+        capsys,
+        "round",
+        "new",
+        brno,
+        "--tables",
+        "p11,p9,p1;p2,p3;p4,p5",
+        contains="no entrant 'p11'",
+    )
+    assert "no entrant 'p9'" in err
+    ok(capsys, "round", "new", brno, "--tables", "p1,p2,p3;p4,p5;p6,p7;")
+
+
+def test_multi_game_tables_say_which_game(capsys):
+    ok(capsys, "event", "new", "--ruleset", "nbgl-dominion", "League")
+    ok(capsys, "entrant", "add", "league", "A", "B", "C", "D")
+    ok(capsys, "round", "new", "league", "--tables", "p1,p2,p3,p4")
+    turns = ["--turns", "p1=9,p2=9,p3=8,p4=8"]
+    out = ok(capsys, "result", "league", "1", "1", "p1=3", "p2=2", "p3=1", "p4=0", *turns)
+    assert out.startswith(
+        "round 1, table 1, game 1: p1=3 p2=2 p3=1 p4=0; turns p1=9,p2=9,p3=8,p4=8"
+    )
+    out = ok(
+        capsys, "result", "league", "1", "1", "p1=3", "p2=2", "p3=1", "p4=0", *turns, "--time-limit"
+    )
+    assert out.startswith("round 1, table 1, game 2:")
+    assert "ended by the time limit" in out
+    assert "⏱" in ok(capsys, "round", "show", "league")
+
+
+def test_after_round_must_be_complete(capsys, brno):
+    play_round_1(capsys, brno)
+    refused(capsys, "standings", brno, "--after-round", "2", contains="round 2 is not complete")
+    refused(capsys, "standings", brno, "--after-round", "0", contains="--after-round")
+
+
+def test_csv_rows_with_extra_columns_are_refused(capsys, brno, tmp_path):
+    bad = tmp_path / "three.csv"
+    bad.write_text("A,B,C\n", encoding="utf-8")
+    refused(capsys, "entrant", "add", brno, "--file", str(bad), contains="row 1 has 3 columns")
+    folder = tmp_path / "folder.csv"
+    folder.mkdir()
+    refused(capsys, "entrant", "add", brno, "--file", str(folder), contains="is a directory")
+
+
+def test_declining_a_delete_changes_nothing_and_is_not_an_error(capsys, brno, monkeypatch):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("n\n"))
+    out = ok(capsys, "event", "delete", brno)
+    assert "nothing deleted" in out
+    assert models.Event.objects.filter(key=brno).exists()

@@ -216,7 +216,8 @@ def test_rounds_beyond_the_setting():
     assert problems_of(doc) == [
         (
             "$.rounds[1].number",
-            "round 2 is beyond the event's 1 rounds (change the setting 'rounds' to play more)",
+            "round 2 is beyond the number of rounds set for the event (1); "
+            "change the setting 'rounds' to play more",
         )
     ]
 
@@ -259,3 +260,24 @@ def test_games_must_be_a_list_or_null(value):
     doc = base()
     doc["rounds"][0]["tables"][0]["games"] = value
     assert "$.rounds[0].tables[0].games" in paths_of(doc)
+
+
+def test_a_drop_after_a_round_the_event_has_not_reached():
+    doc = base()
+    doc["entrants"][1]["dropped_after_round"] = 99
+    assert paths_of(doc) == ["$.entrants[1].dropped_after_round"]
+
+
+def test_an_unknown_rule_set_does_not_hide_other_problems():
+    doc = base()
+    doc["ruleset"] = "chess"
+    doc["entrants"][1]["id"] = "p1"
+    found = paths_of(doc)
+    assert "$.ruleset" in found
+    assert "$.entrants[1].id" in found
+
+
+def test_names_with_control_characters():
+    doc = base()
+    doc["entrants"][0]["name"] = "Jana\tNováková"
+    assert paths_of(doc) == ["$.entrants[0].name"]

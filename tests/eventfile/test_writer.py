@@ -21,8 +21,13 @@ def test_examples_round_trip_exactly(path):
 @st.composite
 def events(draw):
     count = draw(st.integers(3, 9))
+    printable = st.characters(exclude_categories=("Cc", "Cf", "Cs", "Zl", "Zp"))
     names = draw(
-        st.lists(st.text(min_size=1, max_size=12).filter(str.strip), min_size=count, max_size=count)
+        st.lists(
+            st.text(printable, min_size=1, max_size=12).filter(str.strip),
+            min_size=count,
+            max_size=count,
+        )
     )
     entrants = [{"id": f"p{i + 1}", "name": n} for i, n in enumerate(names)]
     players = [e["id"] for e in entrants]

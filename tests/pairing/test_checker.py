@@ -51,7 +51,8 @@ def test_r_gorn_4_no_three_players_meet_twice():
     found = problems(Event("e", "dominion-cz", {}, people(6), (r1, r2)))
     assert (
         found.count(
-            "R-GORN-4: p1, p2, p3 already sat together at one table; they may not meet again"
+            "R-GORN-4: p1, p2, p3 already sat together at one table; "
+            "three players may not meet again"
         )
         == 1
     )

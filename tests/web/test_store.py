@@ -142,7 +142,7 @@ def test_r_evt_3_next_round_only_after_closing(event):
         "round 1 is still open; close it first (kolo round close brno-2026)"
     ]
     assert refused(store.close_round, ACTOR, event, 1) == [
-        "round 1 still lacks results at tables 1, 2, 3"
+        "round 1 still lacks results (tables: 1, 2, 3)"
     ]
 
 

@@ -43,8 +43,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"kolo: {error.format_message()}", file=sys.stderr)
         code = 2
     except Abort:
-        print("kolo: " + _("aborted"), file=sys.stderr)
-        code = 1
+        print("kolo: " + _("aborted; nothing changed"), file=sys.stderr)
+        code = 2
     except BrokenPipeError:
         code = 0
     except Exception:

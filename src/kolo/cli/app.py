@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import getpass
 import os
+import sys
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -89,6 +90,15 @@ def options(
     state.user = user
     if lang is not None and lang not in i18n.LANGUAGES:
         raise typer.BadParameter(_("choose cs or en"), param_hint="--lang")
+    asked = os.environ.get("KOLO_LANG", "")
+    if lang is None and asked and asked not in i18n.LANGUAGES:
+        print(
+            "kolo: "
+            + _("KOLO_LANG={value} is not cs or en; using {language}").format(
+                value=asked, language=i18n.detect()
+            ),
+            file=sys.stderr,
+        )
     i18n.activate(lang or i18n.detect())
 
 

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import os
+import re
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -22,6 +23,8 @@ from kolo.core import rulesets
 from kolo.core.placement import placements
 from kolo.core.problems import N_, InvalidInput
 from kolo.core.settings import SPECS
+from kolo.core.standings import tables_missing_results
+from kolo.eventfile.reader import read_text
 from kolo.i18n import _
 
 event_app = typer.Typer(help=_("Create, list and configure events."), no_args_is_help=True)
@@ -60,6 +63,9 @@ def _actor() -> Any:
     return Actor(who=state.who(), via="cli")
 
 
+_WHOLE_NUMBER = re.compile(r"-?[0-9]{1,12}")
+
+
 def _assignments(values: Sequence[str], what: str) -> dict[str, int]:
     """``p1=34`` pairs as a mapping; the number must be whole."""
     result: dict[str, int] = {}
@@ -71,15 +77,14 @@ def _assignments(values: Sequence[str], what: str) -> dict[str, int]:
             )
         if ref.strip() in result:
             raise InvalidInput.one(N_("'{player}' is given twice"), path=what, player=ref.strip())
-        try:
-            result[ref.strip()] = int(number.strip())
-        except ValueError:
+        if not _WHOLE_NUMBER.fullmatch(number.strip()):
             raise InvalidInput.one(
                 N_("'{value}' for {player} is not a whole number"),
                 path=what,
                 value=number,
                 player=ref,
-            ) from None
+            )
+        result[ref.strip()] = int(number.strip())
     return result
 
 
@@ -118,7 +123,18 @@ def event_new(
     ] = None,
 ) -> None:
     store = _store()
+    from kolo.web import models
+
+    namesakes = [e.key for e in models.Event.objects.filter(name=name.strip())]
     event = store.create_event(_actor(), name, ruleset, _settings_option(setting or []), key)
+    if namesakes:
+        print(
+            "kolo: "
+            + _("note: an event of this name exists already: {keys}").format(
+                keys=", ".join(namesakes)
+            ),
+            file=sys.stderr,
+        )
     print(
         _("created event {key}: {name} ({ruleset})").format(
             key=event.key, name=event.name, ruleset=event.ruleset
@@ -128,6 +144,13 @@ def event_new(
 
 @event_app.command("list", help=_("List the events in the store."))
 def event_list() -> None:
+    from kolo.web.bootstrap import location
+
+    where, exists = location(state.db)
+    if not exists:
+        print(_("no events yet; create one with: kolo event new --ruleset dominion-cz NAME"))
+        print("\n" + _("store: {where} (not created yet)").format(where=where))
+        return
     _store()
     from kolo.web import models
 
@@ -170,12 +193,13 @@ def event_settings(
         marker = "*" if name in found.settings else ""
         rows.append([name + marker, json.dumps(value), spec.rule, _(spec.help)])
     print(table([_("Setting"), _("Value"), _("Rule"), _("Meaning")], rows))
-    print(
-        "\n"
-        + _("* set for this event; the others are the defaults of {ruleset}").format(
-            ruleset=ruleset.id
+    if found.settings:
+        print(
+            "\n"
+            + _("* set for this event; the others are the defaults of {ruleset}").format(
+                ruleset=ruleset.id
+            )
         )
-    )
 
 
 @event_app.command("delete", help=_("Delete an event (its audit trail keeps a full copy)."))
@@ -188,7 +212,8 @@ def event_delete(
     if not yes and not typer.confirm(
         _("Delete {name} with all its rounds and results?").format(name=found.name)
     ):
-        raise typer.Exit(1)
+        print(_("nothing deleted"))
+        return
     store.delete_event(_actor(), found)
     print(_("deleted {key}").format(key=event))
 
@@ -199,24 +224,31 @@ def event_delete(
 def _read_entries(path: Path) -> list[tuple[str, str | None]]:
     """Names from a file: CSV (name, club; a header row is skipped) for *.csv, else one
     name per line; ``-`` reads standard input."""
+    text = sys.stdin.read() if str(path) == "-" else read_text(path)
+    if path.suffix.lower() != ".csv":
+        return [(line, None) for line in text.splitlines() if line.strip()]
     try:
-        text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise InvalidInput.one(N_("no such file"), path=str(path)) from None
-    except (OSError, UnicodeDecodeError) as error:
+        rows = [r for r in csv.reader(io.StringIO(text), strict=True) if any(c.strip() for c in r)]
+    except csv.Error as error:
         raise InvalidInput.one(
-            N_("cannot read the file: {reason}"), path=str(path), reason=str(error)
+            N_("not valid CSV: {reason}"), path=str(path), reason=str(error)
         ) from None
-    if path.suffix.lower() == ".csv":
-        rows = [r for r in csv.reader(io.StringIO(text)) if any(c.strip() for c in r)]
-        if rows and [c.strip().casefold() for c in rows[0][:2]] in (
-            ["name", "club"],
-            ["jméno", "klub"],
-            ["name"],
-        ):
-            rows = rows[1:]
-        return [(r[0], r[1] if len(r) > 1 else None) for r in rows]
-    return [(line, None) for line in text.splitlines() if line.strip()]
+    if rows and [c.strip().casefold() for c in rows[0]] in (
+        ["name", "club"],
+        ["jméno", "klub"],
+        ["name"],
+        ["jméno"],
+    ):
+        rows = rows[1:]
+    for number, row in enumerate(rows, start=1):
+        if len(row) > 2:
+            raise InvalidInput.one(
+                N_("row {row} has {count} columns; a row is: name,club"),
+                path=str(path),
+                row=number,
+                count=len(row),
+            )
+    return [(r[0], r[1] if len(r) > 1 else None) for r in rows]
 
 
 @entrant_app.command(
@@ -315,12 +347,20 @@ def entrant_remove(
 
 
 def _parse_tables(text: str) -> list[list[str]]:
-    tables = [[p.strip() for p in chunk.split(",")] for chunk in text.split(";") if chunk.strip()]
-    for index, seats in enumerate(tables, start=1):
+    """``"p1,p2,p3;p4,p5,p6"`` as tables of players; a final ``;`` is allowed."""
+    chunks = text.split(";")
+    if chunks and not chunks[-1].strip():
+        chunks = chunks[:-1]
+    tables = []
+    for index, chunk in enumerate(chunks, start=1):
+        if not chunk.strip():
+            raise InvalidInput.one(N_("table {table} is empty"), path="--tables", table=index)
+        seats = [p.strip() for p in chunk.split(",")]
         if any(not p for p in seats):
             raise InvalidInput.one(
                 N_("table {table} has an empty seat"), path="--tables", table=index
             )
+        tables.append(seats)
     return tables
 
 
@@ -370,7 +410,11 @@ def _print_round(store: Any, event: Any, number: int) -> None:
                     ruleset.placement_points,
                     game.turns if ruleset.ties_by_turns else None,
                 )
-                cells += [str(game.scores[player]), display.points(placed[player].points, lang)]
+                mark = " ⏱" if game.ended_by_time_limit else ""
+                cells += [
+                    f"{game.scores[player]}{mark}",
+                    display.points(placed[player].points, lang),
+                ]
             rows.append(cells)
         headers = [_("Seat"), _("Id"), _("Name")]
         for g in range(len(t.games)):
@@ -379,8 +423,9 @@ def _print_round(store: Any, event: Any, number: int) -> None:
         print(table(headers, rows, right=list(range(3, len(headers)))))
     if round_.byes:
         print("\n" + _("Byes: {names}").format(names=", ".join(names[b] for b in round_.byes)))
-    needed = ruleset.games_per_table(number, settings)
-    missing = [str(t.number) for t in round_.tables if len(t.games) < needed]
+    missing = [str(t.number) for t in tables_missing_results(round_, ruleset, settings)]
+    if any(g.ended_by_time_limit for t in round_.tables for g in t.games):
+        print("\n" + _("⏱ ended by the time limit"))
     if missing:
         print(
             "\n" + _("Waiting for results from tables: {tables}").format(tables=", ".join(missing))
@@ -477,9 +522,16 @@ def result(
         int | None, typer.Option("--game", help=_("Which game of the table (default: the next)."))
     ] = None,
     time_limit: Annotated[
-        bool,
-        typer.Option("--time-limit", help=_("The game was ended by the time limit (R-DOM-9).")),
-    ] = False,
+        bool | None,
+        typer.Option(
+            "--time-limit/--no-time-limit",
+            help=_(
+                "The game was (or was not) ended by the time limit (R-DOM-9); a correction "
+                "keeps the mark unless given."
+            ),
+            show_default=False,
+        ),
+    ] = None,
     clear: Annotated[
         bool, typer.Option("--clear", help=_("Take back the table's last result."))
     ] = False,
@@ -508,20 +560,32 @@ def result(
         game_number=game,
         ended_by_time_limit=time_limit,
     )
-    after = " ".join(f"{c}={v}" for c, v in store.game_document(game_row)["scores"].items())
+    after = store.game_document(game_row)
+    ruleset, settings = store.ruleset_of(found)
+    where = _("round {round}, table {table}").format(round=round_number, table=table_number)
+    if ruleset.games_per_table(round_number, settings) > 1:
+        where += ", " + _("game {game}").format(game=after["game"])
     if before is None:
-        print(
-            _("round {round}, table {table}: {scores}").format(
-                round=round_number, table=table_number, scores=after
-            )
-        )
+        print(f"{where}: {describe_result(after)}")
+    elif before == after:
+        print(f"{where}: " + _("unchanged") + f" ({describe_result(after)})")
     else:
-        was = " ".join(f"{c}={v}" for c, v in before["scores"].items())
         print(
-            _("round {round}, table {table} corrected: {scores} (was {before})").format(
-                round=round_number, table=table_number, scores=after, before=was
+            f"{where}: "
+            + _("corrected to {result} (was {before})").format(
+                result=describe_result(after), before=describe_result(before)
             )
         )
+
+
+def describe_result(doc: dict[str, Any]) -> str:
+    """A game's result in one line: ``p1=34 p2=28 p3=12; turns p1=17,…; time limit``."""
+    text = " ".join(f"{c}={v}" for c, v in doc["scores"].items())
+    if doc.get("turns"):
+        text += "; " + _("turns") + " " + ",".join(f"{c}={v}" for c, v in doc["turns"].items())
+    if doc.get("ended_by_time_limit"):
+        text += "; " + _("ended by the time limit")
+    return text
 
 
 # --- files and the audit trail ----------------------------------------------------------
@@ -608,20 +672,14 @@ def audit(
         summary = e.summary
         if e.action == "result.correct":
             summary += " — " + _("was {before}, now {after}").format(
-                before=_compact(e.before), after=_compact(e.after)
+                before=describe_result(e.before), after=describe_result(e.after)
             )
         if e.reason:
             summary += " — " + _("reason: {reason}").format(reason=e.reason)
         rows.append(
-            [timezone.localtime(e.at).strftime("%Y-%m-%d %H:%M:%S"), e.who, e.action, summary]
+            [timezone.localtime(e.at).strftime("%Y-%m-%d %H:%M:%S %Z"), e.who, e.action, summary]
         )
     print(table([_("When"), _("Who"), _("Action"), _("What")], rows))
-
-
-def _compact(doc: Any) -> str:
-    if not isinstance(doc, dict):
-        return "–"
-    return " ".join(f"{c}={v}" for c, v in doc.get("scores", {}).items())
 
 
 @app.command(
@@ -629,5 +687,7 @@ def _compact(doc: Any) -> str:
     help=_("Say where the store is (set it with --db or KOLO_DB, or DATABASE_URL for PostgreSQL)."),
 )
 def store_info() -> None:
-    _store()
-    print(state.where)
+    from kolo.web.bootstrap import location
+
+    where, exists = location(state.db)
+    print(where if exists else _("{where} (not created yet)").format(where=where))

@@ -13,7 +13,7 @@ from kolo.cli.app import app, state
 from kolo.cli.output import print_json, show_problems, table
 from kolo.core import rulesets
 from kolo.core.event import Event
-from kolo.core.problems import InvalidInput
+from kolo.core.problems import N_, InvalidInput
 from kolo.core.rulesets import Success, TieBreak
 from kolo.core.settings import resolve
 from kolo.core.standings import Standings, compute
@@ -58,7 +58,11 @@ def check(file: FileArg) -> None:
     if problems:
         show_problems(problems, source=str(file))
         raise typer.Exit(2)
-    print(_("{count} rounds obey the hard rules").format(count=len(event.rounds)))
+    print(
+        _("every round obeys the hard rules (rounds checked: {count})").format(
+            count=len(event.rounds)
+        )
+    )
 
 
 @app.command("rulesets", help=_("List the rule sets with their settings and defaults."))
@@ -104,7 +108,9 @@ def standings(
     after_round: Annotated[
         int | None,
         typer.Option(
-            "--after-round", help=_("Standings after this round (default: the last complete one).")
+            "--after-round",
+            min=1,
+            help=_("Standings after this round (default: the last complete one)."),
         ),
     ] = None,
 ) -> None:
@@ -121,6 +127,15 @@ def standings(
     ruleset = rulesets.get(event.ruleset)
     settings, _problems = resolve(ruleset.defaults, event.settings)
     result = compute(event, ruleset, settings, after_round)
+    if after_round is not None and result.after_round != after_round:
+        raise InvalidInput.one(
+            N_("round {round} is not complete; standings exist after rounds 1 to {last}")
+            if result.after_round
+            else N_("round {round} is not complete; no round is complete yet"),
+            path="--after-round",
+            round=after_round,
+            last=compute(event, ruleset, settings).after_round,
+        )
     if as_json:
         print_json(standings_document(result, ruleset))
     else:

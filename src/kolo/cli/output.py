@@ -20,10 +20,15 @@ def show_problems(problems: Iterable[Problem], source: str | None = None) -> Non
     """
     for problem in problems:
         if source and problem.path.startswith("$"):
-            where = f"{source}: {problem.path}"
+            where = f"{source}: {problem.path}: "
+        elif _ARGUMENT.fullmatch(problem.path):
+            where = "kolo: "  # the message says what is wrong with which argument
         else:
-            where = "kolo: " + describe_path(problem.path)
-        print(f"{where}: {problem.text(_)}", file=sys.stderr)
+            where = f"kolo: {describe_path(problem.path)}: "
+        print(f"{where}{problem.text(_)}", file=sys.stderr)
+
+
+_ARGUMENT = re.compile(r"[A-Z_]+(\[\d+\])?|store|version|\$")
 
 
 _PLACES = [
@@ -32,6 +37,7 @@ _PLACES = [
     (re.compile(r"^\.games\[(\d+)\]"), N_("game {n}")),
     (re.compile(r"^\.entrants\[(\d+)\]"), N_("entrant {n}")),
 ]
+_SETTING = re.compile(r"^\$\.settings\.(\w+)")
 
 
 def describe_path(path: str) -> str:
@@ -41,6 +47,9 @@ def describe_path(path: str) -> str:
     """
     if not path.startswith("$."):
         return path
+    setting = _SETTING.match(path)
+    if setting:
+        return f"--set {setting.group(1)}"
     parts: list[str] = []
     rest = path
     while rest:

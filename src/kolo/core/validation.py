@@ -6,6 +6,7 @@ would be) written as, so the same messages serve files, the store and the web.
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -28,17 +29,23 @@ SEED_RANGE = (-(2**63), 2**63 - 1)
 
 
 def check_event(event: Event) -> list[Problem]:
-    """Every problem of the event at once (empty when it is valid)."""
+    """Every problem of the event at once (empty when it is valid).
+
+    With an unknown rule set, what does not depend on the rule set is still checked.
+    """
     ruleset = rulesets.REGISTRY.get(event.ruleset)
+    problems: list[Problem] = []
+    settings: dict[str, Any] = {}
     if ruleset is None:
-        return [
+        problems.append(
             Problem(
                 "$.ruleset",
                 N_("unknown rule set '{ruleset}'; known: {known}"),
                 {"ruleset": event.ruleset, "known": ", ".join(rulesets.REGISTRY)},
             )
-        ]
-    settings, problems = resolve(ruleset.defaults, event.settings)
+        )
+    else:
+        settings, problems = resolve(ruleset.defaults, event.settings)
     problems += check_entrants(event)
     known = {e.id for e in event.entrants}
     dropped = {
@@ -55,13 +62,13 @@ def check_event(event: Event) -> list[Problem]:
                     {"number": round_.number, "expected": index + 1},
                 )
             )
-        elif round_.number > settings["rounds"]:
+        elif ruleset is not None and round_.number > settings["rounds"]:
             problems.append(
                 Problem(
                     f"{where}.number",
                     N_(
-                        "round {number} is beyond the event's {rounds} rounds "
-                        "(change the setting 'rounds' to play more)"
+                        "round {number} is beyond the number of rounds set for the event "
+                        "({rounds}); change the setting 'rounds' to play more"
                     ),
                     {"number": round_.number, "rounds": settings["rounds"]},
                 )
@@ -75,8 +82,24 @@ def check_event(event: Event) -> list[Problem]:
                 )
             )
         problems += check_round_shape(round_, where, ruleset, settings, known, dropped)
-        previous_complete = round_complete(round_, ruleset, settings)
+        previous_complete = ruleset is None or round_complete(round_, ruleset, settings)
+    for index, entrant in enumerate(event.entrants):
+        if entrant.dropped_after_round is not None and entrant.dropped_after_round > len(
+            event.rounds
+        ):
+            problems.append(
+                Problem(
+                    f"$.entrants[{index}].dropped_after_round",
+                    N_("a drop after round {round}, but the event has {count} rounds so far"),
+                    {"round": entrant.dropped_after_round, "count": len(event.rounds)},
+                )
+            )
     return problems
+
+
+def has_control_characters(text: str) -> bool:
+    """Whether ``text`` holds tabs, line breaks or other invisible control characters."""
+    return any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in text)
 
 
 def check_entrants(event: Event) -> list[Problem]:
@@ -100,6 +123,13 @@ def check_entrants(event: Event) -> list[Problem]:
         seen.add(entrant.id)
         if not entrant.name.strip():
             problems.append(Problem(f"{where}.name", N_("an entrant's name must not be empty")))
+        elif has_control_characters(entrant.name):
+            problems.append(
+                Problem(
+                    f"{where}.name",
+                    N_("a name must not contain tabs, line breaks or control characters"),
+                )
+            )
         elif len(entrant.name) > MAX_NAME_LENGTH:
             problems.append(
                 Problem(
@@ -119,15 +149,16 @@ def check_entrants(event: Event) -> list[Problem]:
 def check_round_shape(
     round_: Round,
     where: str,
-    ruleset: RuleSet,
+    ruleset: RuleSet | None,
     settings: Mapping[str, Any],
     known: set[EntrantId],
     dropped: Mapping[EntrantId, int],
 ) -> list[Problem]:
-    """The problems of one round: who sits where, table sizes, the games' results."""
+    """The problems of one round: who sits where, table sizes, the games' results.
+
+    Without a rule set (an unknown one) only who sits where is checked.
+    """
     problems: list[Problem] = []
-    sizes = ruleset.table_sizes(settings)
-    games_needed = ruleset.games_per_table(round_.number, settings)
     seen: set[EntrantId] = set()
 
     def seat(player: EntrantId, path: str) -> None:
@@ -174,7 +205,8 @@ def check_round_shape(
                     {"number": table.number},
                 )
             )
-        if len(table.seats) not in sizes:
+        if ruleset is not None and len(table.seats) not in ruleset.table_sizes(settings):
+            sizes = ruleset.table_sizes(settings)
             problems.append(
                 Problem(
                     f"{t_where}.seats",
@@ -188,8 +220,10 @@ def check_round_shape(
             )
         for s_index, player in enumerate(table.seats):
             seat(player, f"{t_where}.seats[{s_index}]")
-        problems += check_games(table, t_where, ruleset, games_needed)
-    if round_.byes and not ruleset.byes:
+        if ruleset is not None:
+            games_needed = ruleset.games_per_table(round_.number, settings)
+            problems += check_games(table, t_where, ruleset, games_needed)
+    if round_.byes and ruleset is not None and not ruleset.byes:
         problems.append(
             Problem(f"{where}.byes", N_("{ruleset} gives no byes"), {"ruleset": ruleset.id})
         )

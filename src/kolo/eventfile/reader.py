@@ -23,19 +23,24 @@ _GAME = ("scores", "turns", "ended_by_time_limit")
 
 def load(path: Path) -> Event:
     """Read and validate the event file at ``path`` (``InvalidInput`` lists every problem)."""
+    return loads(read_text(path))
+
+
+def read_text(path: Path) -> str:
+    """The text of a UTF-8 file (a byte-order mark is dropped), or a clear refusal."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise InvalidInput.one(N_("no such file"), path=str(path)) from None
     except IsADirectoryError:
-        raise InvalidInput.one(N_("is a directory, not an event file"), path=str(path)) from None
+        raise InvalidInput.one(N_("is a directory, not a file"), path=str(path)) from None
     except UnicodeDecodeError:
         raise InvalidInput.one(N_("not UTF-8 text"), path=str(path)) from None
     except OSError as error:
         raise InvalidInput.one(
             N_("cannot read the file: {reason}"), path=str(path), reason=error.strerror
         ) from None
-    return loads(text)
+    return text
 
 
 def loads(text: str) -> Event:

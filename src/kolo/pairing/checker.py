@@ -6,6 +6,7 @@ file (``kolo check``) passes through ``check_hard_rules``.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Collection, Mapping
 from dataclasses import replace
@@ -32,15 +33,20 @@ def check_hard_rules(
     seated in an earlier round who have not dropped (a late entrant's first round cannot be
     told from a file).
     """
+    if expected is None and ruleset.system is System.GROUPS_KNOCKOUT and index > 0:
+        expected = ()  # knockout rounds seat only the qualifiers
+    return check_seating(event, index, expected) + check_pairing_rules(
+        event, index, ruleset, settings
+    )
+
+
+def check_seating(
+    event: Event, index: int, expected: Collection[EntrantId] | None = None
+) -> list[Problem]:
+    """R-EVT-1: everyone expected is placed (seated or given a bye) exactly once."""
     round_ = event.rounds[index]
     earlier = event.rounds[:index]
-    where = f"$.rounds[{index}]"
-    history = History.of(earlier)
-    placed = list(round_.seated()) + list(round_.byes)
-    if ruleset.system is System.GROUPS_KNOCKOUT and index > 0:
-        # Knockout rounds seat only the qualifiers and may bring group-mates together
-        # again; their rules (R-NBGL-3, R-NBGL-4) are not gorn's.
-        return _check_seating(round_, where, placed, ())
+    placed = [*round_.seated(), *round_.byes]
     if expected is None:
         expected = {
             p
@@ -48,21 +54,59 @@ def check_hard_rules(
             for p in [*r.seated(), *r.byes]
             if event.entrant(p).active_in(round_.number)
         }
-    problems = _check_seating(round_, where, placed, expected)
-    problems += _check_layout(round_, where, ruleset, settings, len(placed))
+    where = f"$.rounds[{index}]"
+    problems = [
+        Problem(where, N_("R-EVT-1: '{id}' is placed more than once"), {"id": p})
+        for p, count in sorted(Counter(placed).items(), key=lambda item: natural_key(item[0]))
+        if count > 1
+    ]
+    problems += [
+        Problem(
+            where,
+            N_("R-EVT-1: '{id}' is not seated in round {round}"),
+            {"id": p, "round": round_.number},
+        )
+        for p in sorted(set(expected) - set(placed), key=natural_key)
+    ]
+    return problems
+
+
+def check_pairing_rules(
+    event: Event, index: int, ruleset: RuleSet, settings: Mapping[str, Any]
+) -> list[Problem]:
+    """The rules of pairing an organiser may override with a reason: table sizes for the
+    count (R-GORN-6), no repeated three or table of two (R-GORN-4), the smaller tables or
+    the bye for the lowest placed (R-GORN-6)."""
+    round_ = event.rounds[index]
+    earlier = event.rounds[:index]
+    where = f"$.rounds[{index}]"
+    if ruleset.system is System.GROUPS_KNOCKOUT and index > 0:
+        # Knockout rounds seat only the qualifiers and may bring group-mates together
+        # again; their rules (R-NBGL-3, R-NBGL-4) are not gorn's.
+        return []
+    history = History.of(earlier)
+    placed = len([*round_.seated(), *round_.byes])
+    problems = _check_layout(round_, where, ruleset, settings, placed)
     for t_index, table in enumerate(round_.tables):
         group = history.repeated_group(table.seats)
-        if group is not None:
-            problems.append(
-                Problem(
-                    f"{where}.tables[{t_index}]",
-                    N_(
-                        "R-GORN-4: {players} already sat together at one table; "
-                        "they may not meet again"
-                    ),
-                    {"players": ", ".join(p for p in table.seats if p in group)},
+        if group is None:
+            continue
+        players = ", ".join(p for p in table.seats if p in group)
+        problems.append(
+            Problem(
+                f"{where}.tables[{t_index}]",
+                N_(
+                    "R-GORN-4: {players} already sat together at one table; "
+                    "three players may not meet again"
                 )
+                if len(group) == 3
+                else N_(
+                    "R-GORN-4: {players} already played at a table of two; "
+                    "that table may not be repeated"
+                ),
+                {"players": players},
             )
+        )
     if earlier:
         standings = compute(replace(event, rounds=earlier), ruleset, settings)
         if ruleset.byes:
@@ -72,30 +116,20 @@ def check_hard_rules(
     return problems
 
 
+def natural_key(entrant_id: EntrantId) -> tuple[tuple[int, str], ...]:
+    """Sort ids as people do: p2 before p10."""
+    return tuple(
+        (int(part), "") if part.isdigit() else (0, part)
+        for part in re.split(r"(\d+)", entrant_id)
+        if part
+    )
+
+
 def check_all_rounds(event: Event, ruleset: RuleSet, settings: Mapping[str, Any]) -> list[Problem]:
     """Hard-rule problems of every round of the event (``kolo check``)."""
     problems: list[Problem] = []
     for index in range(len(event.rounds)):
         problems += check_hard_rules(event, index, ruleset, settings)
-    return problems
-
-
-def _check_seating(
-    round_: Round, where: str, placed: list[EntrantId], expected: Collection[EntrantId]
-) -> list[Problem]:
-    problems = [
-        Problem(where, N_("R-EVT-1: '{id}' is placed more than once"), {"id": p})
-        for p, count in sorted(Counter(placed).items())
-        if count > 1
-    ]
-    problems += [
-        Problem(
-            where,
-            N_("R-EVT-1: '{id}' is not seated in round {round}"),
-            {"id": p, "round": round_.number},
-        )
-        for p in sorted(set(expected) - set(placed))
-    ]
     return problems
 
 

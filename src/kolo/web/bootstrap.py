@@ -55,6 +55,30 @@ def setup(db_path: str | None = None, *, create: bool = True) -> str:
     return where
 
 
+def location(db_path: str | None = None) -> tuple[str, bool]:
+    """Where the store is and whether it exists yet, without opening or creating it.
+
+    A PostgreSQL store counts as existing (the server holds it).
+    """
+    from django.conf import settings
+
+    from kolo.web.database import DatabaseURLError, database_config, describe
+
+    if db_path:
+        os.environ["KOLO_DB"] = db_path
+    if settings.configured:  # set up already (a test run, the web server)
+        config = settings.DATABASES["default"]
+    else:
+        try:
+            config = database_config()
+        except DatabaseURLError as error:
+            raise InvalidInput.one(N_("{reason}"), path="DATABASE_URL", reason=str(error)) from None
+    name = str(config["NAME"])
+    if config["ENGINE"].endswith("sqlite3") and not name.startswith((":memory:", "file:")):
+        return describe(config), Path(name).exists()
+    return describe(config), True
+
+
 def migrate() -> None:
     """Apply the migrations the database lacks (none on most runs, and then quickly)."""
     from django.core.management import call_command

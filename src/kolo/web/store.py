@@ -23,9 +23,15 @@ from kolo.core import rulesets
 from kolo.core.problems import N_, InvalidInput, Problem
 from kolo.core.settings import resolve
 from kolo.core.standings import Standings, compute, round_complete, tables_missing_results
-from kolo.core.validation import MAX_NAME_LENGTH, MAX_SCORE, MAX_TURNS, check_event
+from kolo.core.validation import (
+    MAX_NAME_LENGTH,
+    MAX_SCORE,
+    MAX_TURNS,
+    check_event,
+    has_control_characters,
+)
 from kolo.eventfile.writer import to_document
-from kolo.pairing.checker import check_hard_rules
+from kolo.pairing.checker import check_pairing_rules, check_seating
 from kolo.web import models
 
 P = ParamSpec("P")
@@ -165,8 +171,12 @@ def export_document(event: models.Event) -> dict[str, Any]:
 
 
 def resolve_entrant(event: models.Event, ref: str) -> models.Entrant:
-    """The entrant named by id (``p7``) or by exact name (any letter case)."""
-    entrant = event.entrants.filter(code=ref).first()
+    """The entrant named by id (``p7``, any letter case) or by exact name (any letter case)."""
+    entrant = event.entrants.filter(code=ref.strip()).first()
+    if entrant is None:
+        entrant = next(
+            (e for e in event.entrants.all() if e.code.casefold() == ref.strip().casefold()), None
+        )
     if entrant is not None:
         return entrant
     matches = [e for e in event.entrants.all() if e.name.casefold() == ref.strip().casefold()]
@@ -220,14 +230,27 @@ def _free_key(base: str) -> str:
     return key
 
 
-def _check_name(name: str, path: str = "NAME") -> str:
-    name = name.strip()
+def _name_problem(name: str, *, entrant: bool) -> str | None:
+    """Why a name (stripped) cannot be used, or ``None``."""
     if not name:
-        raise InvalidInput.one(N_("the name must not be empty"), path=path)
+        return N_("the name must not be empty")
     if len(name) > MAX_NAME_LENGTH:
-        raise InvalidInput.one(
-            N_("longer than {limit} characters"), path=path, limit=MAX_NAME_LENGTH
-        )
+        return N_("longer than {limit} characters")
+    if has_control_characters(name):
+        return N_("a name must not contain tabs, line breaks or control characters")
+    if entrant and _ID_LIKE.fullmatch(name):
+        return N_("'{name}' looks like an id (p1, p2, …); players are found by id first")
+    return None
+
+
+_ID_LIKE = re.compile(r"[pP]\d+")
+
+
+def _check_name(name: str, path: str = "NAME", *, entrant: bool = False) -> str:
+    name = name.strip()
+    problem = _name_problem(name, entrant=entrant)
+    if problem is not None:
+        raise InvalidInput.one(problem, path=path, name=name, limit=MAX_NAME_LENGTH)
     return name
 
 
@@ -372,13 +395,11 @@ def add_entrants(
         where = f"NAME[{index + 1}]"
         name = raw_name.strip()
         club = (raw_club or "").strip() or None
-        if not name:
-            problems.append(Problem(where, N_("an entrant's name must not be empty")))
-            continue
-        if len(name) > MAX_NAME_LENGTH:
-            problems.append(
-                Problem(where, N_("longer than {limit} characters"), {"limit": MAX_NAME_LENGTH})
-            )
+        problem = _name_problem(name, entrant=True) or (
+            _name_problem(club, entrant=False) if club else None
+        )
+        if problem is not None:
+            problems.append(Problem(where, problem, {"name": name, "limit": MAX_NAME_LENGTH}))
             continue
         if name.casefold() in taken and not allow_duplicate:
             problems.append(
@@ -472,7 +493,7 @@ def rename_entrant(
     entrant = resolve_entrant(event, ref)
     before = _entrant_doc(entrant)
     if name is not None:
-        entrant.name = _check_name(name)
+        entrant.name = _check_name(name, "--name", entrant=True)
     if club is not None:
         entrant.club = club.strip() or None
     entrant.save(update_fields=["name", "club"])
@@ -544,8 +565,19 @@ def new_round(
     number = last.number + 1 if last is not None else 1
     if not tables:
         raise InvalidInput.one(N_("no tables given"), path="--tables")
-    codes = [[resolve_entrant(event, ref).code for ref in table] for table in tables]
-    bye_codes = [resolve_entrant(event, ref).code for ref in byes]
+    unknown: list[Problem] = []
+
+    def code_of(ref: str) -> str:
+        try:
+            return str(resolve_entrant(event, ref).code)
+        except InvalidInput as error:
+            unknown.extend(error.problems)
+            return ref
+
+    codes = [[code_of(ref) for ref in table] for table in tables]
+    bye_codes = [code_of(ref) for ref in byes]
+    if unknown:
+        raise InvalidInput(unknown)
     current = to_core(event)
     proposed = core.Round(
         number=number,
@@ -557,7 +589,12 @@ def new_round(
     _check_whole(candidate)
     ruleset, settings = ruleset_of(event)
     active = {e.id for e in current.entrants if e.active_in(number)}
-    problems = check_hard_rules(candidate, len(current.rounds), ruleset, settings, expected=active)
+    seating = check_seating(candidate, len(current.rounds), expected=active)
+    if seating:
+        raise InvalidInput(seating)
+    problems = check_pairing_rules(candidate, len(current.rounds), ruleset, settings)
+    if force_reason is not None and not force_reason.strip():
+        raise InvalidInput.one(N_("say why the rules are overridden"), path="--force")
     if problems and not force_reason:
         raise InvalidInput(
             [
@@ -601,7 +638,7 @@ def close_round(actor: Actor, event: models.Event, number: int | None = None) ->
     missing = [str(t.number) for t in tables_missing_results(core_round, ruleset, settings)]
     if missing:
         raise InvalidInput.one(
-            N_("round {number} still lacks results at tables {tables}"),
+            N_("round {number} still lacks results (tables: {tables})"),
             path="ROUND",
             number=round_.number,
             tables=", ".join(missing),
@@ -760,7 +797,8 @@ def record_result(
     ended_by_time_limit: bool | None = None,
     expected_version: int | None = None,
 ) -> tuple[models.Game, dict[str, Any] | None]:
-    """Enter or correct one game's result; returns the game and the result it replaced.
+    """Enter or correct one game's result; returns the game and the result it replaced
+    (``None`` for a new result; equal to the game's result when nothing changed).
 
     A correction keeps the old and the new result in the audit trail; turns and the
     time-limit mark not given again stay as they were. With ``expected_version`` (the
@@ -803,6 +841,13 @@ def record_result(
         )
     if ended_by_time_limit is None:
         ended_by_time_limit = game.ended_by_time_limit if game is not None else False
+    if (
+        before is not None
+        and before["scores"] == by_code
+        and before.get("turns") == turns_by_code
+        and before["ended_by_time_limit"] == ended_by_time_limit
+    ):
+        return game, before  # the same result again: nothing to change or record
     if game is None:
         game = models.Game.objects.create(
             table=table, number=game_number, ended_by_time_limit=ended_by_time_limit
