@@ -17,7 +17,7 @@ from typer._click.exceptions import ClickException, UsageError
 from kolo.cli import app as _app_module
 from kolo.cli.app import app
 from kolo.cli.output import show_problems
-from kolo.core.problems import InvalidInput
+from kolo.core.problems import InvalidInput, NoValidPairing
 from kolo.i18n import _
 
 __all__ = ["app", "main"]
@@ -35,6 +35,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InvalidInput as error:
         show_problems(error.problems)
         code = 2
+    except NoValidPairing as error:
+        print(f"kolo: {error.rule}: {error.text(_)}", file=sys.stderr)
+        if error.relax:
+            print(
+                "kolo: "
+                + _("to relax it as little as possible: --relax {rule}").format(rule=error.relax),
+                file=sys.stderr,
+            )
+        code = 3
     except UsageError as error:
         where = f" ({error.ctx.command_path} --help)" if error.ctx is not None else ""
         print(f"kolo: {error.format_message()}{where}", file=sys.stderr)

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import zlib
+from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -16,11 +19,14 @@ from kolo.core.event import Event
 from kolo.core.problems import N_, InvalidInput
 from kolo.core.rulesets import Success, TieBreak
 from kolo.core.settings import resolve
-from kolo.core.standings import Standings, compute
+from kolo.core.standings import Standings, complete_rounds, compute
 from kolo.eventfile import reader
 from kolo.eventfile.schema import json_schema
 from kolo.i18n import _
 from kolo.pairing.checker import check_all_rounds
+
+if TYPE_CHECKING:
+    from kolo.pairing.engine import Proposal
 
 FileArg = Annotated[Path, typer.Argument(help=_("A kolo-event/1 file."), show_default=False)]
 
@@ -210,3 +216,167 @@ def parse_json_value(text: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError:
         return text
+
+
+RelaxOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--relax",
+        help=_(
+            "Relax a hard rule as little as possible when no pairing obeys it: R-GORN-4 "
+            "(repeated three, repeated table of two) or R-GORN-6 (smaller tables, bye)."
+        ),
+    ),
+]
+
+
+def check_relax(relax: list[str] | None) -> list[str]:
+    """The rules to relax, each one kolo knows how to relax."""
+    chosen = relax or []
+    for rule in chosen:
+        if rule not in ("R-GORN-4", "R-GORN-6"):
+            raise InvalidInput.one(
+                N_("only R-GORN-4 and R-GORN-6 can be relaxed, not {rule}"),
+                path="--relax",
+                rule=rule,
+            )
+    return chosen
+
+
+def default_seed(event: Event, round_number: int) -> int:
+    """A seed fixed by the event and the round, so the same file always pairs alike."""
+    return zlib.crc32(f"{event.name}\x00{round_number}".encode())
+
+
+def number(value: Fraction | int) -> int | float:
+    """A cost for JSON: whole numbers as integers."""
+    value = Fraction(value)
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def proposal_document(proposal: Proposal) -> dict[str, Any]:
+    """The ``kolo pair --json`` document (EVENT-FORMAT.md)."""
+    costs = {name: number(v) for name, v in proposal.costs.items()}
+    costs["total"] = number(proposal.total)
+    return {
+        "round": proposal.round_number,
+        "seed": proposal.seed,
+        "tables": [
+            {
+                "number": t.number,
+                "seats": list(t.seats),
+                "cost": {**{n: number(v) for n, v in t.costs.items()}, "total": number(t.total)},
+            }
+            for t in proposal.tables
+        ],
+        "byes": list(proposal.byes),
+        "cost": costs,
+        "optimal": proposal.optimal,
+        "bound": number(proposal.bound) if proposal.bound is not None else None,
+        "gap": float(proposal.gap) if proposal.gap is not None else None,
+        "method": proposal.method,
+        "relaxed": list(proposal.relaxed),
+        "solve_seconds": round(proposal.seconds, 3),
+    }
+
+
+@app.command(
+    help=_(
+        "Propose the tables of the next round from the complete rounds of an event file "
+        "(R-GORN-*): table 1 at the top, players in seat order, each table's cost."
+    )
+)
+def pair(
+    file: FileArg,
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed", help=_("Seed of the round's random choices (default: from the file).")
+        ),
+    ] = None,
+    time_limit: Annotated[
+        float | None,
+        typer.Option("--time-limit", min=0.1, help=_("Seconds to search (default: the setting).")),
+    ] = None,
+    relax: RelaxOption = None,
+) -> None:
+    from kolo.pairing.engine import propose
+
+    event = load_file(file)
+    ruleset = rulesets.get(event.ruleset)
+    settings, _problems = resolve(ruleset.defaults, event.settings)
+    done = complete_rounds(event, ruleset, settings)
+    event = replace(event, rounds=done)
+    if len(done) >= settings["rounds"]:
+        raise InvalidInput.one(
+            N_("all {rounds} rounds are played (change the setting 'rounds' to play more)"),
+            path=str(file),
+            rounds=settings["rounds"],
+        )
+    number_ = len(done) + 1
+    proposal = propose(
+        event,
+        ruleset,
+        settings,
+        seed=seed if seed is not None else default_seed(event, number_),
+        time_limit=time_limit,
+        relax=check_relax(relax),
+    )
+    if as_json:
+        print_json(proposal_document(proposal))
+    else:
+        print(proposal_text(event, proposal))
+
+
+def proposal_text(event: Event, proposal: Proposal) -> str:
+    """A proposal for people: tables with names and costs, the totals, optimality."""
+    lang = i18n.language()
+    names = {e.id: e.name for e in event.entrants}
+    lines = [_("Round {round}").format(round=proposal.round_number)]
+    criteria = [name for name, value in proposal.costs.items() if value] or ["score_spread"]
+    rows = []
+    for t in proposal.tables:
+        who = ", ".join(f"{names[p]} ({p})" for p in t.seats)
+        rows.append(
+            [str(t.number), who, *(display.points(Fraction(t.costs[c]), lang) for c in criteria)]
+        )
+    lines.append(
+        table(
+            [_("Table"), _("Players in seat order"), *criteria],
+            rows,
+            right=list(range(2, 2 + len(criteria))),
+        )
+    )
+    if proposal.byes:
+        lines.append(_("Byes: {names}").format(names=", ".join(names[b] for b in proposal.byes)))
+    total = display.points(proposal.total, lang)
+    parts = ", ".join(
+        f"{c} {display.points(Fraction(v), lang)}" for c, v in proposal.costs.items() if v
+    )
+    lines.append(_("Cost: {total} ({parts})").format(total=total, parts=parts or "0"))
+    if proposal.method == "random":
+        lines.append(_("Round 1 is drawn at random (seed {seed}).").format(seed=proposal.seed))
+    elif proposal.optimal:
+        lines.append(
+            _("Optimal: no cheaper pairing exists ({seconds} s).").format(
+                seconds=display.decimal(proposal.seconds, 2, lang)
+            )
+        )
+    else:
+        gap = proposal.gap
+        lines.append(
+            _("Best found in {seconds} s; at most {gap} above the optimum.").format(
+                seconds=display.decimal(proposal.seconds, 2, lang),
+                gap=display.percent(gap, lang),
+            )
+            if gap is not None
+            else _("Best found in {seconds} s (no bound proved).").format(
+                seconds=display.decimal(proposal.seconds, 2, lang)
+            )
+        )
+    if proposal.relaxed:
+        lines.append(
+            _("Relaxed at your request: {rules}").format(rules=", ".join(proposal.relaxed))
+        )
+    return "\n".join(lines)

@@ -27,6 +27,21 @@ class Problem:
         return translate(self.message).format(**self.params)
 
 
+class NoValidPairing(Exception):
+    """No pairing obeys the hard rules (exit 3): which rule fails, and how to relax it."""
+
+    def __init__(self, rule: str, message: str, relax: str | None, **params: object) -> None:
+        super().__init__(message.format(**params))
+        self.rule = rule
+        self.message = message
+        self.params = params
+        self.relax = relax
+
+    def text(self, translate: Callable[[str], str] = str) -> str:
+        """The explanation, translated."""
+        return translate(self.message).format(**self.params)
+
+
 class InvalidInput(Exception):
     """Input that breaks the rules: a user's mistake, never a bug (exit 2, HTTP 400)."""
 

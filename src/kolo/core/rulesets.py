@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from kolo.core.problems import N_
+from kolo.core.settings import DEFAULT_WEIGHTS
 
 
 class System(Enum):
@@ -114,6 +115,13 @@ def _points(*values: int) -> tuple[Fraction, ...]:
 
 
 _SHARES = {"negative_scores_as_zero": True, "smaller_table_scaling": True}
+_PAIRING = {
+    "weights": DEFAULT_WEIGHTS,
+    "club_rounds": 0,
+    "never_together": [],
+    "seat_balance": True,
+    "time_limit": 10,
+}
 
 
 def _defaults(**values: Any) -> Mapping[str, Any]:
@@ -134,7 +142,9 @@ REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
                 tie_breaks=(TieBreak.SUCCESS,),
                 smaller_tables=True,
                 byes=False,
-                defaults=_defaults(rounds=5, table_size=3, games_per_table=1, **_SHARES),
+                defaults=_defaults(
+                    rounds=5, table_size=3, games_per_table=1, **_SHARES, **_PAIRING
+                ),
             ),
             RuleSet(
                 id="dominion-cz-final",
@@ -146,7 +156,9 @@ REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
                 tie_breaks=(TieBreak.SUCCESS,),
                 smaller_tables=True,
                 byes=False,
-                defaults=_defaults(rounds=6, table_size=3, games_per_table=1, **_SHARES),
+                defaults=_defaults(
+                    rounds=6, table_size=3, games_per_table=1, **_SHARES, **_PAIRING
+                ),
             ),
             RuleSet(
                 id="carcassonne-cz",
@@ -158,7 +170,9 @@ REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
                 tie_breaks=(TieBreak.SUCCESS,),
                 smaller_tables=True,
                 byes=False,
-                defaults=_defaults(rounds=4, table_size=4, games_per_table=1, **_SHARES),
+                defaults=_defaults(
+                    rounds=4, table_size=4, games_per_table=1, **_SHARES, **_PAIRING
+                ),
             ),
             RuleSet(
                 id="swiss-pairs",
@@ -170,7 +184,9 @@ REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
                 tie_breaks=(TieBreak.BUCHHOLZ, TieBreak.SCORE_DIFFERENCE),
                 smaller_tables=False,
                 byes=True,
-                defaults=_defaults(rounds=5, table_size=2, games_per_table=1, bye_points=1),
+                defaults=_defaults(
+                    rounds=5, table_size=2, games_per_table=1, bye_points=1, **_PAIRING
+                ),
             ),
             RuleSet(
                 id="nbgl-dominion",

@@ -22,6 +22,20 @@ class Kind(Enum):
     BOOL = "boolean"
     NUMBER = "number"
     WEIGHTS = "object of numbers"
+    PAIRS = "list of pairs of entrant ids"
+
+
+CRITERIA = ("repeat_pairs", "score_spread", "smaller_tables", "club", "never_together")
+"""The pairing criteria, by the names ``settings.weights`` uses (docs/pairing.md)."""
+
+DEFAULT_WEIGHTS = {
+    "repeat_pairs": 3,
+    "score_spread": 1,
+    "smaller_tables": 1,
+    "club": 2,
+    "never_together": 50,
+}
+"""The weights in force when an event sets none (chosen by the weights study, docs/pairing.md)."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +104,47 @@ SPECS: dict[str, SettingSpec] = {
             ),
         ),
         SettingSpec(
+            "weights",
+            Kind.WEIGHTS,
+            "R-GORN-5",
+            N_(
+                "Weights of the pairing criteria; given, they replace all the defaults "
+                "(a criterion not named weighs 0)."
+            ),
+            keys=CRITERIA,
+        ),
+        SettingSpec(
+            "club_rounds",
+            Kind.INT,
+            "R-GORN-5",
+            N_("Rounds (from the first) in which players of one club avoid each other; 0: never."),
+            0,
+            50,
+        ),
+        SettingSpec(
+            "never_together",
+            Kind.PAIRS,
+            "R-GORN-5",
+            N_('Pairs of entrants the organiser keeps apart: [["p1", "p7"], …].'),
+        ),
+        SettingSpec(
+            "seat_balance",
+            Kind.BOOL,
+            "R-GORN-9",
+            N_(
+                "From round 2 on, seat order balances how often each player sat first and "
+                "last [interpretation]; off: random."
+            ),
+        ),
+        SettingSpec(
+            "time_limit",
+            Kind.NUMBER,
+            "R-GORN-5",
+            N_("Seconds the pairing engine may search before it gives its best pairing so far."),
+            0.5,
+            600,
+        ),
+        SettingSpec(
             "bye_points",
             Kind.NUMBER,
             "R-GORN-6",
@@ -135,6 +190,16 @@ def _check_value(spec: SettingSpec, value: Any, where: str) -> Problem | None:
     if spec.kind is Kind.BOOL:
         if not isinstance(value, bool):
             return Problem(where, N_("must be true or false"))
+        return None
+    if spec.kind is Kind.PAIRS:
+        if not isinstance(value, list) or not all(
+            isinstance(pair, list)
+            and len(pair) == 2
+            and all(isinstance(p, str) for p in pair)
+            and pair[0] != pair[1]
+            for pair in value
+        ):
+            return Problem(where, N_("must be a list of pairs of two different entrant ids"))
         return None
     if spec.kind is Kind.WEIGHTS:
         if not isinstance(value, dict):

@@ -83,6 +83,12 @@ def check_event(event: Event) -> list[Problem]:
             )
         problems += check_round_shape(round_, where, ruleset, settings, known, dropped)
         previous_complete = ruleset is None or round_complete(round_, ruleset, settings)
+    for index, pair in enumerate(settings.get("never_together", [])):
+        problems += [
+            Problem(f"$.settings.never_together[{index}]", N_("unknown entrant '{id}'"), {"id": p})
+            for p in pair
+            if p not in known
+        ]
     for index, entrant in enumerate(event.entrants):
         if entrant.dropped_after_round is not None and entrant.dropped_after_round > len(
             event.rounds

@@ -26,6 +26,16 @@ def _setting_schema(kind: Kind, keys: tuple[str, ...]) -> dict[str, Any]:
         return {"type": "integer"}
     if kind is Kind.NUMBER:
         return {"type": "number"}
+    if kind is Kind.PAIRS:
+        return {
+            "type": "array",
+            "items": {
+                "type": "array",
+                "items": {"type": "string"},
+                "minItems": 2,
+                "maxItems": 2,
+            },
+        }
     return {
         "type": "object",
         "properties": {key: {"type": "number", "minimum": 0} for key in keys},

@@ -1,0 +1,236 @@
+"""The pairing engine: the next round's tables from the closed rounds, the settings and a
+seed (R-GORN-1..10).
+
+Round 1 is random (R-GORN-2). Later rounds minimise the weighted criteria under the hard
+rules: exactly (set partitioning, ``kolo.pairing.exact``) where the candidate tables fit
+in memory, else by the heuristic (``kolo.pairing.heuristic``), which also gives the exact
+method its first pairing. Tables are numbered from the top (R-GORN-7) and seated in an
+order that balances who starts (R-GORN-9).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from kolo.core.event import EntrantId, Event
+from kolo.core.problems import N_, NoValidPairing
+from kolo.core.rulesets import RuleSet
+from kolo.pairing import exact, heuristic
+from kolo.pairing.criteria import Context, breakdown, weighted, weights_of
+from kolo.pairing.instance import Instance, NoLayout, build
+from kolo.pairing.pool import PoolTooLarge, all_tables
+from kolo.pairing.seating import seat_order
+
+EXACT_POOL_LIMIT = 6_000_000
+"""Candidate tables beyond this leave the round to the heuristic."""
+
+
+@dataclass(frozen=True)
+class ProposedTable:
+    """One table of a proposal."""
+
+    number: int
+    seats: tuple[EntrantId, ...]
+    costs: Mapping[str, int | Fraction]
+    """Every criterion's value at this table."""
+    total: Fraction
+    """The weighted cost of the table."""
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """The engine's answer for one round."""
+
+    round_number: int
+    seed: int
+    tables: tuple[ProposedTable, ...]
+    byes: tuple[EntrantId, ...]
+    costs: Mapping[str, int | Fraction]
+    """Criteria summed over the tables."""
+    total: Fraction
+    optimal: bool
+    """True only when no cheaper pairing exists (proved)."""
+    bound: Fraction | None
+    """A proved lower bound on the weighted cost, where one is known."""
+    method: str
+    """"random" (round 1), "exact" or "heuristic"."""
+    seconds: float
+    relaxed: tuple[str, ...] = ()
+    """Hard rules relaxed at the organiser's request."""
+
+    @property
+    def gap(self) -> Fraction | None:
+        """How far the cost may be above the optimum, relative to the cost."""
+        if self.optimal:
+            return Fraction(0)
+        if self.bound is None:
+            return None
+        if self.total == 0:
+            return Fraction(0)
+        return max(Fraction(0), (self.total - self.bound) / self.total)
+
+
+def propose(
+    event: Event,
+    ruleset: RuleSet,
+    settings: Mapping[str, Any],
+    *,
+    seed: int,
+    players: Sequence[EntrantId] | None = None,
+    time_limit: float | None = None,
+    relax: Sequence[str] = (),
+) -> Proposal:
+    """Seat the round after the event's rounds (which must all be complete).
+
+    ``players`` are those to seat (default: every entrant active in that round).
+    """
+    started = time.monotonic()
+    number = len(event.rounds) + 1
+    if players is None:
+        players = [e.id for e in event.entrants if e.active_in(number)]
+    budget = float(time_limit if time_limit is not None else settings.get("time_limit", 10))
+    try:
+        instance = build(event, ruleset, settings, list(players), seed, relax=relax)
+    except NoLayout:
+        raise NoValidPairing(
+            "R-GORN-6",
+            N_("{count} players cannot be seated at the tables this rule set allows"),
+            None,
+            count=len(players),
+        ) from None
+    rng = random.Random(seed)
+    if not event.rounds:
+        tables, optimal, bound, method = _random_round(instance, rng), True, None, "random"
+        if heuristic.cost_of(instance, tables) >= instance.mult:
+            # clubs or pairs kept apart: repair the draw where it breaks them
+            deadline = time.monotonic() + budget
+            tables = heuristic.improve(
+                instance, tables, deadline=deadline, seed=seed, main_only=True
+            )
+    else:
+        tables, optimal, bound, method = _search(instance, budget, seed)
+    return _proposal(
+        event,
+        ruleset,
+        settings,
+        instance,
+        tables,
+        optimal,
+        bound,
+        method,
+        seed,
+        rng,
+        started,
+        relax,
+    )
+
+
+def _random_round(instance: Instance, rng: random.Random) -> list[tuple[int, ...]]:
+    """Round 1: a seeded shuffle cut into the layout's tables (R-GORN-2)."""
+    order = list(range(instance.size))
+    rng.shuffle(order)
+    tables: list[tuple[int, ...]] = []
+    for size in instance.sizes:
+        tables.append(tuple(order[:size]))
+        order = order[size:]
+    tables += [(p,) for p in order[: instance.byes]]
+    return tables
+
+
+def _search(
+    instance: Instance, budget: float, seed: int
+) -> tuple[list[tuple[int, ...]], bool, int | None, str]:
+    deadline = time.monotonic() + budget
+    start = heuristic.greedy(instance)
+    try:
+        pool = all_tables(instance, limit=EXACT_POOL_LIMIT)
+    except PoolTooLarge:
+        pool = None
+    if pool is not None:
+        result = exact.solve(
+            instance, pool, time_limit=max(0.1, deadline - time.monotonic()), incumbent=start
+        )
+        if result.infeasible:
+            raise _explain_infeasible(instance)
+        if result.tables is not None:
+            bound = int(result.bound) if result.bound > float("-inf") else None
+            return list(result.tables), result.optimal, bound, "exact"
+    if start is None:
+        raise _explain_infeasible(instance)
+    improved = heuristic.improve(instance, start, deadline=deadline, seed=seed)
+    return improved, False, None, "heuristic"
+
+
+def _explain_infeasible(instance: Instance) -> NoValidPairing:
+    repeats = len(instance.forbidden_triples) or len(instance.forbidden_duos)
+    if repeats and not instance.triple_penalty:
+        return NoValidPairing(
+            "R-GORN-4",
+            N_(
+                "no pairing avoids seating again three players who met at one table "
+                "(or repeating a table of two)"
+            ),
+            "R-GORN-4",
+        )
+    return NoValidPairing(
+        "R-GORN-6",
+        N_("no pairing gives the smaller tables (or the bye) to the lowest placed"),
+        "R-GORN-6",
+    )
+
+
+def _proposal(
+    event: Event,
+    ruleset: RuleSet,
+    settings: Mapping[str, Any],
+    instance: Instance,
+    tables: Sequence[tuple[int, ...]],
+    optimal: bool,
+    bound: int | None,
+    method: str,
+    seed: int,
+    rng: random.Random,
+    started: float,
+    relax: Sequence[str],
+) -> Proposal:
+    context = Context.of(event, ruleset, settings)
+    weights = weights_of(settings)
+    seated = [tuple(instance.players[p] for p in t) for t in tables if len(t) > 1]
+    byes = tuple(sorted(instance.players[t[0]] for t in tables if len(t) == 1))
+
+    def top_first(table: tuple[EntrantId, ...]) -> tuple[int, Fraction, int]:
+        points = sum((context.points.get(p, Fraction(0)) for p in table), Fraction(0))
+        best = min(instance.players.index(p) for p in table)
+        return (-len(table), -points / len(table), best)
+
+    seated.sort(key=top_first)
+    proposed = []
+    totals: dict[str, int | Fraction] = {}
+    for number, players in enumerate(seated, start=1):
+        seats = seat_order(players, event.rounds, rng, balance=bool(settings.get("seat_balance")))
+        values = breakdown(seats, context)
+        for name, value in values.items():
+            totals[name] = totals.get(name, 0) + value
+        proposed.append(ProposedTable(number, seats, values, weighted(values, weights)))
+    total = weighted(totals, weights) if totals else Fraction(0)
+    weighted_bound = None
+    if bound is not None:
+        weighted_bound = min(total, Fraction(bound // instance.mult) * instance.unit)
+    return Proposal(
+        round_number=len(event.rounds) + 1,
+        seed=seed,
+        tables=tuple(proposed),
+        byes=byes,
+        costs=totals,
+        total=total,
+        optimal=optimal,
+        bound=total if optimal else weighted_bound,
+        method=method,
+        seconds=time.monotonic() - started,
+        relaxed=tuple(relax),
+    )

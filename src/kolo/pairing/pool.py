@@ -1,0 +1,146 @@
+"""Candidate tables: every table a round may have under the hard rules, with its cost.
+
+Tables are built by extending sorted tuples of player indices one player at a time with
+numpy, so a few million candidates take a fraction of a second. A table that would repeat
+three players of an earlier table (or an earlier table of two) is never built (R-GORN-4);
+a table for a player the bottom rule keeps elsewhere neither (R-GORN-6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from kolo.pairing.instance import BoolArray, Instance, IntArray
+
+
+@dataclass(frozen=True)
+class Pool:
+    """Candidate tables: members (padded with -1 to the widest size) and costs."""
+
+    members: npt.NDArray[np.int32]
+    """Shape (tables, width); a row's players in increasing index order, then -1s."""
+    size: npt.NDArray[np.int32]
+    cost: IntArray
+    """Combined cost: main units × mult + tie-break."""
+
+    def __len__(self) -> int:
+        return len(self.cost)
+
+    def take(self, rows: npt.NDArray[np.intp] | BoolArray) -> Pool:
+        """The candidates selected by an index or mask array."""
+        return Pool(self.members[rows], self.size[rows], self.cost[rows])
+
+    @staticmethod
+    def concat(pools: list[Pool], width: int) -> Pool:
+        """Pools of any widths as one pool of ``width`` columns."""
+        members = [
+            np.pad(p.members, ((0, 0), (0, width - p.members.shape[1])), constant_values=-1)
+            for p in pools
+        ]
+        return Pool(
+            np.concatenate(members) if members else np.zeros((0, width), dtype=np.int32),
+            np.concatenate([p.size for p in pools]) if pools else np.zeros(0, dtype=np.int32),
+            np.concatenate([p.cost for p in pools]) if pools else np.zeros(0, dtype=np.int64),
+        )
+
+
+class PoolTooLarge(Exception):
+    """More candidates than the limit: the exact method does not apply."""
+
+
+def tables_of_size(
+    instance: Instance,
+    size: int,
+    allowed: BoolArray,
+    *,
+    players: npt.NDArray[np.intp] | None = None,
+    max_cost: int | None = None,
+    limit: int = 8_000_000,
+) -> Pool:
+    """Every valid table of ``size`` among the allowed players (optionally only among
+    ``players``), whose combined cost is at most ``max_cost``."""
+    candidates = np.flatnonzero(allowed)
+    if players is not None:
+        candidates = np.intersect1d(candidates, players)
+    candidates = candidates.astype(np.int32)
+    n = instance.size
+    cost = instance.pair_cost
+    extra = instance.smaller_cost if size < instance.normal_size else None
+    tuples = candidates[:, None]
+    partial = np.zeros(len(candidates), dtype=np.int64) if extra is None else extra[candidates]
+    for width in range(1, size):
+        last = tuples[:, -1]
+        position = np.searchsorted(candidates, last, side="right")
+        counts = len(candidates) - position
+        total = int(counts.sum())
+        if total > limit:
+            raise PoolTooLarge(total)
+        rows = np.repeat(np.arange(len(tuples)), counts)
+        offsets = np.repeat(np.cumsum(counts) - counts, counts)
+        new = candidates[np.repeat(position, counts) + np.arange(total) - offsets]
+        tuples = np.concatenate([tuples[rows], new[:, None]], axis=1)
+        added = partial[rows]
+        for column in range(width):
+            added = added + cost[tuples[:, column], new]
+        if extra is not None:
+            added = added + extra[new]
+        partial = added
+        keep = np.ones(len(tuples), dtype=np.bool_)
+        if max_cost is not None:
+            keep &= partial <= max_cost
+        penalty = instance.triple_penalty
+        if width >= 2 and len(instance.forbidden_triples):
+            repeats = _forbidden_triples(tuples, new, n, instance.forbidden_triples)
+            if penalty:
+                partial = partial + penalty * repeats
+            else:
+                keep &= repeats == 0
+        if size == 2 and width == 1 and len(instance.forbidden_duos):
+            codes = tuples[:, 0].astype(np.int64) * n + tuples[:, 1]
+            repeated = np.isin(codes, instance.forbidden_duos)
+            if penalty:
+                partial = partial + penalty * repeated
+            else:
+                keep &= ~repeated
+        tuples, partial = tuples[keep], partial[keep]
+    return Pool(
+        tuples.astype(np.int32),
+        np.full(len(tuples), size, dtype=np.int32),
+        partial,
+    )
+
+
+def _forbidden_triples(
+    tuples: npt.NDArray[np.integer[Any]],
+    new: npt.NDArray[np.integer[Any]],
+    n: int,
+    forbidden: IntArray,
+) -> IntArray:
+    """How many forbidden triples a tuple's newest player completes with two earlier ones
+    (triples among the earlier players were counted when they were added)."""
+    found = np.zeros(len(tuples), dtype=np.int64)
+    width = tuples.shape[1] - 1
+    for i in range(width):
+        for j in range(i + 1, width):
+            codes = tuples[:, i].astype(np.int64) * n * n + tuples[:, j].astype(np.int64) * n + new
+            found += np.isin(codes, forbidden)
+    return found
+
+
+def all_tables(instance: Instance, *, max_cost: int | None = None, limit: int = 8_000_000) -> Pool:
+    """Every candidate table of the round (and a one-player "table" per possible bye)."""
+    pools = []
+    for size in sorted(set(instance.sizes), reverse=True):
+        allowed = instance.full_ok if size >= instance.normal_size else instance.smaller_ok
+        pools.append(tables_of_size(instance, size, allowed, max_cost=max_cost, limit=limit))
+    if instance.byes:
+        byes = np.flatnonzero(instance.bye_ok).astype(np.int32)
+        pools.append(
+            Pool(byes[:, None], np.ones(len(byes), dtype=np.int32), instance.bye_cost[byes])
+        )
+    width = max(instance.sizes, default=1)
+    return Pool.concat(pools, width)

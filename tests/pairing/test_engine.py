@@ -1,0 +1,246 @@
+"""The pairing engine (R-GORN-1..10): every pairing passes the independent checker."""
+
+import random
+from dataclasses import replace
+from itertools import combinations
+
+import pytest
+
+from kolo.core import rulesets
+from kolo.core.event import Entrant, Event, Round, Table
+from kolo.core.problems import NoValidPairing
+from kolo.core.settings import resolve
+from kolo.pairing.checker import check_hard_rules
+from kolo.pairing.engine import propose
+from kolo.simulation import SkillModel
+from tests.conftest import load_example
+
+
+def settings_of(event, **extra):
+    ruleset = rulesets.get(event.ruleset)
+    settings, problems = resolve(ruleset.defaults, {**event.settings, **extra})
+    assert not problems
+    return ruleset, settings
+
+
+def seat(event, proposal):
+    """The event with the proposal as its next round (no results yet)."""
+    tables = tuple(Table(t.number, t.seats) for t in proposal.tables)
+    return replace(
+        event,
+        rounds=(*event.rounds, Round(proposal.round_number, tables, proposal.seed, proposal.byes)),
+    )
+
+
+def checked(event, seed=1, **options):
+    """Propose, then check the round with the independent checker."""
+    ruleset, settings = settings_of(event)
+    proposal = propose(event, ruleset, settings, seed=seed, **options)
+    seated = seat(event, proposal)
+    active = {e.id for e in event.entrants if e.active_in(proposal.round_number)}
+    assert check_hard_rules(seated, len(event.rounds), ruleset, settings, expected=active) == []
+    return proposal, seated
+
+
+def play(event, rng, model):
+    """Results for the last round."""
+    last = event.rounds[-1]
+    turns = rulesets.get(event.ruleset).ties_by_turns
+    tables = tuple(replace(t, games=(model.play(t.seats, rng, turns),)) for t in last.tables)
+    return replace(event, rounds=(*event.rounds[:-1], replace(last, tables=tables)))
+
+
+def simulate(ruleset_id, count, rounds, seed=3, **settings):
+    rng = random.Random(seed)
+    entrants = tuple(Entrant(f"p{i}", f"Player {i}") for i in range(1, count + 1))
+    event = Event("sim", ruleset_id, settings, entrants)
+    model = SkillModel.draw([e.id for e in entrants], rng)
+    proposals = []
+    for number in range(rounds):
+        proposal, event = checked(event, seed=seed * 100 + number)
+        proposals.append(proposal)
+        event = play(event, rng, model)
+    return event, proposals
+
+
+@pytest.mark.parametrize("count", [9, 10, 11, 30, 31, 32])
+def test_r_gorn_dominion_whole_events_obey_the_hard_rules(count):
+    """N mod 3 = 0, 1, 2: tables of two at the bottom (R-GORN-6), no repeated three (R-GORN-4)."""
+    event, proposals = simulate("dominion-cz", count, 5)
+    assert all(p.optimal for p in proposals[1:])
+    sizes = [len(t.seats) for t in event.rounds[-1].tables]
+    assert sizes.count(2) == {0: 0, 1: 2, 2: 1}[count % 3]
+
+
+@pytest.mark.parametrize("count", [12, 13, 14, 15, 33])
+def test_r_gorn_carcassonne_whole_events_obey_the_hard_rules(count):
+    """N mod 4 = 1, 2, 3: three, two, one tables of three (R-GORN-6)."""
+    event, _ = simulate("carcassonne-cz", count, 4)
+    sizes = [len(t.seats) for t in event.rounds[-1].tables]
+    assert sizes.count(3) == {0: 0, 1: 3, 2: 2, 3: 1}[count % 4]
+
+
+def test_swiss_pairs_odd_count_gives_a_bye_to_the_lowest_without_one():
+    event, proposals = simulate("swiss-pairs", 9, 5)
+    byes = [b for r in event.rounds for b in r.byes]
+    assert len(byes) == 5
+    assert len(set(byes)) == 5, "nobody gets a second bye"
+
+
+def test_r_gorn_2_round_one_is_random_and_seeded():
+    entrants = tuple(Entrant(f"p{i}", f"P{i}") for i in range(1, 31))
+    event = Event("e", "dominion-cz", {}, entrants)
+    a, _ = checked(event, seed=5)
+    b, _ = checked(event, seed=5)
+    c, _ = checked(event, seed=6)
+    assert a.tables == b.tables
+    assert a.tables != c.tables
+    assert a.method == "random"
+
+
+def test_r_gorn_10_same_input_and_seed_give_the_same_tables():
+    event = load_example("brno-2026.json")
+    event = replace(
+        event,
+        rounds=event.rounds[:3],
+        entrants=tuple(replace(e, dropped_after_round=None) for e in event.entrants),
+    )
+    first, _ = checked(event, seed=11)
+    second, _ = checked(event, seed=11)
+    assert first == replace(second, seconds=first.seconds)
+
+
+def _cost(proposal):
+    return proposal.total
+
+
+def _brute_force_cost(event, ruleset, settings, players):
+    """The cheapest valid pairing by trying every partition (small fields only)."""
+    from kolo.pairing.criteria import Context, breakdown, weighted, weights_of
+    from kolo.pairing.history import History
+
+    context = Context.of(event, ruleset, settings)
+    weights = weights_of(settings)
+    history = History.of(event.rounds)
+    sizes, _ = ruleset.layout(len(players), settings)
+    best = None
+    number = len(event.rounds) + 1
+
+    def partitions(rest, sizes):
+        if not sizes:
+            yield []
+            return
+        first, others = rest[0], rest[1:]
+        for partners in combinations(others, sizes[0] - 1):
+            table = (first, *partners)
+            remaining = [p for p in others if p not in partners]
+            for tail in partitions(remaining, sizes[1:]):
+                yield [table, *tail]
+
+    for size_order in set(__import__("itertools").permutations(sizes)):
+        for tables in partitions(list(players), list(size_order)):
+            if any(history.repeated_group(t) is not None for t in tables):
+                continue
+            candidate = replace(
+                event,
+                rounds=(
+                    *event.rounds,
+                    Round(number, tuple(Table(i + 1, t) for i, t in enumerate(tables))),
+                ),
+            )
+            if check_hard_rules(candidate, len(event.rounds), ruleset, settings):
+                continue
+            cost = sum((weighted(breakdown(t, context), weights) for t in tables), 0)
+            if best is None or cost < best:
+                best = cost
+    return best
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+@pytest.mark.parametrize("count", [8, 9])
+def test_exact_method_matches_brute_force_on_small_fields(count, seed):
+    rng = random.Random(seed)
+    entrants = tuple(Entrant(f"p{i}", f"P{i}") for i in range(1, count + 1))
+    event = Event("e", "dominion-cz", {}, entrants)
+    model = SkillModel.draw([e.id for e in entrants], rng)
+    ruleset, settings = settings_of(event)
+    for number in range(3):
+        proposal, event = checked(event, seed=seed + number)
+        event = play(event, rng, model)
+    best = _brute_force_cost(event, ruleset, settings, [e.id for e in entrants])
+    if best is None:
+        with pytest.raises(NoValidPairing):
+            propose(event, ruleset, settings, seed=seed)
+        return
+    proposal, _ = checked(event, seed=seed)
+    assert proposal.optimal
+    assert proposal.total == best
+
+
+def test_late_entry_and_drops_between_rounds():
+    event, _ = simulate("dominion-cz", 12, 2)
+    entrants = list(event.entrants)
+    entrants[0] = replace(entrants[0], dropped_after_round=2)
+    entrants.append(Entrant("p13", "Late One"))
+    entrants.append(Entrant("p14", "Late Two"))
+    event = replace(event, entrants=tuple(entrants))
+    proposal, seated = checked(event, seed=9)
+    placed = {p for t in proposal.tables for p in t.seats}
+    assert "p1" not in placed
+    assert {"p13", "p14"} <= placed
+    assert len(placed) == 13
+
+
+def test_r_gorn_6_ties_at_the_threshold_prefer_fewest_smaller_tables():
+    event, _ = simulate("dominion-cz", 10, 3)
+    ruleset, settings = settings_of(event)
+    proposal, _ = checked(event, seed=2)
+    smaller = [t for t in proposal.tables if len(t.seats) == 2]
+    assert len(smaller) == 2
+    assert [t.number for t in smaller] == [3, 4], "smaller tables are numbered last"
+
+
+def test_no_valid_pairing_names_the_rule_and_the_relaxation():
+    entrants = tuple(Entrant(f"p{i}", f"P{i}") for i in range(1, 5))
+    event = Event("e", "carcassonne-cz", {}, entrants)
+    rng = random.Random(1)
+    model = SkillModel.draw([e.id for e in entrants], rng)
+    _, event = checked(event)
+    event = play(event, rng, model)
+    ruleset, settings = settings_of(event)
+    with pytest.raises(NoValidPairing) as caught:
+        propose(event, ruleset, settings, seed=1)
+    assert caught.value.rule == "R-GORN-4"
+    assert caught.value.relax == "R-GORN-4"
+    relaxed = propose(event, ruleset, settings, seed=1, relax=["R-GORN-4"])
+    assert relaxed.relaxed == ("R-GORN-4",)
+    assert len(relaxed.tables) == 1
+
+
+def test_weights_override_every_criterion():
+    event, _ = simulate("dominion-cz", 12, 3)
+    _, settings = settings_of(event)
+    only_spread = replace(event, settings={"weights": {"score_spread": 1}})
+    proposal, _ = checked(only_spread, seed=1)
+    assert proposal.total == proposal.costs["score_spread"]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_never_together_and_clubs_in_early_rounds(seed):
+    entrants = tuple(
+        Entrant(f"p{i}", f"P{i}", club="Brno" if i <= 3 else None) for i in range(1, 10)
+    )
+    settings = {
+        "club_rounds": 2,
+        "never_together": [["p4", "p5"]],
+        "weights": {"club": 100, "never_together": 100, "score_spread": 1, "repeat_pairs": 3},
+    }
+    event = Event("e", "dominion-cz", settings, entrants)
+    rng = random.Random(seed)
+    model = SkillModel.draw([e.id for e in entrants], rng)
+    for _round in range(2):
+        proposal, event = checked(event, seed=seed)
+        for table in proposal.tables:
+            assert not {"p4", "p5"} <= set(table.seats)
+            assert len({"p1", "p2", "p3"} & set(table.seats)) <= 1
+        event = play(event, rng, model)
