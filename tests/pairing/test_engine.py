@@ -81,7 +81,7 @@ def test_r_gorn_carcassonne_whole_events_obey_the_hard_rules(count):
 
 
 def test_swiss_pairs_odd_count_gives_a_bye_to_the_lowest_without_one():
-    event, proposals = simulate("swiss-pairs", 9, 5)
+    event, _ = simulate("swiss-pairs", 9, 5)
     byes = [b for r in event.rounds for b in r.byes]
     assert len(byes) == 5
     assert len(set(byes)) == 5, "nobody gets a second bye"
@@ -184,7 +184,7 @@ def test_late_entry_and_drops_between_rounds():
     entrants.append(Entrant("p13", "Late One"))
     entrants.append(Entrant("p14", "Late Two"))
     event = replace(event, entrants=tuple(entrants))
-    proposal, seated = checked(event, seed=9)
+    proposal, _ = checked(event, seed=9)
     placed = {p for t in proposal.tables for p in t.seats}
     assert "p1" not in placed
     assert {"p13", "p14"} <= placed
@@ -193,7 +193,6 @@ def test_late_entry_and_drops_between_rounds():
 
 def test_r_gorn_6_ties_at_the_threshold_prefer_fewest_smaller_tables():
     event, _ = simulate("dominion-cz", 10, 3)
-    ruleset, settings = settings_of(event)
     proposal, _ = checked(event, seed=2)
     smaller = [t for t in proposal.tables if len(t.seats) == 2]
     assert len(smaller) == 2
@@ -219,7 +218,6 @@ def test_no_valid_pairing_names_the_rule_and_the_relaxation():
 
 def test_weights_override_every_criterion():
     event, _ = simulate("dominion-cz", 12, 3)
-    _, settings = settings_of(event)
     only_spread = replace(event, settings={"weights": {"score_spread": 1}})
     proposal, _ = checked(only_spread, seed=1)
     assert proposal.total == proposal.costs["score_spread"]
