@@ -145,12 +145,21 @@ def _random_round(instance: Instance, rng: random.Random) -> list[tuple[int, ...
 def _search(
     instance: Instance, budget: float, seed: int
 ) -> tuple[list[tuple[int, ...]], bool, int | None, str]:
+    """The greedy fold, a short neighbourhood search, then the exact method if the
+    candidate tables fit (else the neighbourhood search until the time is up)."""
     deadline = time.monotonic() + budget
-    start = heuristic.greedy(instance)
+    start = heuristic.greedy(instance) or heuristic.repair(
+        instance, deadline=time.monotonic() + budget / 3, seed=seed
+    )
     try:
         pool = all_tables(instance, limit=EXACT_POOL_LIMIT)
     except PoolTooLarge:
         pool = None
+    if start is not None:
+        share = budget * (0.15 if pool is not None else 1.0)
+        start = heuristic.improve(
+            instance, start, deadline=time.monotonic() + share, seed=seed, sweeps=2
+        )
     if pool is not None:
         result = exact.solve(
             instance, pool, time_limit=max(0.1, deadline - time.monotonic()), incumbent=start
@@ -161,7 +170,16 @@ def _search(
             bound = int(result.bound) if result.bound > float("-inf") else None
             return list(result.tables), result.optimal, bound, "exact"
     if start is None:
-        raise _explain_infeasible(instance)
+        start = heuristic.repair(instance, deadline=time.monotonic() + budget, seed=seed)
+    if start is None:
+        raise NoValidPairing(
+            "R-GORN-4",
+            N_(
+                "no pairing obeying the hard rules was found in the time given; "
+                "allow more time (--time-limit) or relax a rule"
+            ),
+            "R-GORN-4",
+        )
     improved = heuristic.improve(instance, start, deadline=deadline, seed=seed)
     return improved, False, None, "heuristic"
 

@@ -1,12 +1,18 @@
 """The exact method: set partitioning over candidate tables, solved with HiGHS.
 
-The linear relaxation is strengthened with one cut per interval of point levels whose
-player count the table size does not divide (Σ tables wholly inside ≤ ⌊|S|/k⌋, a
-Chvátal–Gomory cut of the players' rows); with it the relaxation's bound meets the
-optimum on the fields we measured. Large pools enter by column generation. The integer
-program then runs only over the tables whose reduced cost is at most δ: a solution of
-cost z found there with z ≤ bound + δ is optimal over all tables, because any pairing that
-uses another table costs more than bound + δ. δ grows until that holds or time runs out.
+Every candidate table is a 0/1 column; every player's row says "seated exactly once";
+count rows fix how many smaller tables (and byes) the round has. The linear relaxation is
+strengthened by Chvátal–Gomory cuts of the players' rows over intervals S of point levels:
+for a table size k and u = 1…k−1, Σ_T ⌊u·|T∩S|/k⌋·x_T ≤ ⌊u·|S|/k⌋. They encode that a
+score group whose size k does not divide must send players to mixed tables, which is
+exactly where the relaxation of this problem is weak; with them its bound meets the
+optimum on the fields we measured. Violated cuts are added lazily, and tables enter by
+column generation when the pool is large.
+
+The integer program then runs only over tables whose reduced cost is at most δ: a
+solution of cost z found there with z ≤ bound + δ is optimal over all tables, because any
+pairing that uses another table costs more than bound + δ. δ grows until that holds or the
+time is up.
 """
 
 from __future__ import annotations
@@ -27,6 +33,8 @@ FloatArray = npt.NDArray[np.float64]
 
 FULL_MASTER = 80_000
 """Pools up to this size go into the relaxation whole; larger ones by column generation."""
+CUTS_PER_ROUND = 40
+"""At most this many violated cuts join the relaxation at a time."""
 
 
 @dataclass(frozen=True)
@@ -44,138 +52,195 @@ class Result:
     """The relaxation is infeasible: no pairing obeys the hard rules."""
 
 
-@dataclass
-class _Rows:
-    """The constraint rows shared by the relaxation and the integer programs."""
+@dataclass(frozen=True)
+class Cut:
+    """Σ_T ⌊multiplier·|T ∩ S|/k⌋·x_T ≤ rhs for S = players with levels low..high."""
 
-    n_rows: int
-    lower: FloatArray
-    upper: FloatArray
-    cuts: list[tuple[int, int]]
-    """Level intervals (a, b) of the cut rows, in row order after the fixed rows."""
-    count_rows: dict[int, int]
-    """Table size → row counting tables of that size (smaller tables, byes)."""
+    low: int
+    high: int
+    multiplier: int
+    rhs: int
 
 
-def _rows(instance: Instance) -> _Rows:
-    n = instance.size
-    lower = [1.0] * n
-    upper = [1.0] * n
-    count_rows: dict[int, int] = {}
-    sizes = list(instance.sizes) + [1] * instance.byes
-    for size in sorted(set(sizes)):
-        if size == instance.normal_size and len(set(sizes)) > 1:
-            continue  # fixed by the others and the players' rows
-        if size != instance.normal_size or len(set(sizes)) > 1:
-            count_rows[size] = len(lower)
-            lower.append(float(sizes.count(size)))
-            upper.append(float(sizes.count(size)))
-    cuts: list[tuple[int, int]] = []
+def candidate_cuts(instance: Instance) -> list[Cut]:
+    """Every interval cut that can be violated (those whose count k does not divide)."""
     k = instance.normal_size
-    if k > 1:
-        levels = int(instance.level.max()) + 1 if n else 0
-        per_level = np.bincount(instance.level, minlength=levels)
-        for a in range(levels):
-            inside = 0
-            for b in range(a, levels):
-                inside += int(per_level[b])
-                if inside % k:
-                    cuts.append((a, b))
-                    lower.append(-np.inf)
-                    upper.append(float(inside // k))
-    return _Rows(len(lower), np.array(lower), np.array(upper), cuts, count_rows)
+    if k < 2 or instance.size == 0:
+        return []
+    levels = int(instance.level.max()) + 1
+    per_level = np.bincount(instance.level, minlength=levels)
+    cuts = []
+    for low in range(levels):
+        inside = 0
+        for high in range(low, levels):
+            inside += int(per_level[high])
+            if per_level[high] == 0 and high > low:
+                continue  # same players as a shorter interval
+            for u in range(1, k):
+                if (u * inside) % k:
+                    cuts.append(Cut(low, high, u, (u * inside) // k))
+    return cuts
+
+
+def member_levels(instance: Instance, pool: Pool) -> IntArray:
+    """Every table's players' levels (-1 for an empty place)."""
+    result: IntArray = np.where(pool.members >= 0, instance.level[np.maximum(pool.members, 0)], -1)
+    return result
+
+
+def cut_coefficients(instance: Instance, pool: Pool, cut: Cut) -> IntArray:
+    """The cut's coefficient for every table of the pool."""
+    return _coefficients(instance, member_levels(instance, pool), cut)
+
+
+def _coefficients(instance: Instance, levels: IntArray, cut: Cut) -> IntArray:
+    inside = ((levels >= cut.low) & (levels <= cut.high)).sum(axis=1)
+    result: IntArray = (cut.multiplier * inside) // instance.normal_size
+    return result
 
 
 @dataclass(frozen=True)
-class _Matrix:
-    """A 0/1 matrix in compressed-column form."""
+class _LevelIndex:
+    """A large pool's tables grouped by the multiset of their players' levels: cut
+    coefficients are computed once per group (a few thousand) instead of per table."""
 
-    start: npt.NDArray[np.int64]
-    index: npt.NDArray[np.int64]
-    value: FloatArray
+    groups: IntArray
+    """One row of sorted levels per group."""
+    inverse: npt.NDArray[np.intp]
+    """The group of every table of the pool."""
 
+    @classmethod
+    def of(cls, instance: Instance, pool: Pool) -> _LevelIndex:
+        levels = np.sort(member_levels(instance, pool), axis=1)
+        base = int(instance.level.max(initial=0)) + 2
+        keys = np.zeros(len(levels), dtype=np.int64)
+        for column in range(levels.shape[1]):
+            keys = keys * base + (levels[:, column] + 1)
+        _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        return cls(levels[first], inverse.reshape(-1))
 
-def _matrix(instance: Instance, rows: _Rows, pool: Pool) -> _Matrix:
-    """The constraint matrix of the pool's tables (columns)."""
-    members = pool.members
-    filled = members >= 0
-    entries_rows: list[npt.NDArray[np.integer[Any]]] = [members[filled]]
-    entries_cols: list[npt.NDArray[np.integer[Any]]] = [
-        np.repeat(np.arange(len(pool)), filled.sum(axis=1))
-    ]
-    for size, row in rows.count_rows.items():
-        chosen = np.flatnonzero(pool.size == size)
-        entries_rows.append(np.full(len(chosen), row))
-        entries_cols.append(chosen)
-    if rows.cuts:
-        low, high = _level_range(instance, pool)
-        full = pool.size == instance.normal_size
-        first_cut = instance.size + len(rows.count_rows)
-        for number, (a, b) in enumerate(rows.cuts):
-            chosen = np.flatnonzero(full & (low >= a) & (high <= b))
-            entries_rows.append(np.full(len(chosen), first_cut + number))
-            entries_cols.append(chosen)
-    r = np.concatenate(entries_rows).astype(np.int64)
-    c = np.concatenate(entries_cols).astype(np.int64)
-    order = np.lexsort((r, c))
-    start = np.searchsorted(c[order], np.arange(len(pool) + 1)).astype(np.int64)
-    return _Matrix(start, r[order], np.ones(len(r)))
+    def coefficients(self, instance: Instance, cut: Cut) -> IntArray:
+        result: IntArray = _coefficients(instance, self.groups, cut)[self.inverse]
+        return result
 
 
-def _level_range(instance: Instance, pool: Pool) -> tuple[IntArray, IntArray]:
-    m = pool.members
-    levels = np.where(m >= 0, instance.level[np.maximum(m, 0)], -1)
-    high = levels.max(axis=1)
-    low = np.where(m >= 0, levels, np.iinfo(np.int64).max).min(axis=1)
-    return low, high
+@dataclass
+class _Model:
+    """The rows shared by the relaxation and the integer programs."""
 
+    instance: Instance
+    cuts: list[Cut]
 
-def _reduced_costs(instance: Instance, rows: _Rows, pool: Pool, duals: FloatArray) -> FloatArray:
-    """Reduced cost of every table of the pool for the relaxation's duals."""
-    player_duals = np.append(duals[: instance.size], 0.0)
-    m = np.where(pool.members >= 0, pool.members, instance.size)
-    rc: FloatArray = pool.cost.astype(np.float64) - player_duals[m].sum(axis=1)
-    for size, row in rows.count_rows.items():
-        rc -= np.where(pool.size == size, duals[row], 0.0)
-    if rows.cuts:
-        levels = int(instance.level.max()) + 1
-        grid = np.zeros((levels + 1, levels + 1))
-        first_cut = instance.size + len(rows.count_rows)
-        for c, (a, b) in enumerate(rows.cuts):
-            grid[a, b] = duals[first_cut + c]
-        # cover[lo, hi] = sum of cut duals over intervals a ≤ lo, b ≥ hi
-        cover = np.cumsum(np.cumsum(grid[:, ::-1], axis=1)[:, ::-1], axis=0)
-        low, high = _level_range(instance, pool)
-        full = pool.size == instance.normal_size
-        rc -= np.where(full, cover[np.clip(low, 0, levels), np.clip(high, 0, levels)], 0.0)
-    return rc
+    def count_rows(self) -> dict[int, int]:
+        """Table size → its counting row (smaller tables, byes)."""
+        instance = self.instance
+        sizes = list(instance.sizes) + [1] * instance.byes
+        distinct = sorted(set(sizes))
+        rows: dict[int, int] = {}
+        for size in distinct:
+            if size == instance.normal_size and len(distinct) > 1:
+                continue  # fixed by the others and the players' rows
+            if len(distinct) > 1 or size != instance.normal_size:
+                rows[size] = instance.size + len(rows)
+        return rows
 
+    def bounds(self) -> tuple[FloatArray, FloatArray]:
+        instance = self.instance
+        sizes = list(instance.sizes) + [1] * instance.byes
+        counts = self.count_rows()
+        lower = [1.0] * instance.size + [float(sizes.count(s)) for s in counts]
+        upper = list(lower)
+        lower += [-np.inf] * len(self.cuts)
+        upper += [float(c.rhs) for c in self.cuts]
+        return np.array(lower), np.array(upper)
 
-def _highs(time_limit: float) -> highspy.Highs:
-    h = highspy.Highs()  # type: ignore[no-untyped-call]
-    h.setOptionValue("output_flag", False)
-    h.setOptionValue("threads", 1)  # one thread: the same input always gives the same result
-    h.setOptionValue("random_seed", 0)
-    h.setOptionValue("time_limit", max(time_limit, 0.05))
-    return h
+    def highs(
+        self,
+        pool: Pool,
+        integer: bool,
+        time_limit: float,
+        artificial_cost: float | None = None,
+    ) -> highspy.Highs:
+        """A HiGHS model of the pool's tables; with ``artificial_cost``, one more column
+        per equality row at that cost keeps the relaxation feasible while tables are
+        still missing from it."""
+        instance = self.instance
+        counts = self.count_rows()
+        members = pool.members
+        filled = members >= 0
+        rows: list[npt.NDArray[np.integer[Any]]] = [members[filled]]
+        cols: list[npt.NDArray[np.integer[Any]]] = [
+            np.repeat(np.arange(len(pool)), filled.sum(axis=1))
+        ]
+        values: list[FloatArray] = [np.ones(int(filled.sum()))]
+        for size, row in counts.items():
+            chosen = np.flatnonzero(pool.size == size)
+            rows.append(np.full(len(chosen), row))
+            cols.append(chosen)
+            values.append(np.ones(len(chosen)))
+        first_cut = instance.size + len(counts)
+        for number, cut in enumerate(self.cuts):
+            coefficient = cut_coefficients(instance, pool, cut)
+            chosen = np.flatnonzero(coefficient)
+            rows.append(np.full(len(chosen), first_cut + number))
+            cols.append(chosen)
+            values.append(coefficient[chosen].astype(np.float64))
+        costs = pool.cost.astype(np.float64)
+        columns = len(pool)
+        if artificial_cost is not None:
+            equalities = instance.size + len(counts)
+            rows.append(np.arange(equalities))
+            cols.append(np.arange(columns, columns + equalities))
+            values.append(np.ones(equalities))
+            costs = np.concatenate([costs, np.full(equalities, artificial_cost)])
+            columns += equalities
+        r = np.concatenate(rows).astype(np.int64)
+        c = np.concatenate(cols).astype(np.int64)
+        v = np.concatenate(values)
+        order = np.lexsort((r, c))
+        lower, upper = self.bounds()
+        lp = highspy.HighsLp()
+        lp.num_col_ = columns
+        lp.num_row_ = len(lower)
+        lp.col_cost_ = costs
+        lp.col_lower_ = np.zeros(columns)
+        lp.col_upper_ = np.ones(columns)
+        lp.row_lower_ = lower
+        lp.row_upper_ = upper
+        lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+        lp.a_matrix_.start_ = np.searchsorted(c[order], np.arange(columns + 1))
+        lp.a_matrix_.index_ = r[order]
+        lp.a_matrix_.value_ = v[order]
+        if integer:
+            lp.integrality_ = [highspy.HighsVarType.kInteger] * columns
+        h = highspy.Highs()  # type: ignore[no-untyped-call]
+        h.setOptionValue("output_flag", False)
+        h.setOptionValue("threads", 1)  # one thread: the same input gives the same result
+        h.setOptionValue("random_seed", 0)
+        h.setOptionValue("time_limit", max(time_limit, 0.05))
+        h.passModel(lp)
+        return h
 
-
-def _model(rows: _Rows, pool: Pool, matrix: _Matrix, integer: bool) -> highspy.HighsLp:
-    lp = highspy.HighsLp()
-    lp.num_col_ = len(pool)
-    lp.num_row_ = rows.n_rows
-    lp.col_cost_ = pool.cost.astype(np.float64)
-    lp.col_lower_ = np.zeros(len(pool))
-    lp.col_upper_ = np.ones(len(pool))
-    lp.row_lower_ = rows.lower
-    lp.row_upper_ = rows.upper
-    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
-    lp.a_matrix_.start_ = matrix.start
-    lp.a_matrix_.index_ = matrix.index
-    lp.a_matrix_.value_ = matrix.value
-    if integer:
-        lp.integrality_ = [highspy.HighsVarType.kInteger] * len(pool)
-    return lp
+    def reduced_costs(
+        self, pool: Pool, duals: FloatArray, index: _LevelIndex | None = None
+    ) -> FloatArray:
+        """Reduced cost of every table of the pool for the relaxation's duals."""
+        instance = self.instance
+        player_duals = np.append(duals[: instance.size], 0.0)
+        members = np.where(pool.members >= 0, pool.members, instance.size)
+        rc: FloatArray = pool.cost.astype(np.float64) - player_duals[members].sum(axis=1)
+        for size, row in self.count_rows().items():
+            rc -= np.where(pool.size == size, duals[row], 0.0)
+        first_cut = instance.size + len(self.count_rows())
+        for number, cut in enumerate(self.cuts):
+            if duals[first_cut + number]:
+                coefficients = (
+                    index.coefficients(instance, cut)
+                    if index is not None
+                    else cut_coefficients(instance, pool, cut)
+                )
+                rc -= duals[first_cut + number] * coefficients
+        return rc
 
 
 def solve(
@@ -187,90 +252,138 @@ def solve(
 ) -> Result:
     """The cheapest pairing from the pool's tables, proved optimal where time allows."""
     deadline = time.monotonic() + time_limit
-    rows = _rows(instance)
+    model = _Model(instance, [])
+    candidates = candidate_cuts(instance)
     best_tables = tuple(tuple(sorted(t)) for t in incumbent) if incumbent else None
     best_cost = _cost_of(instance, best_tables) if best_tables else None
+    tolerance = max(1.0, float(np.abs(pool.cost).max(initial=1)) * 1e-9)
+    index = _LevelIndex.of(instance, pool) if len(pool) > FULL_MASTER else None
 
-    # the relaxation, by column generation over the pool
-    if len(pool) <= FULL_MASTER:
-        active = np.arange(len(pool))
-    else:
-        active = _initial_columns(instance, pool, best_tables)
+    active = (
+        np.arange(len(pool))
+        if len(pool) <= FULL_MASTER
+        else _initial_columns(instance, pool, best_tables)
+    )
+    lagrange = -np.inf
+    artificial = 2.0 * float(pool.cost.max(initial=0)) + 1.0
     while True:
         master = pool.take(active)
-        h = _highs(deadline - time.monotonic())
-        h.passModel(_model(rows, master, _matrix(instance, rows, master), integer=False))
+        h = model.highs(master, False, deadline - time.monotonic(), artificial)
         h.run()
         status = h.getModelStatus()
         if status == highspy.HighsModelStatus.kInfeasible:
-            if len(active) == len(pool):
-                return Result(None, None, float("inf"), False, infeasible=True)
-            active = np.arange(len(pool))
-            continue
+            return Result(None, None, float("inf"), False, infeasible=True)
         if status != highspy.HighsModelStatus.kOptimal:
             return Result(best_tables, best_cost, -np.inf, False)
+        solution = np.asarray(h.getSolution().col_value)
+        values, uncovered = solution[: len(master)], float(solution[len(master) :].sum())
+        violated = _violated(instance, master, values, candidates, model.cuts)
+        if violated and time.monotonic() < deadline:
+            model.cuts += violated
+            continue
         duals = np.asarray(h.getSolution().row_dual)
-        rc = _reduced_costs(instance, rows, pool, duals)
-        scale = max(1.0, float(np.abs(pool.cost).max()) * 1e-9)
-        negative = np.flatnonzero(rc < -scale)
-        negative = np.setdiff1d(negative, active, assume_unique=True)
-        if len(negative) == 0 or time.monotonic() > deadline:
+        rc = model.reduced_costs(pool, duals, index)
+        outside = np.ones(len(pool), dtype=np.bool_)
+        outside[active] = False
+        # Any duals give a bound (Lagrangian relaxation): the master's value plus every
+        # negative reduced cost outside it. Tables whose reduced cost exceeds the gap to
+        # the incumbent can be in no better pairing: they leave the pool for good.
+        this_bound = float(h.getInfo().objective_function_value) + float(
+            rc[outside & (rc < 0)].sum()
+        )
+        lagrange = max(lagrange, this_bound)
+        if best_cost is not None and len(pool) > FULL_MASTER:
+            keep = rc <= best_cost - lagrange + tolerance
+            keep[active] = True
+            if not keep.all():
+                position = np.cumsum(keep) - 1
+                active = position[active]
+                pool, rc = pool.take(keep), rc[keep]
+                index = _LevelIndex.of(instance, pool) if len(pool) > FULL_MASTER else None
+                outside = outside[keep]
+        entering = np.flatnonzero(outside & (rc < -tolerance))
+        if len(entering) == 0 and uncovered > 1e-6:
+            # no table can cover what the artificial columns still do: no pairing exists
+            return Result(None, None, float("inf"), False, infeasible=True)
+        if len(entering) == 0 or time.monotonic() > deadline:
             break
-        order = np.argsort(rc[negative], kind="stable")[: 20 * instance.size]
-        active = np.union1d(active, negative[order])
-    bound = float(h.getInfo().objective_function_value)
-    values = np.asarray(h.getSolution().col_value)
-    proven = len(np.setdiff1d(np.flatnonzero(rc < -scale), active)) == 0
+        order = np.argsort(rc[entering], kind="stable")[: 20 * instance.size]
+        active = np.union1d(active, entering[order])
+    proven = len(entering) == 0
+    # With the last duals, any pairing using a table of reduced cost above delta costs
+    # more than this_bound + delta (this holds whether or not the generation finished).
+    bound = lagrange
     if proven and np.all((values < 1e-6) | (values > 1 - 1e-6)):
         tables = _tables(master, values > 0.5)
-        cost = _cost_of(instance, tables)
-        return Result(tables, cost, bound, True)
-    if not proven:
-        bound = -np.inf
+        return Result(tables, _cost_of(instance, tables), bound, True)
 
-    # the integer program over the tables with small reduced cost
-    delta = float(instance.mult)
+    # the integer program: first over the relaxation's own tables, then over every table
+    # whose reduced cost is at most delta
+    support: npt.NDArray[np.intp] | None = active[np.flatnonzero(values > 1e-9)]
+    delta = 1.0
     while time.monotonic() < deadline:
-        chosen = np.flatnonzero(rc <= delta + scale)
+        first_pass = support is not None
+        if support is not None:
+            chosen, support = support, None
+        else:
+            chosen = np.flatnonzero(rc <= delta + tolerance)
         if best_tables:
             chosen = np.union1d(chosen, _rows_of(pool, best_tables))
         restricted = pool.take(chosen)
-        h = _highs(deadline - time.monotonic())
+        h = model.highs(restricted, integer=True, time_limit=deadline - time.monotonic())
         h.setOptionValue("mip_rel_gap", 0.0)
         h.setOptionValue("mip_abs_gap", 0.5)
-        h.passModel(_model(rows, restricted, _matrix(instance, rows, restricted), integer=True))
         if best_tables:
-            start = np.isin(chosen, _rows_of(pool, best_tables)).astype(np.float64)
-            solution = highspy.HighsSolution()
-            solution.col_value = start
-            solution.value_valid = True
-            h.setSolution(solution)
+            start = highspy.HighsSolution()
+            start.col_value = np.isin(chosen, _rows_of(pool, best_tables)).astype(np.float64)
+            start.value_valid = True
+            h.setSolution(start)
         h.run()
         status = h.getModelStatus()
-        info = h.getInfo()
-        if info.primal_solution_status == 2:  # feasible
-            values = np.asarray(h.getSolution().col_value)
-            tables = _tables(restricted, values > 0.5)
+        if h.getInfo().primal_solution_status == 2:  # a feasible solution exists
+            tables = _tables(restricted, np.asarray(h.getSolution().col_value) > 0.5)
             cost = _cost_of(instance, tables)
             if best_cost is None or cost < best_cost:
                 best_tables, best_cost = tables, cost
-        solved = status == highspy.HighsModelStatus.kOptimal and best_cost is not None
-        if solved and proven and best_cost is not None and best_cost <= bound + delta + scale:
+        solved = status == highspy.HighsModelStatus.kOptimal
+        if solved and best_cost is not None and best_cost <= this_bound + delta + tolerance:
             return Result(best_tables, best_cost, bound, True)
         if len(chosen) == len(pool):
-            optimal = status == highspy.HighsModelStatus.kOptimal and best_cost is not None
             if status == highspy.HighsModelStatus.kInfeasible and best_cost is None:
                 return Result(None, None, float("inf"), False, infeasible=True)
+            optimal = solved and best_cost is not None
             final = float(best_cost) if optimal and best_cost is not None else bound
             return Result(best_tables, best_cost, final, optimal)
-        delta *= 4
+        if not first_pass:
+            delta *= 4
     return Result(best_tables, best_cost, bound, False)
+
+
+def _violated(
+    instance: Instance, master: Pool, values: FloatArray, candidates: list[Cut], present: list[Cut]
+) -> list[Cut]:
+    """The most violated candidate cuts at the relaxation's solution."""
+    used = np.flatnonzero(values > 1e-9)
+    if len(used) == 0 or not candidates:
+        return []
+    support = master.take(used)
+    x = values[used]
+    taken = set(present)
+    found = []
+    for cut in candidates:
+        if cut in taken:
+            continue
+        lhs = float(cut_coefficients(instance, support, cut) @ x)
+        if lhs > cut.rhs + 1e-6:
+            found.append((lhs - cut.rhs, cut))
+    found.sort(key=lambda item: -item[0])
+    return [cut for _, cut in found[:CUTS_PER_ROUND]]
 
 
 def _initial_columns(
     instance: Instance, pool: Pool, incumbent: tuple[tuple[int, ...], ...] | None
 ) -> npt.NDArray[np.intp]:
-    """A first master: the incumbent's tables and the cheapest tables of every player."""
+    """A first master: the incumbent's tables and the cheapest tables overall."""
     chosen = [np.argsort(pool.cost, kind="stable")[: 30 * instance.size]]
     if incumbent:
         chosen.append(_rows_of(pool, incumbent))
@@ -278,11 +391,19 @@ def _initial_columns(
 
 
 def _rows_of(pool: Pool, tables: Sequence[Sequence[int]]) -> npt.NDArray[np.intp]:
-    """The pool rows of the given tables (each table must be in the pool)."""
+    """The pool rows of the given tables (tables not in the pool are skipped)."""
     width = pool.members.shape[1]
-    keys = {tuple(sorted(t)) + (-1,) * (width - len(t)) for t in tables}
-    rows = [i for i, row in enumerate(map(tuple, pool.members.tolist())) if row in keys]
-    return np.array(sorted(rows), dtype=np.intp)
+    wanted = np.array(
+        [sorted(t) + [-1] * (width - len(t)) for t in tables], dtype=pool.members.dtype
+    )
+    if len(wanted) == 0:
+        return np.zeros(0, dtype=np.intp)
+    found = []
+    for row in wanted:
+        candidates = np.flatnonzero(pool.members[:, 0] == row[0])
+        matches = candidates[(pool.members[candidates] == row).all(axis=1)]
+        found.extend(matches.tolist())
+    return np.array(sorted(found), dtype=np.intp)
 
 
 def _tables(pool: Pool, chosen: npt.NDArray[np.bool_]) -> tuple[tuple[int, ...], ...]:
@@ -310,12 +431,12 @@ def _repeats(instance: Instance, table: Sequence[int]) -> int:
     """How many forbidden triples (or a forbidden duo) the table seats."""
     n = instance.size
     members = sorted(table)
-    codes: list[int] = []
     if len(members) == 2:
-        found = np.isin([members[0] * n + members[1]], instance.forbidden_duos)
-        return int(found.sum())
-    for i, a in enumerate(members):
-        for j in range(i + 1, len(members)):
-            for c in members[j + 1 :]:
-                codes.append(a * n * n + members[j] * n + c)
+        return int(np.isin([members[0] * n + members[1]], instance.forbidden_duos).sum())
+    codes = [
+        a * n * n + b * n + c
+        for i, a in enumerate(members)
+        for j, b in enumerate(members[i + 1 :], start=i + 1)
+        for c in members[j + 1 :]
+    ]
     return int(np.isin(codes, instance.forbidden_triples).sum()) if codes else 0

@@ -246,3 +246,18 @@ def improve(
         if not improved:
             break
     return tables
+
+
+def repair(instance: Instance, *, deadline: float, seed: int) -> Tables | None:
+    """A valid pairing where the fold gets stuck: fold with repeated threes allowed at a
+    prohibitive cost, then let the search remove them. None if some remain at the end."""
+    if instance.triple_penalty:
+        return greedy(instance)
+    relaxed = replace(instance, triple_penalty=instance.mult * 1_000_000)
+    start = greedy(relaxed)
+    if start is None:
+        return None
+    tables = improve(relaxed, start, deadline=deadline, seed=seed, sweeps=50)
+    if exact._cost_of(relaxed, tables) >= relaxed.triple_penalty:
+        return None
+    return tables
