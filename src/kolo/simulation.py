@@ -13,34 +13,34 @@ from dataclasses import dataclass
 
 from kolo.core.event import EntrantId, Game
 
-FIRST_NAMES = (
-    "Jana", "Petr", "Tereza", "Jiří", "Lucie", "Tomáš", "Eva", "Martin", "Kateřina", "Jan",
-    "Markéta", "Lukáš", "Veronika", "Ondřej", "Barbora", "David", "Michaela", "Jakub", "Hana",
-    "Pavel", "Zuzana", "Vojtěch", "Anna", "Filip", "Klára", "Marek", "Lenka", "Adam",
-    "Simona", "Radek", "Šárka", "Josef",
+WOMEN = (
+    ("Jana", "Tereza", "Lucie", "Eva", "Kateřina", "Markéta", "Veronika", "Barbora",
+     "Michaela", "Hana", "Zuzana", "Anna", "Klára", "Lenka", "Simona", "Šárka"),
+    ("Nováková", "Dvořáková", "Procházková", "Veselá", "Němcová", "Pokorná", "Hájková",
+     "Králová", "Benešová", "Sedláčková", "Zemanová", "Navrátilová", "Urbanová", "Blažková",
+     "Kovářová", "Bartošová", "Malá"),
 )  # fmt: skip
-LAST_NAMES = (
-    "Nováková", "Svoboda", "Dvořáková", "Černý", "Procházková", "Kučera", "Veselá", "Horák",
-    "Němcová", "Marek", "Pokorná", "Pospíšil", "Hájková", "Jelínek", "Králová", "Růžička",
-    "Benešová", "Fiala", "Sedláčková", "Doležal", "Zemanová", "Kolář", "Navrátilová",
-    "Čermák", "Urbanová", "Vaněk", "Blažková", "Kříž", "Kovářová", "Kratochvíl",
-    "Bartošová", "Malý",
+MEN = (
+    ("Petr", "Jiří", "Tomáš", "Martin", "Jan", "Lukáš", "Ondřej", "David", "Jakub", "Pavel",
+     "Vojtěch", "Filip", "Marek", "Adam", "Radek", "Josef"),
+    ("Svoboda", "Černý", "Kučera", "Horák", "Marek", "Pospíšil", "Jelínek", "Růžička",
+     "Fiala", "Doležal", "Kolář", "Čermák", "Vaněk", "Kříž", "Kratochvíl", "Malý", "Beneš"),
 )  # fmt: skip
 
 
 def names(count: int) -> list[str]:
-    """``count`` distinct Czech names."""
-    result = []
-    for i in range(count):
-        first = FIRST_NAMES[i % len(FIRST_NAMES)]
-        last = LAST_NAMES[(i * 7 + i // len(FIRST_NAMES)) % len(LAST_NAMES)]
-        suffix = f" {i // (len(FIRST_NAMES) * len(LAST_NAMES)) + 1}" if i >= 1024 else ""
-        result.append(f"{first} {last}{suffix}")
-    return (
-        list(dict.fromkeys(result))
-        if len(set(result)) == count
-        else [f"{n} ({i + 1})" for i, n in enumerate(result)]
-    )
+    """``count`` distinct Czech names, women and men in turn."""
+    result: list[str] = []
+    i = 0
+    while len(result) < count:
+        firsts, lasts = WOMEN if i % 2 == 0 else MEN
+        n = i // 2
+        name = f"{firsts[n % len(firsts)]} {lasts[(n * 5 + n // len(firsts)) % len(lasts)]}"
+        if name in result:
+            name = f"{name} {n // (len(firsts) * len(lasts)) + 2}"
+        result.append(name)
+        i += 1
+    return result
 
 
 @dataclass(frozen=True)

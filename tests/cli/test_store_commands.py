@@ -404,3 +404,30 @@ def test_declining_a_delete_changes_nothing_and_is_not_an_error(capsys, brno, mo
     out = ok(capsys, "event", "delete", brno)
     assert "nothing deleted" in out
     assert models.Event.objects.filter(key=brno).exists()
+
+
+def test_round_pair_and_swap_from_the_command_line(capsys, brno):
+    out = ok(capsys, "round", "pair", brno, "--seed", "5")
+    assert "Round 1 is drawn at random (seed 5)." in out
+    document = json.loads(ok(capsys, "export", brno))
+    for table in document["rounds"][0]["tables"]:
+        results = [f"{p}={40 - 7 * i}" for i, p in enumerate(table["seats"])]
+        ok(capsys, "result", brno, "1", str(table["number"]), *results)
+    ok(capsys, "round", "close", brno)
+    out = ok(capsys, "round", "pair", brno, "--seed", "6")
+    assert "Optimal: no cheaper pairing exists" in out
+    shown = ok(capsys, "round", "show", brno)
+    assert "Pairing cost:" in shown
+    document = json.loads(ok(capsys, "export", brno))
+    top = document["rounds"][1]["tables"][0]["seats"]
+    other = document["rounds"][1]["tables"][1]["seats"]
+    out = ok(capsys, "round", "swap", brno, top[0], other[0], "--force", "testing a swap")
+    assert "Pairing cost:" in out
+
+
+def test_demo_plays_a_whole_event(capsys):
+    out = ok(capsys, "demo", "--players", "10", "--rounds", "3", "--seed", "1")
+    assert "standings after round 3" in out
+    event = models.Event.objects.get(key="demo-dominion-cz-10")
+    assert event.rounds.filter(closed=True).count() == 3
+    assert models.AuditEntry.objects.filter(event=event, action="round.pair").count() == 3

@@ -324,3 +324,53 @@ def test_nbgl_results_need_turns():
     store.close_round(ACTOR, event)
     rows = {r.entrant.id: r.points for r in store.standings(event).rows}
     assert rows == {"p1": 16, "p3": 10, "p2": 6, "p4": 2}
+
+
+def test_pair_round_with_the_engine_stores_the_seed_and_audits(event):
+    round_, proposal = store.pair_round(ACTOR, event, seed=42)
+    assert round_.seed == 42
+    assert proposal.method == "random"
+    for table in proposal.tables:
+        scores = {p: 30 - 5 * i for i, p in enumerate(table.seats)}
+        store.record_result(ACTOR, event, 1, table.number, scores)
+    store.close_round(ACTOR, event)
+    round_, proposal = store.pair_round(ACTOR, event, seed=7)
+    assert proposal.optimal
+    entry = models.AuditEntry.objects.filter(action="round.pair").last()
+    assert entry.after["optimal"] is True
+    assert "paired round 2 by the engine (optimal" in entry.summary
+    from kolo.core import rulesets as registry
+    from kolo.core.settings import resolve
+    from kolo.pairing.checker import check_hard_rules
+
+    value = store.to_core(event)
+    ruleset = registry.get(value.ruleset)
+    settings, _ = resolve(ruleset.defaults, value.settings)
+    assert check_hard_rules(value, 1, ruleset, settings) == []
+
+
+def test_pair_round_refusals(event):
+    store.new_round(ACTOR, event, ROUND_1)
+    assert refused(store.pair_round, ACTOR, event) == [
+        "round 1 is still open; close it first (kolo round close brno-2026)"
+    ]
+    assert refused(store.pair_round, ACTOR, event, relax=["R-GORN-4"]) == [
+        "say why the rules are relaxed (--reason)"
+    ]
+
+
+def test_swap_shows_in_the_costs_and_hard_rules_need_a_reason(event):
+    play_round_1(event)
+    store.new_round(ACTOR, event, [["p1", "p4", "p6"], ["p2", "p7"], ["p3", "p5"]])
+    # p1 ↔ p2 puts p1 (3 points) at a table of two, which is for the lowest placed
+    messages = refused(store.swap_players, ACTOR, event, "p1", "p2")
+    assert any(m.startswith("R-GORN-6") for m in messages)
+    assert messages[-1] == "to swap anyway, give --force with a reason"
+    store.swap_players(ACTOR, event, "p1", "p2", force_reason="p1 asked to leave early")
+    entry = models.AuditEntry.objects.filter(action="round.swap").get()
+    assert entry.reason == "p1 asked to leave early"
+    assert entry.before["tables"][0] == ["p1", "p4", "p6"]
+    assert entry.after["tables"][0] == ["p2", "p4", "p6"]
+    assert refused(store.swap_players, ACTOR, event, "p4", "p6") == [
+        "the two players sit at the same table"
+    ]

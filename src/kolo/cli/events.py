@@ -10,6 +10,7 @@ import re
 import sys
 import tempfile
 from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,7 +18,7 @@ import typer
 
 from kolo import display, i18n
 from kolo.cli.app import app, state
-from kolo.cli.files import load_file, parse_json_value
+from kolo.cli.files import RelaxOption, check_relax, load_file, parse_json_value, proposal_text
 from kolo.cli.output import print_json, table
 from kolo.core import rulesets
 from kolo.core.placement import placements
@@ -393,43 +394,135 @@ def round_new(
 
 
 def _print_round(store: Any, event: Any, number: int) -> None:
+    """A round's tables, one line per seat: results so far and, from round 2 on, each
+    table's pairing cost."""
     core_event = store.to_core(event)
     ruleset, settings = store.ruleset_of(event)
-    round_ = next(r for r in core_event.rounds if r.number == number)
+    index = [r.number for r in core_event.rounds].index(number)
+    round_ = core_event.rounds[index]
     names = {e.id: e.name for e in core_event.entrants}
     lang = i18n.language()
-    for t in round_.tables:
-        print()
-        print(_("Table {number}").format(number=t.number))
-        rows = []
-        for seat_index, player in enumerate(t.seats, start=1):
-            cells = [f"{seat_index}.", player, names[player]]
-            for game in t.games:
-                placed = placements(
-                    game.scores,
-                    ruleset.placement_points,
-                    game.turns if ruleset.ties_by_turns else None,
-                )
-                mark = " ⏱" if game.ended_by_time_limit else ""
-                cells += [
-                    f"{game.scores[player]}{mark}",
-                    display.points(placed[player].points, lang),
-                ]
+    costs = None
+    if index > 0:
+        from kolo.pairing.criteria import round_costs
+
+        costs = round_costs(core_event, index, ruleset, settings)
+    games = max((len(t.games) for t in round_.tables), default=0)
+    headers = [_("Table"), _("Seat"), _("Id"), _("Name")]
+    for g in range(games):
+        suffix = f" {g + 1}" if games > 1 else ""
+        headers += [_("Score") + suffix, _("Points") + suffix]
+    if costs is not None:
+        headers.append(_("Cost"))
+    rows = []
+    for t_index, t in enumerate(round_.tables):
+        placed = [
+            placements(
+                g.scores, ruleset.placement_points, g.turns if ruleset.ties_by_turns else None
+            )
+            for g in t.games
+        ]
+        for seat_index, player in enumerate(t.seats):
+            cells = [
+                str(t.number) if seat_index == 0 else "",
+                f"{seat_index + 1}.",
+                player,
+                names[player],
+            ]
+            for g in range(games):
+                if g < len(t.games):
+                    mark = " ⏱" if t.games[g].ended_by_time_limit else ""
+                    cells += [
+                        f"{t.games[g].scores[player]}{mark}",
+                        display.points(placed[g][player].points, lang),
+                    ]
+                else:
+                    cells += ["", ""]
+            if costs is not None:
+                cost = costs[t_index]
+                cells.append(_cost_text(cost.total, cost.values, lang) if seat_index == 0 else "")
             rows.append(cells)
-        headers = [_("Seat"), _("Id"), _("Name")]
-        for g in range(len(t.games)):
-            suffix = f" {g + 1}" if len(t.games) > 1 else ""
-            headers += [_("Score") + suffix, _("Points") + suffix]
-        print(table(headers, rows, right=list(range(3, len(headers)))))
+    print(table(headers, rows, right=list(range(4, 4 + 2 * games))))
     if round_.byes:
         print("\n" + _("Byes: {names}").format(names=", ".join(names[b] for b in round_.byes)))
-    missing = [str(t.number) for t in tables_missing_results(round_, ruleset, settings)]
     if any(g.ended_by_time_limit for t in round_.tables for g in t.games):
         print("\n" + _("⏱ ended by the time limit"))
+    if costs is not None:
+        total = sum((c.total for c in costs), Fraction(0))
+        print("\n" + _("Pairing cost: {total}").format(total=display.points(total, lang)))
+    missing = [str(t.number) for t in tables_missing_results(round_, ruleset, settings)]
     if missing:
         print(
             "\n" + _("Waiting for results from tables: {tables}").format(tables=", ".join(missing))
         )
+
+
+def _cost_text(total: Fraction, values: Any, lang: str) -> str:
+    parts = ", ".join(
+        f"{name} {display.points(Fraction(v), lang)}" for name, v in values.items() if v
+    )
+    return display.points(total, lang) + (f" ({parts})" if parts else "")
+
+
+@round_app.command(
+    "pair",
+    help=_(
+        "Seat the next round with the pairing engine and store it: table 1 at the top, "
+        "players in seat order, each table's cost by criterion (R-GORN-*)."
+    ),
+)
+def round_pair(
+    event: EventArg,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help=_("Seed of the round (default: a random one)."))
+    ] = None,
+    time_limit: Annotated[
+        float | None,
+        typer.Option("--time-limit", min=0.1, help=_("Seconds to search (default: the setting).")),
+    ] = None,
+    relax: RelaxOption = None,
+    reason: Annotated[
+        str | None, typer.Option("--reason", help=_("Why a rule is relaxed (audit trail)."))
+    ] = None,
+) -> None:
+    store = _store()
+    found = store.find_event(event)
+    round_, proposal = store.pair_round(
+        _actor(),
+        found,
+        seed=seed,
+        time_limit=time_limit,
+        relax=check_relax(relax),
+        reason=reason,
+    )
+    print(proposal_text(store.to_core(found), proposal))
+    print(
+        _("round {number} seated; swap players with: kolo round swap {event} P1 P2").format(
+            number=round_.number, event=found.key
+        )
+    )
+
+
+@round_app.command(
+    "swap",
+    help=_(
+        "Swap two players' seats in the last round (before their tables have results) and "
+        "show the new costs; a swap that breaks a hard rule needs --force with a reason."
+    ),
+)
+def round_swap(
+    event: EventArg,
+    first: Annotated[str, typer.Argument(help=_("Id or exact name."), show_default=False)],
+    second: Annotated[str, typer.Argument(help=_("Id or exact name."), show_default=False)],
+    force: Annotated[
+        str | None, typer.Option("--force", help=_("Swap despite a hard rule; say why."))
+    ] = None,
+) -> None:
+    store = _store()
+    found = store.find_event(event)
+    round_ = store.swap_players(_actor(), found, first, second, force_reason=force)
+    print(_("Round {number} ({state})").format(number=round_.number, state=_("open")))
+    _print_round(store, found, round_.number)
 
 
 @round_app.command(

@@ -9,7 +9,7 @@ functions (``kolo.pairing.instance``) and know nothing of the criteria themselve
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import combinations
 from typing import Any
@@ -131,3 +131,25 @@ def breakdown(table: Sequence[EntrantId], context: Context) -> dict[str, int | F
 def weighted(values: Mapping[str, int | Fraction], weights: Mapping[str, Fraction]) -> Fraction:
     """The weighted sum of criterion values."""
     return sum((weights[name] * Fraction(value) for name, value in values.items()), Fraction(0))
+
+
+@dataclass(frozen=True)
+class TableCost:
+    """One seated table's criteria and weighted cost."""
+
+    values: Mapping[str, int | Fraction]
+    total: Fraction
+
+
+def round_costs(
+    event: Event, index: int, ruleset: RuleSet, settings: Mapping[str, Any]
+) -> list[TableCost]:
+    """The cost of every table of ``event.rounds[index]`` given the rounds before it."""
+    earlier = replace(event, rounds=event.rounds[:index])
+    context = Context.of(earlier, ruleset, settings)
+    weights = weights_of(settings)
+    result = []
+    for table in event.rounds[index].tables:
+        values = breakdown(table.seats, context)
+        result.append(TableCost(values, weighted(values, weights)))
+    return result

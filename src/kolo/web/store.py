@@ -9,11 +9,12 @@ the store exactly as it was.
 from __future__ import annotations
 
 import re
+import secrets
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import wraps
-from typing import Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from django.db import DataError, IntegrityError, transaction
 from django.db.models import Max, Prefetch
@@ -33,6 +34,9 @@ from kolo.core.validation import (
 from kolo.eventfile.writer import to_document
 from kolo.pairing.checker import check_pairing_rules, check_seating
 from kolo.web import models
+
+if TYPE_CHECKING:
+    from kolo.pairing.engine import Proposal
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -550,8 +554,8 @@ def new_round(
     """Seat the next round as given, table 1 first (players in seat order).
 
     The round must obey the event's rules; a table that breaks a hard rule of pairing
-    (R-GORN-4, R-GORN-6, everyone seated once) is refused unless ``force_reason`` says
-    why, which the audit trail keeps.
+    (R-GORN-4, R-GORN-6) is refused unless ``force_reason`` says why, which the audit
+    trail keeps. Everyone active must be seated (R-EVT-1); that cannot be forced.
     """
     event = _lock(event)
     last = event.rounds.last()
@@ -562,7 +566,6 @@ def new_round(
             number=last.number,
             event=event.key,
         )
-    number = last.number + 1 if last is not None else 1
     if not tables:
         raise InvalidInput.one(N_("no tables given"), path="--tables")
     unknown: list[Problem] = []
@@ -579,6 +582,33 @@ def new_round(
     if unknown:
         raise InvalidInput(unknown)
     current = to_core(event)
+    problems: list[Problem] = []
+    round_ = _store_round(event, current, codes, bye_codes, seed, force_reason, problems)
+    overridden = "; ".join(p.text() for p in problems)
+    _audit(
+        event,
+        actor,
+        "round.new",
+        f"seated round {round_.number}: {len(codes)} tables"
+        + (f" (rules overridden: {overridden})" if problems else ""),
+        after=_round_doc(next(r for r in to_core(event).rounds if r.number == round_.number)),
+        reason=force_reason or "",
+    )
+    return round_
+
+
+def _store_round(
+    event: models.Event,
+    current: core.Event,
+    codes: Sequence[Sequence[str]],
+    bye_codes: Sequence[str],
+    seed: int | None,
+    force_reason: str | None,
+    overridden: list[Problem] | None = None,
+) -> models.Round:
+    """Check a round against the event's rules and the hard rules of pairing, and store
+    it; ``overridden`` receives the pairing rules the reason overrode."""
+    number = len(current.rounds) + 1
     proposed = core.Round(
         number=number,
         seed=seed,
@@ -602,6 +632,8 @@ def new_round(
                 Problem("--force", N_("to seat the round anyway, give --force with a reason")),
             ]
         )
+    if overridden is not None:
+        overridden.extend(problems)
     round_ = models.Round.objects.create(event=event, number=number, seed=seed)
     entrants = {e.code: e for e in event.entrants.all()}
     for t_index, seats in enumerate(codes):
@@ -611,14 +643,133 @@ def new_round(
             for position, code in enumerate(seats)
         )
     round_.byes.set([entrants[c] for c in bye_codes])
+    return round_
+
+
+@atomic
+def pair_round(
+    actor: Actor,
+    event: models.Event,
+    *,
+    seed: int | None = None,
+    time_limit: float | None = None,
+    relax: Sequence[str] = (),
+    reason: str | None = None,
+) -> tuple[models.Round, Proposal]:
+    """Seat the next round with the pairing engine (R-GORN-*) and store it with its seed.
+
+    A relaxed hard rule needs a reason, which the audit trail keeps.
+    """
+    event = _lock(event)
+    if relax and not (reason or "").strip():
+        raise InvalidInput.one(N_("say why the rules are relaxed (--reason)"), path="--reason")
+    last = event.rounds.last()
+    if last is not None and not last.closed:
+        raise InvalidInput.one(
+            N_("round {number} is still open; close it first (kolo round close {event})"),
+            path="ROUND",
+            number=last.number,
+            event=event.key,
+        )
+    from kolo.pairing.engine import propose
+
+    ruleset, settings = ruleset_of(event)
+    current = to_core(event)
+    if len(current.rounds) >= settings["rounds"]:
+        raise InvalidInput.one(
+            N_("all {rounds} rounds are played (change the setting 'rounds' to play more)"),
+            path="ROUND",
+            rounds=settings["rounds"],
+        )
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    proposal = propose(
+        current, ruleset, settings, seed=seed, time_limit=time_limit, relax=list(relax)
+    )
+    round_ = _store_round(
+        event,
+        current,
+        [list(t.seats) for t in proposal.tables],
+        list(proposal.byes),
+        seed,
+        force_reason=reason if relax else None,
+    )
+    how = "optimal" if proposal.optimal else proposal.method
+    _audit(
+        event,
+        actor,
+        "round.pair",
+        f"paired round {round_.number} by the engine ({how}, cost {float(proposal.total):g})",
+        after={
+            **_round_doc(next(r for r in to_core(event).rounds if r.number == round_.number)),
+            "cost": float(proposal.total),
+            "optimal": proposal.optimal,
+            "relaxed": list(relax),
+        },
+        reason=reason or "",
+    )
+    return round_, proposal
+
+
+@atomic
+def swap_players(
+    actor: Actor, event: models.Event, first: str, second: str, *, force_reason: str | None = None
+) -> models.Round:
+    """Swap two players' seats in the last round while their tables have no result."""
+    event = _lock(event)
+    round_ = get_round(event, None)
+    if round_.closed:
+        raise InvalidInput.one(N_("round {number} is closed"), path="ROUND", number=round_.number)
+    a, b = resolve_entrant(event, first), resolve_entrant(event, second)
+    seat_a = models.Seat.objects.filter(round=round_, entrant=a).select_related("table").first()
+    seat_b = models.Seat.objects.filter(round=round_, entrant=b).select_related("table").first()
+    for entrant, seat in ((a, seat_a), (b, seat_b)):
+        if seat is None:
+            raise InvalidInput.one(
+                N_("'{name}' is not seated in round {number}"),
+                path="ENTRANT",
+                name=entrant.name,
+                number=round_.number,
+            )
+        if seat.table.games.exists():
+            raise InvalidInput.one(
+                N_("table {table} has a result already; clear it first"),
+                path="ENTRANT",
+                table=seat.table.number,
+            )
+    assert seat_a is not None
+    assert seat_b is not None
+    if seat_a.table_id == seat_b.table_id:
+        raise InvalidInput.one(N_("the two players sit at the same table"), path="ENTRANT")
+    before = _round_doc(next(r for r in to_core(event).rounds if r.number == round_.number))
+    ruleset, settings = ruleset_of(event)
+    # swap through a free position so the unique constraints hold at every step
+    table_a, position_a = seat_a.table, seat_a.position
+    seat_a.delete()
+    seat_b.entrant = a
+    seat_b.save(update_fields=["entrant"])
+    models.Seat.objects.create(table=table_a, round=round_, entrant=b, position=position_a)
+    current = to_core(event)
+    index = len(current.rounds) - 1
+    problems = check_pairing_rules(current, index, ruleset, settings)
+    if force_reason is not None and not force_reason.strip():
+        raise InvalidInput.one(N_("say why the rules are overridden"), path="--force")
+    if problems and not force_reason:
+        raise InvalidInput(
+            [
+                *problems,
+                Problem("--force", N_("to swap anyway, give --force with a reason")),
+            ]
+        )
     overridden = "; ".join(p.text() for p in problems)
     _audit(
         event,
         actor,
-        "round.new",
-        f"seated round {number}: {len(codes)} tables"
+        "round.swap",
+        f"swapped {a.name} and {b.name} in round {round_.number}"
         + (f" (rules overridden: {overridden})" if problems else ""),
-        after=_round_doc(proposed),
+        before=before,
+        after=_round_doc(current.rounds[index]),
         reason=force_reason or "",
     )
     return round_
