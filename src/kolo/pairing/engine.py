@@ -151,15 +151,20 @@ def _search(
     start = heuristic.greedy(instance) or heuristic.repair(
         instance, deadline=time.monotonic() + budget / 3, seed=seed
     )
+    if start is not None:
+        # one sweep of windows, bounded by work rather than time, so the incumbent (and
+        # every pairing proved optimal from it) does not depend on the machine's speed
+        start = heuristic.improve(
+            instance, start, deadline=deadline, seed=seed, sweeps=1, random_pairs=False
+        )
+    cap = heuristic.cost_of(instance, start) if start is not None else None
+    if start is not None and cap is not None and instance.main_cost(cap) == 0:
+        return start, True, cap, "heuristic"  # no criterion is broken: nothing is cheaper
+    # No table costing more than a whole pairing already found can be in a cheaper one.
     try:
-        pool = all_tables(instance, limit=EXACT_POOL_LIMIT)
+        pool = all_tables(instance, max_cost=cap, limit=EXACT_POOL_LIMIT)
     except PoolTooLarge:
         pool = None
-    if start is not None:
-        share = budget * (0.15 if pool is not None else 1.0)
-        start = heuristic.improve(
-            instance, start, deadline=time.monotonic() + share, seed=seed, sweeps=2
-        )
     if pool is not None:
         result = exact.solve(
             instance, pool, time_limit=max(0.1, deadline - time.monotonic()), incumbent=start

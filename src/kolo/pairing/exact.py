@@ -124,6 +124,95 @@ class _LevelIndex:
         return result
 
 
+class _Master:
+    """The relaxation over the tables generated so far, kept in one HiGHS model so that
+    every solve starts from the previous basis: tables and cuts are appended to it."""
+
+    def __init__(self, model: _Model, pool: Pool, artificial: float, deadline: float) -> None:
+        self.model = model
+        self.pool = pool
+        self.highs = model.highs(pool, False, deadline - time.monotonic(), artificial)
+        self.equalities = model.instance.size + len(model.count_rows())
+        self._added = 0
+        """Tables appended after the artificial columns."""
+
+    def run(self, deadline: float) -> highspy.Highs:
+        self.highs.setOptionValue("time_limit", max(deadline - time.monotonic(), 0.05))
+        self.highs.run()
+        return self.highs
+
+    def values(self, h: highspy.Highs) -> tuple[FloatArray, float]:
+        """The tables' values (in pool order) and how much the artificial columns cover."""
+        solution = np.asarray(h.getSolution().col_value)
+        first = len(self.pool) - self._added
+        artificial = solution[first : first + self.equalities]
+        tables = np.concatenate([solution[:first], solution[first + self.equalities :]])
+        return tables, float(artificial.sum())
+
+    def add_cuts(self, cuts: list[Cut]) -> None:
+        instance = self.model.instance
+        columns = self._column_positions()
+        starts, indices, values = [0], [], []
+        for cut in cuts:
+            coefficient = cut_coefficients(instance, self.pool, cut)
+            chosen = np.flatnonzero(coefficient)
+            indices.append(columns[chosen])
+            values.append(coefficient[chosen].astype(np.float64))
+            starts.append(starts[-1] + len(chosen))
+        self.highs.addRows(
+            len(cuts),
+            np.full(len(cuts), -highspy.kHighsInf),
+            np.array([float(c.rhs) for c in cuts]),
+            starts[-1],
+            np.array(starts[:-1], dtype=np.int32),
+            np.concatenate(indices).astype(np.int32) if indices else np.zeros(0, np.int32),
+            np.concatenate(values) if values else np.zeros(0),
+        )
+        self.model.cuts += cuts
+
+    def add_columns(self, tables: Pool) -> None:
+        instance = self.model.instance
+        model = self.model
+        counts = model.count_rows()
+        first_cut = instance.size + len(counts)
+        cut_values = [cut_coefficients(instance, tables, cut) for cut in model.cuts]
+        starts, indices, values = [0], [], []
+        for j in range(len(tables)):
+            rows = [int(p) for p in tables.members[j] if p >= 0]
+            coefficients = [1.0] * len(rows)
+            row = counts.get(int(tables.size[j]))
+            if row is not None:
+                rows.append(row)
+                coefficients.append(1.0)
+            for number, cut in enumerate(cut_values):
+                if cut[j]:
+                    rows.append(first_cut + number)
+                    coefficients.append(float(cut[j]))
+            indices.extend(rows)
+            values.extend(coefficients)
+            starts.append(len(indices))
+        self.highs.addCols(
+            len(tables),
+            tables.cost.astype(np.float64),
+            np.zeros(len(tables)),
+            np.ones(len(tables)),
+            len(indices),
+            np.array(starts[:-1], dtype=np.int32),
+            np.array(indices, dtype=np.int32),
+            np.array(values),
+        )
+        self.pool = Pool.concat([self.pool, tables], self.pool.members.shape[1])
+        self._added += len(tables)
+
+    def _column_positions(self) -> npt.NDArray[np.int64]:
+        """The HiGHS column of every table of the master's pool."""
+        n = len(self.pool)
+        first = n - self._added
+        positions = np.arange(n, dtype=np.int64)
+        positions[first:] += self.equalities
+        return positions
+
+
 @dataclass
 class _Model:
     """The rows shared by the relaxation and the integer programs."""
@@ -266,34 +355,35 @@ def solve(
     )
     lagrange = -np.inf
     artificial = 2.0 * float(pool.cost.max(initial=0)) + 1.0
+    master = _Master(model, pool.take(active), artificial, deadline)
     while True:
-        master = pool.take(active)
-        h = model.highs(master, False, deadline - time.monotonic(), artificial)
-        h.run()
+        h = master.run(deadline)
         status = h.getModelStatus()
         if status == highspy.HighsModelStatus.kInfeasible:
             return Result(None, None, float("inf"), False, infeasible=True)
         if status != highspy.HighsModelStatus.kOptimal:
-            return Result(best_tables, best_cost, -np.inf, False)
-        solution = np.asarray(h.getSolution().col_value)
-        values, uncovered = solution[: len(master)], float(solution[len(master) :].sum())
-        violated = _violated(instance, master, values, candidates, model.cuts)
+            return Result(best_tables, best_cost, lagrange, False)
+        values, uncovered = master.values(h)
+        violated = _violated(instance, master.pool, values, candidates, model.cuts)
         if violated and time.monotonic() < deadline:
-            model.cuts += violated
+            master.add_cuts(violated)
             continue
         duals = np.asarray(h.getSolution().row_dual)
         rc = model.reduced_costs(pool, duals, index)
         outside = np.ones(len(pool), dtype=np.bool_)
         outside[active] = False
         # Any duals give a bound (Lagrangian relaxation): the master's value plus every
-        # negative reduced cost outside it. Tables whose reduced cost exceeds the gap to
-        # the incumbent can be in no better pairing: they leave the pool for good.
+        # negative reduced cost outside it. Tables whose reduced cost exceeds the gap
+        # between the incumbent and that bound can be in no better pairing: they leave
+        # the pool for good.
         this_bound = float(h.getInfo().objective_function_value) + float(
             rc[outside & (rc < 0)].sum()
         )
         lagrange = max(lagrange, this_bound)
+        if best_cost is not None and _main_optimal(instance, best_cost, lagrange):
+            return Result(best_tables, best_cost, lagrange, True)
         if best_cost is not None and len(pool) > FULL_MASTER:
-            keep = rc <= best_cost - lagrange + tolerance
+            keep = rc <= best_cost - this_bound + tolerance
             keep[active] = True
             if not keep.all():
                 position = np.cumsum(keep) - 1
@@ -307,14 +397,17 @@ def solve(
             return Result(None, None, float("inf"), False, infeasible=True)
         if len(entering) == 0 or time.monotonic() > deadline:
             break
-        order = np.argsort(rc[entering], kind="stable")[: 20 * instance.size]
-        active = np.union1d(active, entering[order])
+        chosen = entering[np.argsort(rc[entering], kind="stable")[: 20 * instance.size]]
+        master.add_columns(pool.take(chosen))
+        active = np.concatenate([active, chosen])
+    if best_cost is not None and _main_optimal(instance, best_cost, lagrange):
+        return Result(best_tables, best_cost, lagrange, True)
     proven = len(entering) == 0
     # With the last duals, any pairing using a table of reduced cost above delta costs
     # more than this_bound + delta (this holds whether or not the generation finished).
     bound = lagrange
     if proven and np.all((values < 1e-6) | (values > 1 - 1e-6)):
-        tables = _tables(master, values > 0.5)
+        tables = _tables(master.pool, values > 0.5)
         return Result(tables, _cost_of(instance, tables), bound, True)
 
     # the integer program: first over the relaxation's own tables, then over every table
@@ -348,6 +441,8 @@ def solve(
         solved = status == highspy.HighsModelStatus.kOptimal
         if solved and best_cost is not None and best_cost <= this_bound + delta + tolerance:
             return Result(best_tables, best_cost, bound, True)
+        if best_cost is not None and _main_optimal(instance, best_cost, bound):
+            return Result(best_tables, best_cost, bound, True)
         if len(chosen) == len(pool):
             if status == highspy.HighsModelStatus.kInfeasible and best_cost is None:
                 return Result(None, None, float("inf"), False, infeasible=True)
@@ -357,6 +452,12 @@ def solve(
         if not first_pass:
             delta *= 4
     return Result(best_tables, best_cost, bound, False)
+
+
+def _main_optimal(instance: Instance, cost: int, bound: float) -> bool:
+    """Whether no pairing is cheaper in the criteria (the tie-break aside): every pairing
+    costs at least ⌊bound / mult⌋ main units."""
+    return bound > -np.inf and instance.main_cost(cost) <= int(bound // instance.mult)
 
 
 def _violated(

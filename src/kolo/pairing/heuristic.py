@@ -201,6 +201,7 @@ def improve(
     window: int | None = None,
     sweeps: int = 6,
     main_only: bool = False,
+    random_pairs: bool = True,
 ) -> Tables:
     """Large-neighbourhood search: re-seat windows of neighbouring tables exactly.
 
@@ -230,7 +231,7 @@ def improve(
                 improved = True
                 order = sorted(range(len(tables)), key=lambda i: min(tables[i]))
         # random pairs of tables far apart
-        for _ in range(len(tables)):
+        for _ in range(len(tables) if random_pairs else 0):
             if time.monotonic() > deadline or len(tables) < 2:
                 return tables
             which = sorted(
