@@ -58,10 +58,17 @@ class Tally:
         history = History.of(event.rounds)
         self.seconds.append(seconds)
         for table in tables:
-            self.repeated_pairs += sum(history.pairs[frozenset(p)] > 0 for p in combinations(table, 2))
-            self.repeated_threes += sum(frozenset(t) in history.triples for t in combinations(table, 3))
+            self.repeated_pairs += sum(
+                history.pairs[frozenset(p)] > 0 for p in combinations(table, 2)
+            )
+            self.repeated_threes += sum(
+                frozenset(t) in history.triples for t in combinations(table, 3)
+            )
             self.spreads.append(
-                sum((abs(context.points[a] - context.points[b]) for a, b in combinations(table, 2)), Fraction(0))
+                sum(
+                    (abs(context.points[a] - context.points[b]) for a, b in combinations(table, 2)),
+                    Fraction(0),
+                )
             )
 
     def row(self) -> dict[str, float | int]:
@@ -130,10 +137,20 @@ def random_baseline(event: Event, rng: random.Random) -> list[tuple[str, ...]]:
     return tables
 
 
-def run_field(ruleset_id: str, count: int, rounds: int, seed: int, time_limit: float) -> dict[str, dict[str, float | int]]:
+def run_field(
+    ruleset_id: str,
+    count: int,
+    rounds: int,
+    seed: int,
+    time_limit: float,
+    weights: dict[str, float] | None = None,
+) -> dict[str, dict[str, float | int]]:
     rng = random.Random(seed)
     entrants = tuple(Entrant(f"p{i}", f"P{i}") for i in range(1, count + 1))
-    event = Event("bench", ruleset_id, {"rounds": rounds, "time_limit": time_limit}, entrants)
+    chosen: dict[str, object] = {"rounds": rounds, "time_limit": time_limit}
+    if weights:
+        chosen["weights"] = weights
+    event = Event("bench", ruleset_id, chosen, entrants)
     ruleset = rulesets.get(ruleset_id)
     settings = _settings(event)
     model = SkillModel.draw([e.id for e in entrants], rng)
@@ -152,9 +169,17 @@ def run_field(ruleset_id: str, count: int, rounds: int, seed: int, time_limit: f
                 started = time.perf_counter()
                 other = baseline(event, random.Random(number))
                 tallies[name].add(event, other, time.perf_counter() - started)
-        played = tuple(Table(t.number, t.seats, (model.play(t.seats, rng),)) for t in proposal.tables)
-        event = replace(event, rounds=(*event.rounds, Round(number, played, proposal.seed, proposal.byes)))
-        print(f"  {ruleset_id} N={count} round {number}: {elapsed:.2f}s optimal={proposal.optimal}", file=sys.stderr, flush=True)
+        played = tuple(
+            Table(t.number, t.seats, (model.play(t.seats, rng),)) for t in proposal.tables
+        )
+        event = replace(
+            event, rounds=(*event.rounds, Round(number, played, proposal.seed, proposal.byes))
+        )
+        print(
+            f"  {ruleset_id} N={count} round {number}: {elapsed:.2f}s optimal={proposal.optimal}",
+            file=sys.stderr,
+            flush=True,
+        )
     return {name: tally.row() for name, tally in tallies.items()}
 
 
@@ -188,32 +213,56 @@ def plot(results: list[dict[str, object]], path: Path) -> None:
     axes[0].bar(x, [r["engine"]["median_s"] for r in results], color="#2b6cb0")  # type: ignore[index]
     axes[0].set_yscale("log")
     axes[0].set_title("engine: median seconds per round")
-    for ax, key, title in ((axes[1], "repeated_pairs", "repeated pairs (all rounds)"), (axes[2], "mean_spread", "mean score spread per table")):
+    for ax, key, title in (
+        (axes[1], "repeated_pairs", "repeated pairs (all rounds)"),
+        (axes[2], "mean_spread", "mean score spread per table"),
+    ):
         width = 0.27
-        for offset, name, colour in ((-width, "engine", "#2b6cb0"), (0, "slice", "#dd6b20"), (width, "random", "#a0aec0")):
-            ax.bar([i + offset for i in x], [r[name][key] for r in results], width, label=name, color=colour)  # type: ignore[index]
+        for offset, name, colour in (
+            (-width, "engine", "#2b6cb0"),
+            (0, "slice", "#dd6b20"),
+            (width, "random", "#a0aec0"),
+        ):
+            ax.bar(
+                [i + offset for i in x],
+                [r[name][key] for r in results],
+                width,
+                label=name,
+                color=colour,
+            )  # type: ignore[index]
         ax.set_title(title)
         ax.legend()
     for ax in axes:
         ax.set_xticks(list(x))
         ax.set_xticklabels(labels, rotation=45)
-    fig.suptitle("kolo pairing engine vs slicing the standings and random (D = Dominion, tables of 3; C = Carcassonne, tables of 4)")
+    fig.suptitle(
+        "kolo pairing engine vs slicing the standings and random (D = Dominion, tables of 3; C = Carcassonne, tables of 4)"
+    )
     fig.tight_layout()
     fig.savefig(path, dpi=110)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--quick", action="store_true", help="fields up to 64 players only")
     parser.add_argument("--rounds", type=int, default=6, help="rounds per event (5–7)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--plot", type=Path, help="write a PNG plot here")
     parser.add_argument("--json", type=Path, help="write the raw results here")
+    parser.add_argument(
+        "--weights",
+        type=json.loads,
+        help='weights to use, e.g. \'{"repeat_pairs": 6, "score_spread": 1}\'',
+    )
     options = parser.parse_args()
     results = []
     for ruleset_id, count in QUICK if options.quick else FIELDS:
         time_limit = 30.0 if count >= 1000 else 10.0
-        rows = run_field(ruleset_id, count, options.rounds, options.seed, time_limit)
+        rows = run_field(
+            ruleset_id, count, options.rounds, options.seed, time_limit, options.weights
+        )
         results.append({"ruleset": ruleset_id, "n": count, "rounds": options.rounds, **rows})
         print(markdown(results[-1:]).splitlines()[-1], flush=True)
     print()

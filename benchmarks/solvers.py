@@ -41,14 +41,18 @@ def build(players: int, rounds: int, seed: int) -> tuple[np.ndarray, np.ndarray,
     model = SkillModel.draw([e.id for e in entrants], rng)
     for number in range(1, rounds + 1):
         proposal = propose(event, ruleset, settings, seed=number)
-        played = tuple(Table(t.number, t.seats, (model.play(t.seats, rng),)) for t in proposal.tables)
+        played = tuple(
+            Table(t.number, t.seats, (model.play(t.seats, rng),)) for t in proposal.tables
+        )
         event = replace(event, rounds=(*event.rounds, Round(number, played, number)))
     instance = build_instance(event, ruleset, settings, [e.id for e in entrants], seed)
     pool = all_tables(instance)
     return pool.members, pool.cost, instance.mult
 
 
-def solve_cpsat(members: list[list[int]], cost: list[int], players: int, limit: float) -> dict[str, object]:
+def solve_cpsat(
+    members: list[list[int]], cost: list[int], players: int, limit: float
+) -> dict[str, object]:
     from ortools.sat.python import cp_model
 
     model = cp_model.CpModel()
@@ -74,7 +78,9 @@ def solve_cpsat(members: list[list[int]], cost: list[int], players: int, limit: 
     }
 
 
-def solve_highs(members: list[list[int]], cost: list[int], players: int, limit: float) -> dict[str, object]:
+def solve_highs(
+    members: list[list[int]], cost: list[int], players: int, limit: float
+) -> dict[str, object]:
     import highspy
 
     h = highspy.Highs()
@@ -112,13 +118,16 @@ def solve_highs(members: list[list[int]], cost: list[int], players: int, limit: 
 
 
 def child(solver: str, path: str, limit: float) -> None:
-    data = json.loads(open(path, encoding="utf-8").read())
+    with open(path, encoding="utf-8") as stream:
+        data = json.load(stream)
     run = solve_cpsat if solver == "cpsat" else solve_highs
     print(json.dumps(run(data["members"], data["cost"], data["players"], limit)))
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--players", type=int, default=60)
     parser.add_argument("--rounds", type=int, nargs="+", default=[1, 3])
     parser.add_argument("--limit", type=float, default=60.0)
@@ -134,14 +143,21 @@ def main() -> None:
         members, cost, mult = build(options.players, rounds, options.seed)
         path = f"/tmp/kolo-solvers-{options.players}-{rounds}.json"
         with open(path, "w", encoding="utf-8") as stream:
-            json.dump({"members": members.tolist(), "cost": cost.tolist(), "players": options.players}, stream)
+            json.dump(
+                {"members": members.tolist(), "cost": cost.tolist(), "players": options.players},
+                stream,
+            )
         for solver in ("highs", "cpsat"):
             out = subprocess.run(
                 [sys.executable, __file__, "--limit", str(options.limit), "--child", solver, path],
-                capture_output=True, text=True, check=False,
+                capture_output=True,
+                text=True,
+                check=False,
             )
             if out.returncode:
-                print(f"| {options.players} | {rounds} | {len(cost)} | {solver} | – | {out.stderr.strip().splitlines()[-1]} | | |")
+                print(
+                    f"| {options.players} | {rounds} | {len(cost)} | {solver} | – | {out.stderr.strip().splitlines()[-1]} | | |"
+                )
                 continue
             r = json.loads(out.stdout)
             print(

@@ -18,7 +18,6 @@ import statistics
 import sys
 import time
 from dataclasses import replace
-from itertools import combinations
 from pathlib import Path
 
 from kolo.core import rulesets
@@ -75,7 +74,9 @@ def one_event(job: tuple[int, int]) -> tuple[int, float, float, int]:
     model = SkillModel.draw([e.id for e in entrants], rng)
     for number in range(1, ROUNDS + 1):
         proposal = propose(event, ruleset, settings, seed=seed * 10 + number)
-        played = tuple(Table(t.number, t.seats, (model.play(t.seats, rng),)) for t in proposal.tables)
+        played = tuple(
+            Table(t.number, t.seats, (model.play(t.seats, rng),)) for t in proposal.tables
+        )
         event = replace(event, rounds=(*event.rounds, Round(number, played, proposal.seed)))
     rows = compute(event, ruleset, settings).rows
     strongest = max(model.skill, key=model.skill.__getitem__)
@@ -88,7 +89,9 @@ def one_event(job: tuple[int, int]) -> tuple[int, float, float, int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--events", type=int, default=1000, help="events per weighting")
     parser.add_argument("--json", type=Path, help="write the raw results here")
     options = parser.parse_args()
@@ -96,11 +99,18 @@ def main() -> None:
     results: dict[int, list[tuple[float, float, int]]] = {g: [] for g in range(len(GRID))}
     started = time.monotonic()
     with multiprocessing.Pool() as pool:
-        for done, (g, won, rho, repeats) in enumerate(pool.imap_unordered(one_event, jobs, chunksize=4), start=1):
+        for done, (g, won, rho, repeats) in enumerate(
+            pool.imap_unordered(one_event, jobs, chunksize=4), start=1
+        ):
             results[g].append((won, rho, repeats))
             if done % 50 == 0 or done == len(jobs):
                 elapsed = time.monotonic() - started
-                print(f"\r{done}/{len(jobs)} events, {elapsed:.0f} s", end="", file=sys.stderr, flush=True)
+                print(
+                    f"\r{done}/{len(jobs)} events, {elapsed:.0f} s",
+                    end="",
+                    file=sys.stderr,
+                    flush=True,
+                )
     print(file=sys.stderr)
     print("| weights | strongest wins | Spearman ρ (mean) | repeated pairs per event |")
     print("| --- | --- | --- | --- |")
@@ -110,7 +120,15 @@ def main() -> None:
         won = statistics.fmean(r[0] for r in rows)
         rho = statistics.fmean(r[1] for r in rows)
         repeats = statistics.fmean(r[2] for r in rows)
-        table.append({"weights": weights, "strongest_wins": won, "spearman": rho, "repeated_pairs": repeats, "events": len(rows)})
+        table.append(
+            {
+                "weights": weights,
+                "strongest_wins": won,
+                "spearman": rho,
+                "repeated_pairs": repeats,
+                "events": len(rows),
+            }
+        )
         label = ", ".join(f"{k} {v}" for k, v in weights.items())
         print(f"| {label} | {won:.1%} | {rho:.3f} | {repeats:.2f} |")
     if options.json:
