@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from kolo.cli import main
 from kolo.core import rulesets
 from kolo.core.event import Entrant, Event, Round, Table
+from kolo.core.problems import NoValidPairing
 from kolo.core.settings import resolve
 from kolo.eventfile import reader
 from kolo.eventfile.writer import dumps
@@ -55,7 +56,10 @@ def test_pair_json_has_the_documented_shape(capsys, tmp_path):
     assert again["tables"] == document["tables"]
     # and the proposal obeys the hard rules
     event = reader.load(path)
-    rounds = (*event.rounds, Round(4, tuple(Table(t["number"], tuple(t["seats"])) for t in document["tables"])))
+    rounds = (
+        *event.rounds,
+        Round(4, tuple(Table(t["number"], tuple(t["seats"])) for t in document["tables"])),
+    )
     ruleset = rulesets.get(event.ruleset)
     resolved, _ = resolve(ruleset.defaults, event.settings)
     assert check_hard_rules(replace(event, rounds=rounds), 3, ruleset, resolved) == []
@@ -107,7 +111,9 @@ def test_pair_refuses_an_event_with_all_rounds_played(capsys):
     st.integers(2, 4),
     st.integers(0, 10_000),
 )
-def test_checker_accepts_every_engine_pairing_over_generated_histories(ruleset_id, count, rounds, seed):
+def test_checker_accepts_every_engine_pairing_over_generated_histories(
+    ruleset_id, count, rounds, seed
+):
     """The checker (independent of the solvers) validates every round the engine seats,
     over generated fields and results; drops happen along the way."""
     rng = random.Random(seed)
@@ -128,12 +134,14 @@ def test_checker_accepts_every_engine_pairing_over_generated_histories(ruleset_i
             )
         try:
             proposal = propose(event, ruleset, resolved, seed=seed + number)
-        except Exception as error:  # a genuinely infeasible history is allowed to say so
-            from kolo.core.problems import NoValidPairing
-
-            assert isinstance(error, NoValidPairing)
+        except NoValidPairing:  # a genuinely infeasible history is allowed to say so
             return
-        seated = Round(number, tuple(Table(t.number, t.seats) for t in proposal.tables), proposal.seed, proposal.byes)
+        seated = Round(
+            number,
+            tuple(Table(t.number, t.seats) for t in proposal.tables),
+            proposal.seed,
+            proposal.byes,
+        )
         candidate = replace(event, rounds=(*event.rounds, seated))
         active = {e.id for e in event.entrants if e.active_in(number)}
         assert check_hard_rules(candidate, number - 1, ruleset, resolved, expected=active) == []
