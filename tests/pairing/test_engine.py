@@ -242,3 +242,27 @@ def test_never_together_and_clubs_in_early_rounds(seed):
             assert not {"p4", "p5"} <= set(table.seats)
             assert len({"p1", "p2", "p3"} & set(table.seats)) <= 1
         event = play(event, rng, model)
+
+
+def test_r_gorn_9_seat_order_balances_who_starts():
+    event, _ = simulate("dominion-cz", 30, 6)
+    from kolo.pairing.seating import seat_counts
+
+    first, last = seat_counts(event.rounds)
+    players = [e.id for e in event.entrants]
+    # six rounds of 10 tables: 60 first seats for 30 players, two each when balanced
+    for counts in (first, last):
+        values = [counts[p] for p in players]
+        assert max(values) - min(values) <= 2
+        assert sum(v > 3 for v in values) == 0
+
+
+def test_r_gorn_7_tables_are_numbered_from_the_top():
+    event, proposals = simulate("dominion-cz", 30, 4)
+    ruleset, settings = settings_of(event)
+    from kolo.core.standings import compute
+
+    before = replace(event, rounds=event.rounds[:3])
+    points = {r.entrant.id: r.points for r in compute(before, ruleset, settings).rows}
+    means = [sum(points[p] for p in t.seats) / len(t.seats) for t in proposals[3].tables]
+    assert means == sorted(means, reverse=True)
