@@ -22,6 +22,7 @@ from kolo.core.settings import resolve
 from kolo.core.standings import Standings, complete_rounds, compute
 from kolo.eventfile import reader
 from kolo.eventfile.schema import json_schema
+from kolo.eventfile.standings import standings_document
 from kolo.i18n import _
 from kolo.pairing.checker import check_all_rounds
 
@@ -146,32 +147,6 @@ def standings(
         print_json(standings_document(result, ruleset))
     else:
         print(standings_text(event, result, ruleset))
-
-
-def _number(value: Any) -> int | float:
-    return int(value) if value.denominator == 1 else float(value)
-
-
-def standings_document(result: Standings, ruleset: rulesets.RuleSet) -> dict[str, Any]:
-    """The ``kolo standings --json`` document (EVENT-FORMAT.md)."""
-    rows = []
-    for row in result.rows:
-        doc: dict[str, Any] = {
-            "rank": row.rank,
-            "entrant": row.entrant.id,
-            "name": row.entrant.name,
-            "points": _number(row.points),
-            "success": float(row.success) if row.success is not None else None,
-            "games": row.games,
-            "dropped": row.dropped,
-        }
-        if TieBreak.GAME_SCORE in ruleset.tie_breaks:
-            doc["game_score"] = row.game_score
-        if TieBreak.BUCHHOLZ in ruleset.tie_breaks:
-            doc["buchholz"] = _number(row.buchholz)
-            doc["score_difference"] = row.score_difference
-        rows.append(doc)
-    return {"after_round": result.after_round, "standings": rows}
 
 
 def standings_text(event: Event, result: Standings, ruleset: rulesets.RuleSet) -> str:

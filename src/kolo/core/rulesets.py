@@ -115,6 +115,7 @@ def _points(*values: int) -> tuple[Fraction, ...]:
 
 
 _SHARES = {"negative_scores_as_zero": True, "smaller_table_scaling": True}
+_DESK = {"self_reporting": False, "clock_alert_minutes": 45}
 _PAIRING = {
     "weights": DEFAULT_WEIGHTS,
     "club_rounds": 0,
@@ -143,7 +144,7 @@ REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
                 smaller_tables=True,
                 byes=False,
                 defaults=_defaults(
-                    rounds=5, table_size=3, games_per_table=1, **_SHARES, **_PAIRING
+                    rounds=5, table_size=3, games_per_table=1, **_SHARES, **_PAIRING, **_DESK
                 ),
             ),
             RuleSet(
@@ -157,7 +158,7 @@ REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
                 smaller_tables=True,
                 byes=False,
                 defaults=_defaults(
-                    rounds=6, table_size=3, games_per_table=1, **_SHARES, **_PAIRING
+                    rounds=6, table_size=3, games_per_table=1, **_SHARES, **_PAIRING, **_DESK
                 ),
             ),
             RuleSet(
@@ -171,7 +172,7 @@ REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
                 smaller_tables=True,
                 byes=False,
                 defaults=_defaults(
-                    rounds=4, table_size=4, games_per_table=1, **_SHARES, **_PAIRING
+                    rounds=4, table_size=4, games_per_table=1, **_SHARES, **_PAIRING, **_DESK
                 ),
             ),
             RuleSet(
@@ -185,7 +186,7 @@ REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
                 smaller_tables=False,
                 byes=True,
                 defaults=_defaults(
-                    rounds=5, table_size=2, games_per_table=1, bye_points=1, **_PAIRING
+                    rounds=5, table_size=2, games_per_table=1, bye_points=1, **_PAIRING, **_DESK
                 ),
             ),
             RuleSet(
@@ -198,7 +199,7 @@ REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
                 tie_breaks=(TieBreak.GAME_SCORE, TieBreak.SUCCESS),
                 smaller_tables=False,
                 byes=False,
-                defaults=_defaults(rounds=4, table_size=4, group_games=2, **_SHARES),
+                defaults=_defaults(rounds=4, table_size=4, group_games=2, **_SHARES, **_DESK),
             ),
         )
     }

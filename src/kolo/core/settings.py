@@ -145,6 +145,23 @@ SPECS: dict[str, SettingSpec] = {
             600,
         ),
         SettingSpec(
+            "self_reporting",
+            Kind.BOOL,
+            "R-EVT-4",
+            N_(
+                "Players may enter their table's result with the table's code; the others "
+                "at the table confirm and the organiser accepts."
+            ),
+        ),
+        SettingSpec(
+            "clock_alert_minutes",
+            Kind.INT,
+            "R-DOM-9",
+            N_("The round clock alerts after this many minutes (Dominion: 45)."),
+            1,
+            600,
+        ),
+        SettingSpec(
             "bye_points",
             Kind.NUMBER,
             "R-GORN-6",

@@ -26,6 +26,11 @@ class Event(models.Model):
     def __str__(self) -> str:
         return self.key
 
+    @property
+    def self_reporting(self) -> bool:
+        """Whether players may report results with their table's code."""
+        return bool(self.settings.get("self_reporting", False))
+
 
 class Entrant(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
@@ -50,6 +55,13 @@ class Round(models.Model):
     number = models.PositiveIntegerField()
     seed = models.BigIntegerField(null=True, blank=True)
     closed = models.BooleanField(default=False)
+    accepted = models.BooleanField(
+        default=True, help_text="False while a proposed pairing awaits the organiser."
+    )
+    clock_started_at = models.DateTimeField(null=True, blank=True)
+    limit_imposed_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the head referee imposed two more game rounds."
+    )
     byes = models.ManyToManyField(Entrant, blank=True, related_name="byes")
 
     class Meta:
@@ -62,6 +74,9 @@ class Round(models.Model):
 class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveIntegerField()
+    code = models.CharField(
+        max_length=12, blank=True, default="", help_text="Players' code for self-reporting."
+    )
 
     class Meta:
         ordering = ["number"]
@@ -131,3 +146,55 @@ class AuditEntry(models.Model):
     class Meta:
         ordering = ["at", "id"]
         indexes = [models.Index(fields=["event_key", "at"])]
+
+
+class EventRole(models.Model):
+    """Who may run an event: owners do everything; assistants enter results only."""
+
+    OWNER = "owner"
+    ASSISTANT = "assistant"
+    ROLES = [(OWNER, "owner"), (ASSISTANT, "assistant")]
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey("auth.User", on_delete=models.CASCADE, related_name="kolo_roles")
+    role = models.CharField(max_length=20, choices=ROLES)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user"], name="one_role_per_event"),
+        ]
+
+
+class SelfReport(models.Model):
+    """A result entered by a player with the table's code, awaiting confirmation by the
+    other players at the table and acceptance by the organiser."""
+
+    PENDING = "pending"
+    CONFIRMED = "confirmed"
+    DISPUTED = "disputed"
+    ACCEPTED = "accepted"
+    REJECTED = "rejected"
+    STATUSES = [(s, s) for s in (PENDING, CONFIRMED, DISPUTED, ACCEPTED, REJECTED)]
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="reports")
+    game_number = models.PositiveIntegerField()
+    scores = models.JSONField(help_text="Entrant code → game points.")
+    turns = models.JSONField(null=True, blank=True)
+    ended_by_time_limit = models.BooleanField(default=False)
+    reported_by = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="+")
+    confirmed_by = models.ManyToManyField(Entrant, blank=True, related_name="+")
+    disputed_by = models.ManyToManyField(Entrant, blank=True, related_name="+")
+    status = models.CharField(max_length=20, choices=STATUSES, default=PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+
+class ApiToken(models.Model):
+    """A token for writing results through the JSON API; only its hash is kept."""
+
+    user = models.ForeignKey("auth.User", on_delete=models.CASCADE, related_name="kolo_tokens")
+    name = models.CharField(max_length=100)
+    digest = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)

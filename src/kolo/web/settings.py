@@ -1,27 +1,98 @@
-"""Django settings of kolo. Secrets and the database come from the environment."""
+"""Django settings of kolo. Secrets and the database come from the environment.
+
+- ``KOLO_SECRET_KEY``: the signing key. A served instance (``DATABASE_URL`` set) must set
+  it; on a laptop kolo keeps a random key in a file next to the SQLite store.
+- ``KOLO_DEBUG=1``: Django's debug pages (never on a public server).
+- ``KOLO_ALLOWED_HOSTS``: comma-separated host names (default: any, for the venue's LAN).
+- ``KOLO_TIME_ZONE``: default Europe/Prague.
+"""
 
 from __future__ import annotations
 
 import os
+import secrets
 from pathlib import Path
 
-from kolo.web.database import database_config
+from django.core.exceptions import ImproperlyConfigured
+
+from kolo.web.database import database_config, sqlite_path
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
+WEB_DIR = Path(__file__).resolve().parent
 
 DEBUG = os.environ.get("KOLO_DEBUG", "") == "1"
-# A fixed key is fine for the laptop at the venue; a served instance sets KOLO_SECRET_KEY.
-SECRET_KEY = os.environ.get("KOLO_SECRET_KEY", "kolo-local-only-not-a-secret")
+
+
+def _secret_key() -> str:
+    configured = os.environ.get("KOLO_SECRET_KEY", "").strip()
+    if configured:
+        return configured
+    if os.environ.get("DATABASE_URL"):
+        raise ImproperlyConfigured(
+            "KOLO_SECRET_KEY must be set when kolo serves from PostgreSQL (DATABASE_URL)"
+        )
+    path = sqlite_path().parent / "secret.key"
+    try:
+        return path.read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        key = secrets.token_urlsafe(50)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(key, encoding="utf-8")
+            path.chmod(0o600)
+        except OSError:
+            pass  # a read-only place: this run's key signs this run's sessions
+        return key
+
+
+SECRET_KEY = _secret_key()
 ALLOWED_HOSTS = os.environ.get("KOLO_ALLOWED_HOSTS", "*").split(",")
+CSRF_TRUSTED_ORIGINS = [
+    o for o in os.environ.get("KOLO_TRUSTED_ORIGINS", "").split(",") if o.strip()
+]
 
 INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.auth",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
     "kolo.web.apps.KoloConfig",
 ]
 
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "kolo.web.urls"
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    }
+]
+WSGI_APPLICATION = "kolo.web.wsgi.application"
+
 DATABASES = {"default": database_config()}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 USE_TZ = True
 TIME_ZONE = os.environ.get("KOLO_TIME_ZONE", "Europe/Prague")
@@ -29,3 +100,20 @@ USE_I18N = True
 LANGUAGE_CODE = "en"
 LANGUAGES = [("cs", "Čeština"), ("en", "English")]
 LOCALE_PATHS = [PACKAGE_DIR / "locale"]
+
+STATIC_URL = "/static/"
+STATIC_ROOT = None
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "desk"
+LOGOUT_REDIRECT_URL = "home"
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+if not DEBUG and os.environ.get("KOLO_HTTPS", "") == "1":
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True

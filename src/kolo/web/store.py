@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from django.db import DataError, IntegrityError, transaction
 from django.db.models import Max, Prefetch
+from django.utils import timezone
 
 from kolo.core import event as core
 from kolo.core import rulesets
@@ -299,9 +300,12 @@ def create_event(
     ruleset_id: str,
     settings: Mapping[str, Any] | None = None,
     key: str | None = None,
+    owner: Any = None,
 ) -> models.Event:
-    """A new, empty event."""
+    """A new, empty event; ``owner`` (a user) becomes its owner."""
     event = _new_event_row(name, ruleset_id, settings or {}, key)
+    if owner is not None:
+        models.EventRole.objects.create(event=event, user=owner, role=models.EventRole.OWNER)
     _audit(
         event,
         actor,
@@ -597,6 +601,15 @@ def new_round(
     return round_
 
 
+_CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""Letters and digits that cannot be misread for one another (no I/1, O/0)."""
+
+
+def table_code() -> str:
+    """A table's self-report code: six characters, about 10⁹ possibilities."""
+    return "".join(secrets.choice(_CODE_LETTERS) for _ in range(6))
+
+
 def _store_round(
     event: models.Event,
     current: core.Event,
@@ -637,7 +650,7 @@ def _store_round(
     round_ = models.Round.objects.create(event=event, number=number, seed=seed)
     entrants = {e.code: e for e in event.entrants.all()}
     for t_index, seats in enumerate(codes):
-        table = models.Table.objects.create(round=round_, number=t_index + 1)
+        table = models.Table.objects.create(round=round_, number=t_index + 1, code=table_code())
         models.Seat.objects.bulk_create(
             models.Seat(table=table, round=round_, entrant=entrants[code], position=position)
             for position, code in enumerate(seats)
@@ -655,10 +668,12 @@ def pair_round(
     time_limit: float | None = None,
     relax: Sequence[str] = (),
     reason: str | None = None,
+    accepted: bool = True,
 ) -> tuple[models.Round, Proposal]:
     """Seat the next round with the pairing engine (R-GORN-*) and store it with its seed.
 
-    A relaxed hard rule needs a reason, which the audit trail keeps.
+    A relaxed hard rule needs a reason, which the audit trail keeps. With ``accepted``
+    false the round is a proposal: players do not see it until the organiser accepts it.
     """
     event = _lock(event)
     if relax and not (reason or "").strip():
@@ -694,6 +709,9 @@ def pair_round(
         seed,
         force_reason=reason if relax else None,
     )
+    if not accepted:
+        round_.accepted = False
+        round_.save(update_fields=["accepted"])
     how = "optimal" if proposal.optimal else proposal.method
     _audit(
         event,
@@ -953,8 +971,8 @@ def record_result(
 
     A correction keeps the old and the new result in the audit trail; turns and the
     time-limit mark not given again stay as they were. With ``expected_version`` (the
-    version the writer saw), a game changed meanwhile by someone else is refused instead
-    of silently overwritten.
+    version the writer saw; 0 for "no result yet"), a game changed meanwhile by someone
+    else is refused instead of silently overwritten.
     """
     event = _lock(event)
     table = _open_table(event, round_number, table_number)
@@ -977,7 +995,9 @@ def record_result(
     game_number = _game_number(table, game_number, needed)
     game = table.games.select_for_update().filter(number=game_number).first()
     before = game_document(game) if game is not None else None
-    if game is not None and expected_version is not None and game.version != expected_version:
+    current_version = game.version if game is not None else 0
+    if expected_version is not None and current_version != expected_version:
+        # 0 stands for "no result yet": two people entering one table at once
         raise InvalidInput.one(
             N_("someone else changed this result meanwhile; look at it again before saving"),
             path="version",
@@ -1096,10 +1116,14 @@ def clear_result(
 
 
 @atomic
-def import_event(actor: Actor, event_value: core.Event, key: str | None = None) -> models.Event:
+def import_event(
+    actor: Actor, event_value: core.Event, key: str | None = None, owner: Any = None
+) -> models.Event:
     """Store a whole event read from a file; complete rounds are stored closed."""
     _check_whole(event_value)
     event = _new_event_row(event_value.name, event_value.ruleset, event_value.settings, key)
+    if owner is not None:
+        models.EventRole.objects.create(event=event, user=owner, role=models.EventRole.OWNER)
     numbers = [int(e.id[1:]) for e in event_value.entrants if re.fullmatch(r"p\d+", e.id)]
     event.entrant_counter = max(numbers, default=0)
     event.save(update_fields=["entrant_counter"])
@@ -1120,7 +1144,7 @@ def import_event(actor: Actor, event_value: core.Event, key: str | None = None) 
         )
         round_.byes.set([entrants[b] for b in r.byes])
         for t in r.tables:
-            table = models.Table.objects.create(round=round_, number=t.number)
+            table = models.Table.objects.create(round=round_, number=t.number, code=table_code())
             models.Seat.objects.bulk_create(
                 models.Seat(table=table, round=round_, entrant=entrants[code], position=i)
                 for i, code in enumerate(t.seats)
@@ -1152,3 +1176,264 @@ def import_event(actor: Actor, event_value: core.Event, key: str | None = None) 
 def audit_trail(event: models.Event) -> Iterable[models.AuditEntry]:
     """Every change to the event, oldest first."""
     return models.AuditEntry.objects.filter(event=event).order_by("at", "id")
+
+
+# --- the desk: proposals, the round clock, the team ---------------------------------------
+
+
+@atomic
+def accept_round(actor: Actor, event: models.Event, number: int) -> models.Round:
+    """Publish a proposed pairing: players see it and results can be entered."""
+    event = _lock(event)
+    round_ = get_round(event, number)
+    if round_.accepted:
+        raise InvalidInput.one(
+            N_("round {number} is accepted already"), path="ROUND", number=number
+        )
+    round_.accepted = True
+    round_.save(update_fields=["accepted"])
+    _audit(event, actor, "round.accept", f"accepted the pairing of round {number}")
+    return round_
+
+
+@atomic
+def round_clock(actor: Actor, event: models.Event, number: int, action: str) -> models.Round:
+    """The round clock (R-DOM-9): ``start`` it, ``limit`` (the head referee imposes two
+    more game rounds for each player), or ``reset`` it."""
+    event = _lock(event)
+    round_ = get_round(event, number)
+    if round_.closed:
+        raise InvalidInput.one(N_("round {number} is closed"), path="ROUND", number=number)
+    before = {
+        "started": round_.clock_started_at.isoformat() if round_.clock_started_at else None,
+        "limit": round_.limit_imposed_at.isoformat() if round_.limit_imposed_at else None,
+    }
+    now = timezone.now()
+    if action == "start":
+        round_.clock_started_at = now
+        round_.limit_imposed_at = None
+    elif action == "limit":
+        if round_.clock_started_at is None:
+            raise InvalidInput.one(N_("start the clock first"), path="clock")
+        round_.limit_imposed_at = now
+    elif action == "reset":
+        round_.clock_started_at = None
+        round_.limit_imposed_at = None
+    else:
+        raise InvalidInput.one(N_("unknown clock action '{action}'"), path="clock", action=action)
+    round_.save(update_fields=["clock_started_at", "limit_imposed_at"])
+    _audit(
+        event,
+        actor,
+        f"clock.{action}",
+        f"round {number} clock: {action}",
+        before=before,
+        after={
+            "started": round_.clock_started_at.isoformat() if round_.clock_started_at else None,
+            "limit": round_.limit_imposed_at.isoformat() if round_.limit_imposed_at else None,
+        },
+    )
+    return round_
+
+
+@atomic
+def set_role(
+    actor: Actor, event: models.Event, username: str, role: str | None
+) -> models.EventRole | None:
+    """Give a user a role at the event (``owner`` or ``assistant``), or none."""
+    from django.contrib.auth import get_user_model
+
+    event = _lock(event)
+    user = get_user_model().objects.filter(username=username.strip()).first()
+    if user is None:
+        raise InvalidInput.one(N_("no user '{name}'"), path="username", name=username)
+    existing = models.EventRole.objects.filter(event=event, user=user).first()
+    before = existing.role if existing else None
+    if role is None:
+        if existing is None:
+            raise InvalidInput.one(N_("'{name}' has no role here"), path="username", name=username)
+        owners = models.EventRole.objects.filter(event=event, role=models.EventRole.OWNER)
+        if existing.role == models.EventRole.OWNER and owners.count() == 1:
+            raise InvalidInput.one(N_("the event needs an owner"), path="username")
+        existing.delete()
+        result = None
+    else:
+        if role not in (models.EventRole.OWNER, models.EventRole.ASSISTANT):
+            raise InvalidInput.one(N_("unknown role '{role}'"), path="role", role=role)
+        result, _ = models.EventRole.objects.update_or_create(
+            event=event, user=user, defaults={"role": role}
+        )
+    _audit(
+        event,
+        actor,
+        "team.role",
+        f"{user.get_username()}: {before or '-'} → {role or '-'}",
+        before={"user": user.get_username(), "role": before},
+        after={"user": user.get_username(), "role": role},
+    )
+    return result
+
+
+# --- self-reporting ----------------------------------------------------------------------
+
+
+def table_by_code(event: models.Event, code: str) -> models.Table | None:
+    """The table of the event's open, accepted round with this code."""
+    cleaned = "".join(code.split()).upper()
+    if not cleaned:
+        return None
+    return (
+        models.Table.objects.filter(
+            round__event=event, round__closed=False, round__accepted=True, code=cleaned
+        )
+        .select_related("round")
+        .first()
+    )
+
+
+@atomic
+def submit_report(
+    actor: Actor,
+    event: models.Event,
+    table: models.Table,
+    reporter: str,
+    scores: Mapping[str, int],
+    *,
+    turns: Mapping[str, int] | None = None,
+    ended_by_time_limit: bool = False,
+) -> models.SelfReport:
+    """A player reports the table's next game; it waits for the others' confirmation."""
+    event = _lock(event)
+    seated = {s.entrant.code: s.entrant for s in table.seats.select_related("entrant")}
+    if reporter not in seated:
+        raise InvalidInput.one(N_("choose who you are at this table"), path="reporter")
+    by_code = _by_seat(event, table, scores, "SCORES", N_("no score for {players}"))
+    if any(abs(v) > MAX_SCORE for v in by_code.values()):
+        raise InvalidInput.one(
+            N_("a score must lie between -{limit} and {limit}"), path="SCORES", limit=MAX_SCORE
+        )
+    ruleset, settings = ruleset_of(event)
+    turns_by_code = (
+        _by_seat(event, table, turns, "--turns", N_("no turn count for {players}"))
+        if turns
+        else None
+    )
+    if ruleset.ties_by_turns and turns_by_code is None:
+        raise InvalidInput.one(
+            N_("{ruleset} breaks ties by turns: give the turns of every player"),
+            path="--turns",
+            ruleset=ruleset.id,
+        )
+    needed = ruleset.games_per_table(table.round.number, settings)
+    game_number = table.games.count() + 1
+    if game_number > needed:
+        raise InvalidInput.one(
+            N_("table {table} has all its results; ask the organiser for a correction"),
+            path="TABLE",
+            table=table.number,
+        )
+    open_reports = table.reports.filter(
+        game_number=game_number,
+        status__in=[
+            models.SelfReport.PENDING,
+            models.SelfReport.CONFIRMED,
+            models.SelfReport.DISPUTED,
+        ],
+    )
+    for old in open_reports:
+        old.status = models.SelfReport.REJECTED  # superseded by the new report
+        old.save(update_fields=["status"])
+    report = models.SelfReport.objects.create(
+        table=table,
+        game_number=game_number,
+        scores=by_code,
+        turns=turns_by_code,
+        ended_by_time_limit=ended_by_time_limit,
+        reported_by=seated[reporter],
+    )
+    _update_report_status(report, len(seated))
+    _audit(
+        event,
+        actor,
+        "report.submit",
+        f"{seated[reporter].name} reported round {table.round.number} table {table.number}",
+        after={"scores": by_code, "turns": turns_by_code, "game": game_number},
+    )
+    return report
+
+
+@atomic
+def answer_report(
+    actor: Actor, event: models.Event, report: models.SelfReport, player: str, agree: bool
+) -> models.SelfReport:
+    """Another player at the table confirms the report, or disputes it."""
+    event = _lock(event)
+    report = models.SelfReport.objects.select_for_update().get(pk=report.pk)
+    seated = {s.entrant.code: s.entrant for s in report.table.seats.select_related("entrant")}
+    if player not in seated:
+        raise InvalidInput.one(N_("choose who you are at this table"), path="player")
+    if report.status not in (
+        models.SelfReport.PENDING,
+        models.SelfReport.CONFIRMED,
+        models.SelfReport.DISPUTED,
+    ):
+        raise InvalidInput.one(N_("this report is settled already"), path="report")
+    entrant = seated[player]
+    if agree:
+        report.disputed_by.remove(entrant)
+        if entrant.pk != report.reported_by_id:
+            report.confirmed_by.add(entrant)
+    else:
+        report.confirmed_by.remove(entrant)
+        report.disputed_by.add(entrant)
+    _update_report_status(report, len(seated))
+    _audit(
+        event,
+        actor,
+        "report.confirm" if agree else "report.dispute",
+        f"{entrant.name} {'confirmed' if agree else 'disputed'} the report of table "
+        f"{report.table.number}",
+    )
+    return report
+
+
+def _update_report_status(report: models.SelfReport, seated: int) -> None:
+    if report.disputed_by.exists():
+        report.status = models.SelfReport.DISPUTED
+    elif report.confirmed_by.count() >= seated - 1:
+        report.status = models.SelfReport.CONFIRMED
+    else:
+        report.status = models.SelfReport.PENDING
+    report.save(update_fields=["status"])
+
+
+@atomic
+def decide_report(
+    actor: Actor, event: models.Event, report: models.SelfReport, accept: bool
+) -> models.SelfReport:
+    """The organiser accepts a report (it becomes the table's result) or rejects it."""
+    event = _lock(event)
+    report = models.SelfReport.objects.select_for_update().get(pk=report.pk)
+    if report.status in (models.SelfReport.ACCEPTED, models.SelfReport.REJECTED):
+        raise InvalidInput.one(N_("this report is settled already"), path="report")
+    if accept:
+        record_result(
+            replace(actor, who=f"{actor.who} (self-report by {report.reported_by.name})"),
+            event,
+            report.table.round.number,
+            report.table.number,
+            report.scores,
+            turns=report.turns,
+            game_number=report.game_number,
+            ended_by_time_limit=report.ended_by_time_limit,
+        )
+    report.status = models.SelfReport.ACCEPTED if accept else models.SelfReport.REJECTED
+    report.save(update_fields=["status"])
+    _audit(
+        event,
+        actor,
+        "report.accept" if accept else "report.reject",
+        f"{'accepted' if accept else 'rejected'} the report of round "
+        f"{report.table.round.number} table {report.table.number}",
+    )
+    return report

@@ -1,0 +1,147 @@
+"""``kolo serve`` (the web application) and ``kolo user`` (organiser accounts)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+import sys
+from typing import Annotated
+
+import typer
+
+from kolo.cli.app import app, state
+from kolo.core.problems import N_, InvalidInput
+from kolo.i18n import _
+
+user_app = typer.Typer(help=_("Organiser accounts for the web application."), no_args_is_help=True)
+app.add_typer(user_app, name="user")
+
+
+def lan_address() -> str | None:
+    """This computer's address on the local network (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            address = str(probe.getsockname()[0])
+        except OSError:
+            return None
+    return None if address.startswith("127.") else address
+
+
+def _setup() -> None:
+    from kolo.web import bootstrap
+
+    state.where = bootstrap.setup(state.db)
+
+
+def first_organiser() -> tuple[str, str] | None:
+    """Create the first organiser account if there is none: (name, password)."""
+    from django.contrib.auth import get_user_model
+
+    users = get_user_model().objects
+    if users.exists():
+        return None
+    name = os.environ.get("KOLO_ADMIN_USER", "admin")
+    password = os.environ.get("KOLO_ADMIN_PASSWORD") or secrets.token_urlsafe(9)
+    users.create_superuser(name, email="", password=password)
+    return name, password
+
+
+@app.command(
+    help=_(
+        "Run the web application: the organiser's desk and the players' pages. Prints the "
+        "local and the network address (with a QR code for phones) and, the first time, "
+        "the organiser's login."
+    )
+)
+def serve(
+    host: Annotated[str, typer.Option("--host", help=_("Address to listen on."))] = "0.0.0.0",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help=_("Port."))] = 8000,
+    threads: Annotated[
+        int, typer.Option("--threads", min=1, max=64, help=_("Worker threads."))
+    ] = 8,
+) -> None:
+    _setup()
+    created = first_organiser()
+    local = f"http://localhost:{port}/"
+    lan = lan_address()
+    print(_("kolo serves the store at {where}").format(where=state.where))
+    print(_("on this computer: {url}").format(url=local))
+    if created:
+        print(
+            _(
+                "organiser login: {url}login/ — user {name}, password {password} (change it: kolo user password {name})"
+            ).format(url=local, name=created[0], password=created[1])
+        )
+    if lan and host in ("0.0.0.0", "::", lan):
+        url = f"http://{lan}:{port}/"
+        print(_("for phones on the same network: {url}").format(url=url))
+        import segno
+
+        segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
+    sys.stdout.flush()
+    import waitress
+
+    from kolo.web.wsgi import application
+
+    waitress.serve(application, host=host, port=port, threads=threads, ident="kolo")
+
+
+@user_app.command("add", help=_("Add an organiser account (asks for the password)."))
+def user_add(
+    name: Annotated[str, typer.Argument(help=_("User name."), show_default=False)],
+    superuser: Annotated[
+        bool, typer.Option("--superuser", help=_("May open every event."))
+    ] = False,
+    password: Annotated[
+        str | None,
+        typer.Option("--password", help=_("The password (default: ask).")),
+    ] = None,
+) -> None:
+    _setup()
+    from django.contrib.auth import get_user_model
+
+    users = get_user_model().objects
+    if not name.strip():
+        raise InvalidInput.one(N_("the name must not be empty"), path="NAME")
+    if users.filter(username=name).exists():
+        raise InvalidInput.one(N_("a user '{name}' exists already"), path="NAME", name=name)
+    secret = password or typer.prompt(_("Password"), hide_input=True, confirmation_prompt=True)
+    if len(secret) < 8:
+        raise InvalidInput.one(N_("a password has at least 8 characters"), path="--password")
+    if superuser:
+        users.create_superuser(name, email="", password=secret)
+    else:
+        users.create_user(name, email="", password=secret)
+    print(_("user {name} added").format(name=name))
+
+
+@user_app.command("password", help=_("Set an organiser's password (asks for it)."))
+def user_password(
+    name: Annotated[str, typer.Argument(help=_("User name."), show_default=False)],
+    password: Annotated[
+        str | None, typer.Option("--password", help=_("The password (default: ask)."))
+    ] = None,
+) -> None:
+    _setup()
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.filter(username=name).first()
+    if user is None:
+        raise InvalidInput.one(N_("no user '{name}'"), path="NAME", name=name)
+    secret = password or typer.prompt(_("Password"), hide_input=True, confirmation_prompt=True)
+    if len(secret) < 8:
+        raise InvalidInput.one(N_("a password has at least 8 characters"), path="--password")
+    user.set_password(secret)
+    user.save(update_fields=["password"])
+    print(_("password of {name} changed").format(name=name))
+
+
+@user_app.command("list", help=_("List the organiser accounts."))
+def user_list() -> None:
+    _setup()
+    from django.contrib.auth import get_user_model
+
+    for user in get_user_model().objects.order_by("username"):
+        print(f"{user.get_username()}{' (superuser)' if user.is_superuser else ''}")

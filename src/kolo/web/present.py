@@ -1,0 +1,217 @@
+"""What the pages show, computed from the store through the core and formatted for the
+language in use (Czech: "49,00 %")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import Max
+from django.utils import translation
+
+from kolo import display
+from kolo.core import event as core
+from kolo.core.placement import placements
+from kolo.core.rulesets import RuleSet, Success, TieBreak
+from kolo.core.shares import table_shares
+from kolo.core.standings import Standings, compute
+from kolo.web import models, store
+
+
+def language() -> str:
+    return (translation.get_language() or "en")[:2]
+
+
+def points(value: Fraction) -> str:
+    return display.points(value, language())
+
+
+def percent(value: Fraction | None) -> str:
+    return display.percent(value, language())
+
+
+def version(event: models.Event) -> int:
+    """Changes whenever anything about the event changes (the last audit entry's id)."""
+    return int(models.AuditEntry.objects.filter(event=event).aggregate(m=Max("id"))["m"] or 0)
+
+
+@dataclass
+class Loaded:
+    """An event read once per request: the stored row, its core value and rule set."""
+
+    event: models.Event
+    value: core.Event
+    ruleset: RuleSet
+    settings: dict[str, Any]
+    names: dict[str, str]
+
+    @classmethod
+    def of(cls, event: models.Event, *, public: bool = True) -> Loaded:
+        """The event as players see it (``public``: without a proposed pairing), or as
+        the desk sees it."""
+        ruleset, settings = store.ruleset_of(event)
+        value = store.to_core(event)
+        if public:
+            shown = set(event.rounds.filter(accepted=True).values_list("number", flat=True))
+            value = replace(value, rounds=tuple(r for r in value.rounds if r.number in shown))
+        return cls(event, value, ruleset, settings, {e.id: e.name for e in value.entrants})
+
+    def current_round(self) -> core.Round | None:
+        """The last round loaded."""
+        return self.value.rounds[-1] if self.value.rounds else None
+
+    def standings(self) -> Standings:
+        return compute(self.value, self.ruleset, self.settings)
+
+
+def standings_rows(loaded: Loaded, result: Standings) -> list[dict[str, Any]]:
+    rows = []
+    for row in result.rows:
+        rows.append(
+            {
+                "place": display.rank(row),
+                "id": row.entrant.id,
+                "name": row.entrant.name,
+                "club": row.entrant.club or "",
+                "points": points(row.points),
+                "success": percent(row.success) if row.success is not None else "",
+                "games": row.games,
+                "game_score": row.game_score,
+                "buchholz": points(row.buchholz) if row.buchholz is not None else "",
+                "score_difference": row.score_difference,
+                "dropped": row.dropped,
+            }
+        )
+    return rows
+
+
+def standings_columns(ruleset: RuleSet) -> dict[str, bool]:
+    return {
+        "success": ruleset.success is Success.MEAN_SHARE,
+        "shares": ruleset.success is Success.SUM_SHARE,
+        "game_score": TieBreak.GAME_SCORE in ruleset.tie_breaks,
+        "swiss": TieBreak.BUCHHOLZ in ruleset.tie_breaks,
+    }
+
+
+def table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]]:
+    """Every table of a round: players in seat order with their results so far."""
+    normal: int = loaded.settings["table_size"]
+    needed = loaded.ruleset.games_per_table(round_.number, loaded.settings)
+    tables = []
+    for table in round_.tables:
+        seats = []
+        placed = [
+            placements(
+                g.scores,
+                loaded.ruleset.placement_points,
+                g.turns if loaded.ruleset.ties_by_turns else None,
+            )
+            for g in table.games
+        ]
+        shares = [
+            table_shares(
+                g.scores,
+                normal,
+                negative_as_zero=loaded.settings.get("negative_scores_as_zero", True),
+                scale_smaller=loaded.settings.get("smaller_table_scaling", True),
+            )
+            for g in table.games
+        ]
+        for seat, player in enumerate(table.seats, start=1):
+            seats.append(
+                {
+                    "seat": seat,
+                    "id": player,
+                    "name": loaded.names[player],
+                    "games": [
+                        {
+                            "score": g.scores[player],
+                            "turns": g.turns[player] if g.turns else None,
+                            "points": points(placed[i][player].points),
+                            "share": percent(shares[i][player]),
+                            "time_limit": g.ended_by_time_limit,
+                        }
+                        for i, g in enumerate(table.games)
+                    ],
+                }
+            )
+        tables.append(
+            {
+                "number": table.number,
+                "seats": seats,
+                "complete": len(table.games) >= needed,
+                "games_played": len(table.games),
+                "games_needed": needed,
+                "smaller": len(table.seats) < normal,
+            }
+        )
+    return tables
+
+
+def where_is(loaded: Loaded, entrant_id: str) -> dict[str, Any] | None:
+    """The entrant's table in the current round, or their bye."""
+    current = loaded.current_round()
+    if current is None:
+        return None
+    for table in current.tables:
+        if entrant_id in table.seats:
+            return {
+                "round": current.number,
+                "table": table.number,
+                "seat": table.seats.index(entrant_id) + 1,
+                "with": [loaded.names[p] for p in table.seats if p != entrant_id],
+            }
+    if entrant_id in current.byes:
+        return {"round": current.number, "bye": True}
+    return None
+
+
+def player_games(loaded: Loaded, entrant_id: str) -> list[dict[str, Any]]:
+    """The entrant's games, round by round: table, opponents, score, points, share."""
+    normal: int = loaded.settings["table_size"]
+    result = []
+    for round_ in loaded.value.rounds:
+        for table in round_.tables:
+            if entrant_id not in table.seats:
+                continue
+            for number, game in enumerate(table.games, start=1):
+                placed = placements(
+                    game.scores,
+                    loaded.ruleset.placement_points,
+                    game.turns if loaded.ruleset.ties_by_turns else None,
+                )[entrant_id]
+                share = table_shares(game.scores, normal).get(entrant_id)
+                result.append(
+                    {
+                        "round": round_.number,
+                        "table": table.number,
+                        "game": number,
+                        "score": game.scores[entrant_id],
+                        "place": f"{placed.first}."
+                        if not placed.shared
+                        else f"{placed.first}.–{placed.last}.",
+                        "points": points(placed.points),
+                        "share": percent(share),
+                        "opponents": [
+                            {"name": loaded.names[p], "score": game.scores[p]}
+                            for p in table.seats
+                            if p != entrant_id
+                        ],
+                    }
+                )
+            if not table.games:
+                result.append(
+                    {
+                        "round": round_.number,
+                        "table": table.number,
+                        "game": None,
+                        "opponents": [
+                            {"name": loaded.names[p], "score": None}
+                            for p in table.seats
+                            if p != entrant_id
+                        ],
+                    }
+                )
+    return result

@@ -1,0 +1,64 @@
+"""URLs: the players' public pages, the organiser's desk, the JSON API."""
+
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from django.views.i18n import set_language
+
+from kolo.web.views import api, desk, public, selfreport
+
+event_public = [
+    path("", public.event_home, name="event"),
+    path("tables/", public.tables, name="tables"),
+    path("standings/", public.standings, name="standings"),
+    path("rounds/<int:number>/", public.round_results, name="round"),
+    path("players/<str:code>/", public.player, name="player"),
+    path("find/", public.find, name="find"),
+    path("projector/", public.projector, name="projector"),
+    path("version/", public.version, name="version"),
+    path("report/", selfreport.report, name="report"),
+]
+
+event_desk = [
+    path("", desk.event_desk, name="desk-event"),
+    path("settings/", desk.event_settings, name="desk-settings"),
+    path("entrants/", desk.entrants, name="desk-entrants"),
+    path("entrants/<str:code>/", desk.entrant_edit, name="desk-entrant"),
+    path("pair/", desk.pair, name="desk-pair"),
+    path("rounds/<int:number>/", desk.round_view, name="desk-round"),
+    path("rounds/<int:number>/accept/", desk.round_accept, name="desk-round-accept"),
+    path("rounds/<int:number>/undo/", desk.round_undo, name="desk-round-undo"),
+    path("rounds/<int:number>/swap/", desk.round_swap, name="desk-round-swap"),
+    path("rounds/<int:number>/close/", desk.round_close, name="desk-round-close"),
+    path("rounds/<int:number>/reopen/", desk.round_reopen, name="desk-round-reopen"),
+    path("rounds/<int:number>/clock/", desk.round_clock, name="desk-round-clock"),
+    path(
+        "rounds/<int:number>/tables/<int:table>/result/",
+        desk.table_result,
+        name="desk-result",
+    ),
+    path(
+        "rounds/<int:number>/tables/<int:table>/preview/",
+        desk.table_preview,
+        name="desk-preview",
+    ),
+    path("rounds/<int:number>/reports/<int:report>/", desk.report_decide, name="desk-report"),
+    path("rounds/<int:number>/print/<str:sheet>/", desk.print_round, name="desk-print"),
+    path("print/standings/", desk.print_standings, name="desk-print-standings"),
+    path("export.json", desk.export_json, name="desk-export-json"),
+    path("export.csv", desk.export_csv, name="desk-export-csv"),
+    path("audit/", desk.audit, name="desk-audit"),
+    path("team/", desk.team, name="desk-team"),
+]
+
+urlpatterns = [
+    path("", public.home, name="home"),
+    path("i18n/setlang/", set_language, name="set_language"),
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("e/<slug:key>/", include(event_public)),
+    path("desk/", desk.desk, name="desk"),
+    path("desk/import/", desk.import_event, name="desk-import"),
+    path("desk/tokens/", desk.tokens, name="desk-tokens"),
+    path("desk/<slug:key>/", include(event_desk)),
+    path("api/v1/", include(api.urlpatterns)),
+]

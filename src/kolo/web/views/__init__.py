@@ -1,0 +1,1 @@
+"""The web application's views: public pages, the organiser's desk, self-reporting, API."""

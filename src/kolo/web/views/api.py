@@ -1,0 +1,359 @@
+"""The JSON API: events, rounds, tables and standings to read; results to write with a
+token. The OpenAPI document is served at ``/api/v1/openapi.json``.
+
+Writing needs ``Authorization: Bearer <token>`` (tokens are made at ``/desk/tokens/``) and
+a role at the event; the answer codes are 400 (invalid), 401 (no or unknown token), 403
+(no role), 404, 409 (someone changed the result meanwhile).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.urls import path
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_http_methods
+
+from kolo.core.problems import InvalidInput
+from kolo.eventfile.standings import standings_document
+from kolo.eventfile.writer import to_document
+from kolo.web import access, models, present, store
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token(user: Any, name: str) -> str:
+    """A new token for the user; only its hash is stored, so it is shown once."""
+    token = "kolo_" + secrets.token_urlsafe(32)
+    models.ApiToken.objects.create(user=user, name=name[:100], digest=_digest(token))
+    return token
+
+
+def _error(status: int, message: str, problems: list[dict[str, str]] | None = None) -> JsonResponse:
+    body: dict[str, Any] = {"error": message}
+    if problems:
+        body["problems"] = problems
+    return JsonResponse(body, status=status)
+
+
+def _event(key: str) -> models.Event | None:
+    return models.Event.objects.filter(key=key).first()
+
+
+@require_GET
+def events(request: HttpRequest) -> JsonResponse:
+    return JsonResponse(
+        {
+            "events": [
+                {"key": e.key, "name": e.name, "ruleset": e.ruleset, "url": f"/e/{e.key}/"}
+                for e in models.Event.objects.order_by("-created_at")
+            ]
+        }
+    )
+
+
+@require_GET
+def event_detail(request: HttpRequest, key: str) -> JsonResponse:
+    event = _event(key)
+    if event is None:
+        return _error(404, "no such event")
+    loaded = present.Loaded.of(event)
+    return JsonResponse(
+        {
+            "key": event.key,
+            "name": event.name,
+            "ruleset": event.ruleset,
+            "settings": loaded.settings,
+            "entrants": [
+                {
+                    "id": e.id,
+                    "name": e.name,
+                    "club": e.club,
+                    "dropped_after_round": e.dropped_after_round,
+                }
+                for e in loaded.value.entrants
+            ],
+            "rounds": [r.number for r in loaded.value.rounds],
+        }
+    )
+
+
+@require_GET
+def rounds(request: HttpRequest, key: str) -> JsonResponse:
+    event = _event(key)
+    if event is None:
+        return _error(404, "no such event")
+    return JsonResponse(
+        {
+            "rounds": [
+                {"number": r.number, "closed": r.closed, "seed": r.seed, "tables": r.tables.count()}
+                for r in event.rounds.filter(accepted=True)
+            ]
+        }
+    )
+
+
+@require_GET
+def round_detail(request: HttpRequest, key: str, number: int) -> JsonResponse:
+    event = _event(key)
+    if event is None:
+        return _error(404, "no such event")
+    loaded = present.Loaded.of(event)
+    found = next((r for r in loaded.value.rounds if r.number == number), None)
+    if found is None:
+        return _error(404, "no such round")
+    document = to_document(loaded.value)
+    data = next(r for r in document["rounds"] if r["number"] == number)
+    versions = {
+        (g.table.number, g.number): g.version
+        for g in models.Game.objects.filter(
+            table__round__event=event, table__round__number=number
+        ).select_related("table")
+    }
+    for table in data["tables"]:
+        for index, game in enumerate(table["games"], start=1):
+            game["version"] = versions.get((table["number"], index), 0)
+    return JsonResponse(data)
+
+
+@require_GET
+def standings(request: HttpRequest, key: str) -> JsonResponse:
+    event = _event(key)
+    if event is None:
+        return _error(404, "no such event")
+    loaded = present.Loaded.of(event)
+    return JsonResponse(standings_document(loaded.standings(), loaded.ruleset))
+
+
+@require_GET
+def export(request: HttpRequest, key: str) -> JsonResponse:
+    event = _event(key)
+    if event is None:
+        return _error(404, "no such event")
+    return JsonResponse(to_document(present.Loaded.of(event).value))
+
+
+@csrf_exempt
+@require_http_methods(["POST"])
+def result(request: HttpRequest, key: str, number: int, table: int) -> HttpResponse:
+    header = request.headers.get("Authorization", "")
+    if not header.startswith("Bearer "):
+        return _error(401, "give a token: Authorization: Bearer <token>")
+    token = (
+        models.ApiToken.objects.filter(digest=_digest(header[7:].strip()))
+        .select_related("user")
+        .first()
+    )
+    if token is None or not token.user.is_active:
+        return _error(401, "unknown token")
+    event = _event(key)
+    if event is None:
+        return _error(404, "no such event")
+    if access.role_of(token.user, event) is None:
+        return _error(403, "the token's user has no role at this event")
+    try:
+        body = json.loads(request.body or b"{}")
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return _error(400, "the body must be JSON")
+    if not isinstance(body, dict) or not isinstance(body.get("scores"), dict):
+        return _error(400, "the body needs scores: {entrant id: game points}")
+    try:
+        game, before = store.record_result(
+            store.Actor(who=token.user.get_username(), via="api"),
+            event,
+            number,
+            table,
+            {str(k): _integer(v) for k, v in body["scores"].items()},
+            turns={str(k): _integer(v) for k, v in body["turns"].items()}
+            if isinstance(body.get("turns"), dict)
+            else None,
+            game_number=_integer(body["game"]) if body.get("game") is not None else None,
+            ended_by_time_limit=bool(body["ended_by_time_limit"])
+            if "ended_by_time_limit" in body
+            else None,
+            expected_version=_integer(body["version"]) if body.get("version") is not None else None,
+        )
+    except InvalidInput as error:
+        problems = [{"where": p.path, "message": p.text()} for p in error.problems]
+        status = 409 if any(p.path == "version" for p in error.problems) else 400
+        return _error(status, "refused", problems)
+    document = store.game_document(game)
+    document["version"] = game.version
+    document["corrected"] = before is not None and before != store.game_document(game)
+    return JsonResponse(document)
+
+
+def _integer(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInput.one("must be a whole number", path="body", value=value)
+    return value
+
+
+@require_GET
+def openapi(request: HttpRequest) -> JsonResponse:
+    return JsonResponse(OPENAPI)
+
+
+_PROBLEM = {
+    "type": "object",
+    "properties": {
+        "error": {"type": "string"},
+        "problems": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {"where": {"type": "string"}, "message": {"type": "string"}},
+            },
+        },
+    },
+    "required": ["error"],
+}
+_KEY = {"name": "key", "in": "path", "required": True, "schema": {"type": "string"}}
+_NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer"}}
+_TABLE = {"name": "table", "in": "path", "required": True, "schema": {"type": "integer"}}
+
+
+def _read(summary: str, parameters: list[dict[str, Any]], schema: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "get": {
+            "summary": summary,
+            "parameters": parameters,
+            "responses": {
+                "200": {"description": "OK", "content": {"application/json": {"schema": schema}}},
+                "404": {
+                    "description": "Not found",
+                    "content": {"application/json": {"schema": _PROBLEM}},
+                },
+            },
+        }
+    }
+
+
+OPENAPI: dict[str, Any] = {
+    "openapi": "3.1.0",
+    "info": {
+        "title": "kolo API",
+        "version": "1",
+        "description": "Read events, rounds, tables and standings; write results with a token "
+        "(made at /desk/tokens/). Proposed pairings are not shown until accepted.",
+    },
+    "components": {
+        "securitySchemes": {"token": {"type": "http", "scheme": "bearer"}},
+        "schemas": {"Problem": _PROBLEM},
+    },
+    "paths": {
+        "/api/v1/events": _read(
+            "Every event",
+            [],
+            {
+                "type": "object",
+                "properties": {"events": {"type": "array", "items": {"type": "object"}}},
+            },
+        ),
+        "/api/v1/events/{key}": _read(
+            "One event: settings, entrants, round numbers", [_KEY], {"type": "object"}
+        ),
+        "/api/v1/events/{key}/rounds": _read(
+            "The event's published rounds",
+            [_KEY],
+            {
+                "type": "object",
+                "properties": {"rounds": {"type": "array", "items": {"type": "object"}}},
+            },
+        ),
+        "/api/v1/events/{key}/rounds/{number}": _read(
+            "One round: tables, seats in seat order, games with their versions",
+            [_KEY, _NUMBER],
+            {"type": "object"},
+        ),
+        "/api/v1/events/{key}/standings": _read(
+            "Standings after the complete rounds (as kolo standings --json)",
+            [_KEY],
+            {"type": "object"},
+        ),
+        "/api/v1/events/{key}/export": _read(
+            "The event as a kolo-event/1 document", [_KEY], {"type": "object"}
+        ),
+        "/api/v1/events/{key}/rounds/{number}/tables/{table}/result": {
+            "post": {
+                "summary": "Enter or correct a table's result",
+                "security": [{"token": []}],
+                "parameters": [_KEY, _NUMBER, _TABLE],
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "required": ["scores"],
+                                "properties": {
+                                    "scores": {
+                                        "type": "object",
+                                        "additionalProperties": {"type": "integer"},
+                                    },
+                                    "turns": {
+                                        "type": "object",
+                                        "additionalProperties": {"type": "integer"},
+                                    },
+                                    "game": {"type": "integer", "minimum": 1},
+                                    "ended_by_time_limit": {"type": "boolean"},
+                                    "version": {
+                                        "type": "integer",
+                                        "description": "The game's version you saw (0: no "
+                                        "result yet); a different one means someone changed "
+                                        "it meanwhile (409).",
+                                    },
+                                },
+                            }
+                        }
+                    },
+                },
+                "responses": {
+                    "200": {
+                        "description": "Saved",
+                        "content": {"application/json": {"schema": {"type": "object"}}},
+                    },
+                    "400": {
+                        "description": "Refused",
+                        "content": {"application/json": {"schema": _PROBLEM}},
+                    },
+                    "401": {
+                        "description": "No or unknown token",
+                        "content": {"application/json": {"schema": _PROBLEM}},
+                    },
+                    "403": {
+                        "description": "No role at the event",
+                        "content": {"application/json": {"schema": _PROBLEM}},
+                    },
+                    "404": {
+                        "description": "Not found",
+                        "content": {"application/json": {"schema": _PROBLEM}},
+                    },
+                    "409": {
+                        "description": "Changed meanwhile",
+                        "content": {"application/json": {"schema": _PROBLEM}},
+                    },
+                },
+            }
+        },
+    },
+}
+
+urlpatterns = [
+    path("events", events, name="api-events"),
+    path("events/<slug:key>", event_detail, name="api-event"),
+    path("events/<slug:key>/rounds", rounds, name="api-rounds"),
+    path("events/<slug:key>/rounds/<int:number>", round_detail, name="api-round"),
+    path("events/<slug:key>/standings", standings, name="api-standings"),
+    path("events/<slug:key>/export", export, name="api-export"),
+    path(
+        "events/<slug:key>/rounds/<int:number>/tables/<int:table>/result", result, name="api-result"
+    ),
+    path("openapi.json", openapi, name="api-openapi"),
+]

@@ -1,0 +1,744 @@
+"""The organiser's desk: events, entrants, rounds, results, print, the audit trail.
+
+Owners do everything; assistants enter and correct results (``kolo.web.access``). Every
+change goes through ``kolo.web.store`` (one transaction, one audit entry); a refused change
+shows its reasons and changes nothing.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from kolo.core import rulesets
+from kolo.core.event import Round as CoreRound
+from kolo.core.event import Table as CoreTable
+from kolo.core.placement import placements
+from kolo.core.problems import N_, InvalidInput, NoValidPairing
+from kolo.core.settings import SPECS
+from kolo.core.shares import table_shares
+from kolo.eventfile import reader
+from kolo.eventfile.writer import dumps
+from kolo.pairing.checker import check_pairing_rules
+from kolo.pairing.criteria import Context, round_costs
+from kolo.web import access, models, present, store
+from kolo.web.access import OWNER, organiser
+
+
+def _actor(request: HttpRequest) -> store.Actor:
+    return store.Actor(who=request.user.get_username(), via="web")
+
+
+def _refused(request: HttpRequest, error: InvalidInput) -> None:
+    for problem in error.problems:
+        messages.error(request, problem.text(_))
+
+
+def _attempt(request: HttpRequest, change: Callable[[], Any], done: str | None = None) -> bool:
+    """Run a change; on refusal show why. Returns whether it happened."""
+    try:
+        change()
+    except InvalidInput as error:
+        _refused(request, error)
+        return False
+    except NoValidPairing as error:
+        messages.error(request, f"{error.rule}: {error.text(_)}")
+        if error.relax:
+            messages.error(
+                request,
+                _("Relax the rule as little as possible with the option below ({rule}).").format(
+                    rule=error.relax
+                ),
+            )
+        return False
+    if done:
+        messages.success(request, done)
+    return True
+
+
+def _base(request: HttpRequest, event: models.Event, role: str) -> dict[str, Any]:
+    return {
+        "event": event,
+        "role": role,
+        "is_owner": role == OWNER,
+        "version": present.version(event),
+    }
+
+
+# --- events -----------------------------------------------------------------------------
+
+
+@login_required
+def desk(request: HttpRequest) -> HttpResponse:
+    if request.method == "POST":
+        name = request.POST.get("name", "")
+        ruleset = request.POST.get("ruleset", "")
+        key = request.POST.get("key", "").strip() or None
+        created: list[models.Event] = []
+        if _attempt(
+            request,
+            lambda: created.append(
+                store.create_event(_actor(request), name, ruleset, {}, key, owner=request.user)
+            ),
+        ):
+            return redirect("desk-event", key=created[0].key)
+    events = access.visible_events(request.user).order_by("-created_at")
+    return render(
+        request,
+        "kolo/desk/home.html",
+        {
+            "events": events,
+            "rulesets": [(r.id, _(r.title)) for r in rulesets.REGISTRY.values()],
+        },
+    )
+
+
+@login_required
+@require_POST
+def import_event(request: HttpRequest) -> HttpResponse:
+    upload = request.FILES.get("file")
+    if upload is None:
+        messages.error(request, _("choose a kolo-event/1 file"))
+        return redirect("desk")
+    created: list[models.Event] = []
+
+    def load() -> None:
+        try:
+            text = upload.read().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise InvalidInput.one(N_("not UTF-8 text")) from None
+        created.append(store.import_event(_actor(request), reader.loads(text), owner=request.user))
+
+    if _attempt(request, load):
+        messages.success(request, _("imported {name}").format(name=created[0].name))
+        return redirect("desk-event", key=created[0].key)
+    return redirect("desk")
+
+
+@organiser()
+def event_desk(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
+    loaded = present.Loaded.of(event, public=False)
+    rounds = list(event.rounds.all())
+    last = rounds[-1] if rounds else None
+    pending = models.SelfReport.objects.filter(
+        table__round__event=event,
+        status__in=[
+            models.SelfReport.PENDING,
+            models.SelfReport.CONFIRMED,
+            models.SelfReport.DISPUTED,
+        ],
+    ).count()
+    context = _base(request, event, role)
+    result = loaded.standings()
+    context.update(
+        rounds=rounds,
+        last=last,
+        can_pair=(last is None or last.closed) and len(rounds) < loaded.settings["rounds"],
+        entrants=len(loaded.value.entrants),
+        active=sum(1 for e in loaded.value.entrants if e.dropped_after_round is None),
+        pending_reports=pending,
+        standings=result,
+        rows=present.standings_rows(loaded, result),
+        columns=present.standings_columns(loaded.ruleset),
+        ruleset_title=_(loaded.ruleset.title),
+    )
+    return render(request, "kolo/desk/event.html", context)
+
+
+@organiser(OWNER)
+def event_settings(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
+    ruleset, settings = store.ruleset_of(event)
+    if request.method == "POST":
+        changes: dict[str, Any] = {}
+        for name in ruleset.defaults:
+            raw = request.POST.get(name)
+            if raw is None:
+                continue
+            raw = raw.strip()
+            if raw in ("", "default"):
+                changes[name] = None
+                continue
+            try:
+                value = json.loads(raw)
+            except json.JSONDecodeError:
+                value = raw
+            if value != ruleset.defaults[name] or name in event.settings:
+                changes[name] = value if value != ruleset.defaults[name] else None
+        if _attempt(
+            request,
+            lambda: store.change_settings(_actor(request), event, changes),
+            _("settings saved"),
+        ):
+            return redirect("desk-settings", key=event.key)
+        settings = {**settings, **{k: v for k, v in changes.items() if v is not None}}
+    rows = [
+        {
+            "name": name,
+            "value": json.dumps(settings[name], ensure_ascii=False),
+            "default": json.dumps(ruleset.defaults[name], ensure_ascii=False),
+            "changed": name in event.settings,
+            "rule": SPECS[name].rule,
+            "help": _(SPECS[name].help),
+        }
+        for name in ruleset.defaults
+    ]
+    context = _base(request, event, role)
+    context.update(rows=rows, ruleset_title=_(ruleset.title))
+    return render(request, "kolo/desk/settings.html", context)
+
+
+# --- entrants ---------------------------------------------------------------------------
+
+
+def _parse_bulk(text: str) -> list[tuple[str, str | None]]:
+    """One entrant per line: ``name`` or ``name,club`` (CSV quoting allowed)."""
+    entries: list[tuple[str, str | None]] = []
+    for row in csv.reader(io.StringIO(text)):
+        if not row or not any(c.strip() for c in row):
+            continue
+        if len(row) > 2:
+            raise InvalidInput.one(
+                N_("row {row} has {count} columns; a row is: name,club"),
+                path="entrants",
+                row=len(entries) + 1,
+                count=len(row),
+            )
+        entries.append((row[0], row[1] if len(row) > 1 else None))
+    return entries
+
+
+@organiser(OWNER)
+def entrants(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
+    if request.method == "POST":
+        allow = request.POST.get("allow_duplicate") == "on"
+
+        def add() -> None:
+            entries = _parse_bulk(request.POST.get("names", ""))
+            store.add_entrants(_actor(request), event, entries, allow_duplicate=allow)
+
+        if _attempt(request, add, _("entrants added")):
+            return redirect("desk-entrants", key=event.key)
+    context = _base(request, event, role)
+    context.update(
+        entrants=list(event.entrants.all()),
+        names=request.POST.get("names", "") if request.method == "POST" else "",
+    )
+    return render(request, "kolo/desk/entrants.html", context)
+
+
+@organiser(OWNER)
+@require_POST
+def entrant_edit(request: HttpRequest, event: models.Event, role: str, code: str) -> HttpResponse:
+    action = request.POST.get("action")
+    actor = _actor(request)
+    changes: dict[str, Callable[[], Any]] = {
+        "drop": lambda: store.drop_entrant(actor, event, code),
+        "undrop": lambda: store.drop_entrant(actor, event, code, undo=True),
+        "remove": lambda: store.remove_entrant(actor, event, code),
+        "edit": lambda: store.rename_entrant(
+            actor, event, code, request.POST.get("name"), request.POST.get("club")
+        ),
+    }
+    if action not in changes:
+        return HttpResponseBadRequest("unknown action")
+    _attempt(request, changes[action], _("saved"))
+    return redirect("desk-entrants", key=event.key)
+
+
+# --- rounds -----------------------------------------------------------------------------
+
+
+@organiser(OWNER)
+@require_POST
+def pair(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
+    relax = [r for r in request.POST.getlist("relax") if r]
+    reason = request.POST.get("reason", "") or None
+    paired: list[models.Round] = []
+
+    def run() -> None:
+        round_, _proposal = store.pair_round(
+            _actor(request), event, relax=relax, reason=reason, accepted=False
+        )
+        paired.append(round_)
+
+    if _attempt(request, run):
+        return redirect("desk-round", key=event.key, number=paired[0].number)
+    return redirect("desk-event", key=event.key)
+
+
+def _explain(
+    context: Context, seats: tuple[str, ...], names: dict[str, str], normal: int
+) -> list[str]:
+    """Why this table, in words: the points it spans, who met before, the smaller table."""
+    lines = []
+    points = [context.points.get(p, Fraction(0)) for p in seats]
+    low, high = min(points), max(points)
+    if low == high:
+        lines.append(_("everyone has {points} points").format(points=present.points(low)))
+    else:
+        lines.append(
+            _("points from {low} to {high}").format(
+                low=present.points(low), high=present.points(high)
+            )
+        )
+    met = [
+        (a, b, context.history.pairs[frozenset((a, b))])
+        for i, a in enumerate(seats)
+        for b in seats[i + 1 :]
+        if context.history.pairs[frozenset((a, b))]
+    ]
+    if met:
+        lines += [
+            _("{a} and {b} met before ({times}×)").format(a=names[a], b=names[b], times=times)
+            for a, b, times in met
+        ]
+    else:
+        lines.append(_("nobody here met before"))
+    if len(seats) < normal:
+        lines.append(_("a smaller table: for the lowest placed (R-GORN-6)"))
+    return lines
+
+
+def _round_context(
+    request: HttpRequest, event: models.Event, role: str, number: int
+) -> dict[str, Any]:
+    round_row = event.rounds.filter(number=number).first()
+    if round_row is None:
+        raise Http404
+    loaded = present.Loaded.of(event, public=False)
+    index = [r.number for r in loaded.value.rounds].index(number)
+    core_round = loaded.value.rounds[index]
+    tables = present.table_rows(loaded, core_round)
+    costs = round_costs(loaded.value, index, loaded.ruleset, loaded.settings) if index else None
+    context_value = Context.of(
+        replace(loaded.value, rounds=loaded.value.rounds[:index]), loaded.ruleset, loaded.settings
+    )
+    games = {
+        (g.table.number, g.number): g.version
+        for g in models.Game.objects.filter(table__round=round_row).select_related("table")
+    }
+    codes = {t.number: t.code for t in round_row.tables.all()}
+    for table, core_table in zip(tables, core_round.tables, strict=True):
+        table["code"] = codes.get(table["number"], "")
+        table["next_game"] = min(table["games_played"] + 1, table["games_needed"])
+        table["versions"] = {
+            n: games.get((table["number"], n), 0) for n in range(1, table["games_needed"] + 1)
+        }
+        table["versions_json"] = json.dumps(table["versions"])
+        table["version"] = games.get((table["number"], table["next_game"]), 0)
+        if costs is not None:
+            cost = costs[[t.number for t in core_round.tables].index(core_table.number)]
+            table["cost"] = present.points(cost.total)
+            table["criteria"] = [
+                (name, present.points(Fraction(value)))
+                for name, value in cost.values.items()
+                if value
+            ]
+        table["why"] = (
+            _explain(context_value, core_table.seats, loaded.names, loaded.settings["table_size"])
+            if index
+            else []
+        )
+    reports = list(
+        models.SelfReport.objects.filter(table__round=round_row)
+        .exclude(status__in=[models.SelfReport.ACCEPTED, models.SelfReport.REJECTED])
+        .select_related("table", "reported_by")
+    )
+    context = _base(request, event, role)
+    later = event.rounds.filter(number__gt=number).exists()
+    context.update(
+        round=round_row,
+        core_round=core_round,
+        tables=tables,
+        byes=[loaded.names[b] for b in core_round.byes],
+        total_cost=present.points(sum((c.total for c in costs), Fraction(0))) if costs else None,
+        turns=loaded.ruleset.ties_by_turns,
+        reports=[
+            {
+                "id": r.pk,
+                "table": r.table.number,
+                "game": r.game_number,
+                "by": r.reported_by.name,
+                "status": r.status,
+                "scores": ", ".join(f"{loaded.names[c]} {v}" for c, v in r.scores.items()),
+            }
+            for r in reports
+        ],
+        players=sorted(((p, loaded.names[p]) for p in core_round.seated()), key=lambda x: x[1]),
+        later_round=later,
+        clock_start=timezone.localtime(round_row.clock_started_at).isoformat()
+        if round_row.clock_started_at
+        else None,
+        clock_alert_seconds=60 * int(loaded.settings.get("clock_alert_minutes", 45)),
+        missing=[t["number"] for t in tables if not t["complete"]],
+    )
+    return context
+
+
+@organiser()
+def round_view(request: HttpRequest, event: models.Event, role: str, number: int) -> HttpResponse:
+    return render(request, "kolo/desk/round.html", _round_context(request, event, role, number))
+
+
+@organiser(OWNER)
+@require_POST
+def round_accept(request: HttpRequest, event: models.Event, role: str, number: int) -> HttpResponse:
+    _attempt(
+        request,
+        lambda: store.accept_round(_actor(request), event, number),
+        _("the pairing is published"),
+    )
+    return redirect("desk-round", key=event.key, number=number)
+
+
+@organiser(OWNER)
+@require_POST
+def round_undo(request: HttpRequest, event: models.Event, role: str, number: int) -> HttpResponse:
+    if _attempt(
+        request,
+        lambda: store.delete_round(_actor(request), event, number),
+        _("the pairing is undone"),
+    ):
+        return redirect("desk-event", key=event.key)
+    return redirect("desk-round", key=event.key, number=number)
+
+
+@organiser(OWNER)
+@require_POST
+def round_swap(request: HttpRequest, event: models.Event, role: str, number: int) -> HttpResponse:
+    first, second = request.POST.get("first", ""), request.POST.get("second", "")
+    if request.headers.get("X-Requested-With") == "fetch":
+        return _swap_preview(event, number, first, second)
+    reason = request.POST.get("reason", "").strip() or None
+    _attempt(
+        request,
+        lambda: store.swap_players(_actor(request), event, first, second, force_reason=reason),
+        _("swapped"),
+    )
+    return redirect("desk-round", key=event.key, number=number)
+
+
+def _swap_preview(event: models.Event, number: int, first: str, second: str) -> HttpResponse:
+    """The pairing's cost and hard-rule problems if the two players swapped seats."""
+    loaded = present.Loaded.of(event, public=False)
+    index = [r.number for r in loaded.value.rounds].index(number)
+    round_ = loaded.value.rounds[index]
+    if not first or not second or first == second or index == 0:
+        return HttpResponse("")
+
+    def swapped(seats: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(second if p == first else first if p == second else p for p in seats)
+
+    tables = tuple(CoreTable(t.number, swapped(t.seats), t.games) for t in round_.tables)
+    candidate = replace(
+        loaded.value,
+        rounds=(*loaded.value.rounds[:index], CoreRound(number, tables, round_.seed, round_.byes)),
+    )
+    before = sum(
+        (c.total for c in round_costs(loaded.value, index, loaded.ruleset, loaded.settings)),
+        Fraction(0),
+    )
+    after = sum(
+        (c.total for c in round_costs(candidate, index, loaded.ruleset, loaded.settings)),
+        Fraction(0),
+    )
+    problems = [
+        p.text(_) for p in check_pairing_rules(candidate, index, loaded.ruleset, loaded.settings)
+    ]
+    return render_fragment(
+        "kolo/desk/_swap_preview.html",
+        {"before": present.points(before), "after": present.points(after), "problems": problems},
+    )
+
+
+def render_fragment(template: str, context: dict[str, Any]) -> HttpResponse:
+    from django.template.loader import render_to_string
+
+    return HttpResponse(render_to_string(template, context))
+
+
+@organiser(OWNER)
+@require_POST
+def round_close(request: HttpRequest, event: models.Event, role: str, number: int) -> HttpResponse:
+    _attempt(request, lambda: store.close_round(_actor(request), event, number), _("round closed"))
+    return redirect("desk-round", key=event.key, number=number)
+
+
+@organiser(OWNER)
+def round_reopen(request: HttpRequest, event: models.Event, role: str, number: int) -> HttpResponse:
+    if request.method == "POST":
+        _attempt(
+            request, lambda: store.reopen_round(_actor(request), event, number), _("round reopened")
+        )
+        return redirect("desk-round", key=event.key, number=number)
+    context = _round_context(request, event, role, number)
+    return render(request, "kolo/desk/reopen.html", context)
+
+
+@organiser()
+@require_POST
+def round_clock(request: HttpRequest, event: models.Event, role: str, number: int) -> HttpResponse:
+    action = request.POST.get("action", "")
+    _attempt(request, lambda: store.round_clock(_actor(request), event, number, action))
+    return redirect("desk-round", key=event.key, number=number)
+
+
+# --- results ----------------------------------------------------------------------------
+
+
+def _posted_scores(request: HttpRequest, seats: list[str], prefix: str) -> dict[str, int]:
+    values: dict[str, int] = {}
+    for code in seats:
+        raw = request.POST.get(f"{prefix}_{code}", "").strip()
+        if not raw:
+            continue
+        try:
+            values[code] = int(raw)
+        except ValueError:
+            raise InvalidInput.one(
+                N_("'{value}' for {player} is not a whole number"),
+                path=prefix,
+                value=raw,
+                player=code,
+            ) from None
+    return values
+
+
+def _table_seats(event: models.Event, number: int, table: int) -> list[str]:
+    row = models.Table.objects.filter(
+        round__event=event, round__number=number, number=table
+    ).first()
+    if row is None:
+        raise Http404
+    return [s.entrant.code for s in row.seats.select_related("entrant")]
+
+
+@organiser()
+@require_POST
+def table_result(
+    request: HttpRequest, event: models.Event, role: str, number: int, table: int
+) -> HttpResponse:
+    seats = _table_seats(event, number, table)
+
+    def save() -> None:
+        scores = _posted_scores(request, seats, "score")
+        turns = _posted_scores(request, seats, "turns") or None
+        game = request.POST.get("game")
+        version = request.POST.get("version")
+        store.record_result(
+            _actor(request),
+            event,
+            number,
+            table,
+            scores,
+            turns=turns,
+            game_number=int(game) if game and game.isdigit() else None,
+            ended_by_time_limit=request.POST.get("time_limit") == "on",
+            expected_version=int(version) if version and version.isdigit() else None,
+        )
+
+    _attempt(request, save, _("table {table}: result saved").format(table=table))
+    return redirect(
+        reverse("desk-round", kwargs={"key": event.key, "number": number}) + f"#table-{table}"
+    )
+
+
+@organiser()
+@require_POST
+def table_preview(
+    request: HttpRequest, event: models.Event, role: str, number: int, table: int
+) -> HttpResponse:
+    """Placements, points and shares of the scores as typed, before saving."""
+    seats = _table_seats(event, number, table)
+    ruleset, settings = store.ruleset_of(event)
+    names = {e.code: e.name for e in event.entrants.all()}
+    try:
+        scores = _posted_scores(request, seats, "score")
+        turns = _posted_scores(request, seats, "turns")
+    except InvalidInput as error:
+        return render_fragment(
+            "kolo/desk/_preview.html", {"problems": [p.text(_) for p in error.problems]}
+        )
+    if len(scores) != len(seats):
+        return render_fragment("kolo/desk/_preview.html", {"waiting": True})
+    use_turns = turns if ruleset.ties_by_turns and len(turns) == len(seats) else None
+    if ruleset.ties_by_turns and use_turns is None:
+        return render_fragment("kolo/desk/_preview.html", {"need_turns": True})
+    placed = placements(scores, ruleset.placement_points, use_turns)
+    shares = table_shares(
+        scores,
+        settings["table_size"],
+        negative_as_zero=settings.get("negative_scores_as_zero", True),
+    )
+    rows = [
+        {
+            "name": names[code],
+            "score": scores[code],
+            "place": f"{placed[code].first}."
+            if not placed[code].shared
+            else f"{placed[code].first}.–{placed[code].last}.",
+            "points": present.points(placed[code].points),
+            "share": present.percent(shares[code]),
+        }
+        for code in sorted(seats, key=lambda c: (placed[c].first, names[c]))
+    ]
+    return render_fragment("kolo/desk/_preview.html", {"rows": rows})
+
+
+@organiser()
+@require_POST
+def report_decide(
+    request: HttpRequest, event: models.Event, role: str, number: int, report: int
+) -> HttpResponse:
+    row = models.SelfReport.objects.filter(pk=report, table__round__event=event).first()
+    if row is None:
+        raise Http404
+    accept = request.POST.get("decision") == "accept"
+    _attempt(
+        request,
+        lambda: store.decide_report(_actor(request), event, row, accept),
+        _("report accepted") if accept else _("report rejected"),
+    )
+    return redirect("desk-round", key=event.key, number=number)
+
+
+# --- print, export, audit, team ---------------------------------------------------------
+
+
+def _qr(url: str) -> str:
+    return segno.make(url, error="m").svg_inline(scale=3, border=1)
+
+
+@organiser()
+def print_round(
+    request: HttpRequest, event: models.Event, role: str, number: int, sheet: str
+) -> HttpResponse:
+    if sheet not in ("pairings", "names", "slips"):
+        raise Http404
+    context = _round_context(request, event, role, number)
+    if sheet == "names":
+        context["by_name"] = sorted(
+            (
+                {"name": s["name"], "table": t["number"], "seat": s["seat"]}
+                for t in context["tables"]
+                for s in t["seats"]
+            ),
+            key=lambda r: r["name"].casefold(),
+        )
+    if sheet == "slips":
+        report_url = request.build_absolute_uri(reverse("report", kwargs={"key": event.key}))
+        for t in context["tables"]:
+            t["qr"] = (
+                _qr(f"{report_url}?code={t['code']}") if event.self_reporting and t["code"] else ""
+            )
+            t["game_numbers"] = list(range(1, t["games_needed"] + 1))
+        context["report_url"] = report_url
+    return render(request, f"kolo/print/{sheet}.html", context)
+
+
+@organiser()
+def print_standings(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
+    loaded = present.Loaded.of(event, public=False)
+    result = loaded.standings()
+    context = _base(request, event, role)
+    context.update(
+        standings=result,
+        rows=present.standings_rows(loaded, result),
+        columns=present.standings_columns(loaded.ruleset),
+        printed=timezone.localtime(),
+    )
+    return render(request, "kolo/print/standings.html", context)
+
+
+@organiser()
+def export_json(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
+    response = HttpResponse(
+        dumps(store.to_core(event)), content_type="application/json; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{event.key}.json"'
+    return response
+
+
+@organiser()
+def export_csv(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
+    loaded = present.Loaded.of(event, public=False)
+    result = loaded.standings()
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(
+        ["rank", "rank_to", "id", "name", "club", "points", "success", "games", "dropped"]
+    )
+    for row in result.rows:
+        writer.writerow(
+            [
+                row.rank,
+                row.rank_to,
+                row.entrant.id,
+                row.entrant.name,
+                row.entrant.club or "",
+                str(float(row.points)),
+                f"{float(row.success):.6f}" if row.success is not None else "",
+                row.games,
+                "yes" if row.dropped else "",
+            ]
+        )
+    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.key}-standings.csv"'
+    return response
+
+
+@organiser()
+def audit(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
+    context = _base(request, event, role)
+    context["entries"] = list(store.audit_trail(event))[::-1]
+    return render(request, "kolo/desk/audit.html", context)
+
+
+@organiser(OWNER)
+def team(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
+    if request.method == "POST":
+        chosen = request.POST.get("role") or None
+        _attempt(
+            request,
+            lambda: store.set_role(
+                _actor(request), event, request.POST.get("username", ""), chosen
+            ),
+            _("saved"),
+        )
+        return redirect("desk-team", key=event.key)
+    context = _base(request, event, role)
+    context["roles"] = list(models.EventRole.objects.filter(event=event).select_related("user"))
+    return render(request, "kolo/desk/team.html", context)
+
+
+@login_required
+def tokens(request: HttpRequest) -> HttpResponse:
+    from kolo.web.views.api import new_token
+
+    created = None
+    if request.method == "POST":
+        if request.POST.get("revoke"):
+            models.ApiToken.objects.filter(user=request.user, pk=request.POST["revoke"]).delete()
+            messages.success(request, _("token revoked"))
+        else:
+            created = new_token(request.user, request.POST.get("name", "") or "token")
+    return render(
+        request,
+        "kolo/desk/tokens.html",
+        {"tokens": models.ApiToken.objects.filter(user=request.user), "created": created},
+    )

@@ -1,0 +1,154 @@
+"""The players' pages: no login, read-only, phones first, updated without reloading."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from kolo.web import access, models, present
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    events = models.Event.objects.annotate(
+        entrant_count=Count("entrants", distinct=True), round_count=Count("rounds", distinct=True)
+    ).order_by("-created_at")
+    return render(request, "kolo/public/home.html", {"events": events})
+
+
+def _context(request: HttpRequest, event: models.Event, loaded: present.Loaded) -> dict[str, Any]:
+    current = loaded.current_round()
+    round_row = event.rounds.filter(number=current.number).first() if current else None
+    return {
+        "event": event,
+        "version": present.version(event),
+        "role": access.role_of(request.user, event),
+        "current": current,
+        "tables": present.table_rows(loaded, current) if current else [],
+        "byes": [loaded.names[b] for b in current.byes] if current else [],
+        "clock_start": timezone.localtime(round_row.clock_started_at).isoformat()
+        if round_row and round_row.clock_started_at and not round_row.closed
+        else None,
+        "limit_imposed": bool(round_row and round_row.limit_imposed_at),
+        "clock_alert_seconds": 60 * int(loaded.settings.get("clock_alert_minutes", 45)),
+        "highlight": request.GET.get("me", ""),
+    }
+
+
+def _event(key: str) -> models.Event:
+    return get_object_or_404(models.Event, key=key)
+
+
+@require_GET
+def event_home(request: HttpRequest, key: str) -> HttpResponse:
+    event = _event(key)
+    loaded = present.Loaded.of(event)
+    context = _context(request, event, loaded)
+    context["round_numbers"] = [r.number for r in loaded.value.rounds]
+    context["query"] = ""
+    return render(request, "kolo/public/event.html", context)
+
+
+@require_GET
+def tables(request: HttpRequest, key: str) -> HttpResponse:
+    event = _event(key)
+    loaded = present.Loaded.of(event)
+    return render(request, "kolo/public/tables.html", _context(request, event, loaded))
+
+
+def _standings_context(loaded: present.Loaded) -> dict[str, Any]:
+    result = loaded.standings()
+    return {
+        "standings": result,
+        "rows": present.standings_rows(loaded, result),
+        "columns": present.standings_columns(loaded.ruleset),
+    }
+
+
+@require_GET
+def standings(request: HttpRequest, key: str) -> HttpResponse:
+    event = _event(key)
+    loaded = present.Loaded.of(event)
+    context = _context(request, event, loaded)
+    context.update(_standings_context(loaded))
+    return render(request, "kolo/public/standings.html", context)
+
+
+@require_GET
+def round_results(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    event = _event(key)
+    loaded = present.Loaded.of(event)
+    round_ = next((r for r in loaded.value.rounds if r.number == number), None)
+    if round_ is None:
+        raise Http404
+    context = _context(request, event, loaded)
+    context.update(
+        current=round_,
+        tables=present.table_rows(loaded, round_),
+        byes=[loaded.names[b] for b in round_.byes],
+    )
+    return render(request, "kolo/public/round.html", context)
+
+
+@require_GET
+def player(request: HttpRequest, key: str, code: str) -> HttpResponse:
+    event = _event(key)
+    loaded = present.Loaded.of(event)
+    entrant = next((e for e in loaded.value.entrants if e.id == code), None)
+    if entrant is None:
+        raise Http404
+    rows = present.standings_rows(loaded, loaded.standings())
+    context = _context(request, event, loaded)
+    context.update(
+        entrant=entrant,
+        where=present.where_is(loaded, code),
+        games=present.player_games(loaded, code),
+        row=next((r for r in rows if r["id"] == code), None)
+        if loaded.standings().after_round
+        else None,
+    )
+    return render(request, "kolo/public/player.html", context)
+
+
+@require_GET
+def find(request: HttpRequest, key: str) -> HttpResponse:
+    event = _event(key)
+    loaded = present.Loaded.of(event)
+    query = request.GET.get("q", "").strip()[:100]
+    matches = []
+    if query:
+        folded = query.casefold()
+        for entrant in loaded.value.entrants:
+            if folded in entrant.name.casefold():
+                matches.append(
+                    {
+                        "id": entrant.id,
+                        "name": entrant.name,
+                        "where": present.where_is(loaded, entrant.id),
+                    }
+                )
+    context = _context(request, event, loaded)
+    context.update(query=query, matches=matches[:30])
+    return render(request, "kolo/public/find.html", context)
+
+
+@require_GET
+def projector(request: HttpRequest, key: str) -> HttpResponse:
+    event = _event(key)
+    loaded = present.Loaded.of(event)
+    context = _context(request, event, loaded)
+    context.update(_standings_context(loaded))
+    return render(request, "kolo/public/projector.html", context)
+
+
+@never_cache
+@require_GET
+def version(request: HttpRequest, key: str) -> HttpResponse:
+    """A few bytes the pages poll: when the number changes, they fetch themselves again."""
+    event = _event(key)
+    return JsonResponse({"version": present.version(event)})
