@@ -71,7 +71,8 @@ def serve(
     if created:
         print(
             _(
-                "organiser login: {url}login/ — user {name}, password {password} (change it: kolo user password {name})"
+                "organiser login: {url}login/ — user {name}, password {password} "
+                "(change it: kolo user password {name})"
             ).format(url=local, name=created[0], password=created[1])
         )
     if lan and host in ("0.0.0.0", "::", lan):
