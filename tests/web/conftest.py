@@ -36,3 +36,4 @@ def event():
     created = store.create_event(ACTOR, "Brno 2026", "dominion-cz")
     store.add_entrants(ACTOR, created, [(f"Player {i}", None) for i in range(1, 8)])
     return created
+

@@ -309,8 +309,11 @@ def test_czech_pages_and_numbers(event):
     english = Client(HTTP_ACCEPT_LANGUAGE="en").get("/e/brno-2026/standings/").content.decode()
     assert re.search(r"\d+\.\d\d%", english)
     switched = Client()
-    switched.post("/i18n/setlang/", {"language": "cs", "next": "/"})
+    response = switched.get("/language/cs/?next=/e/brno-2026/")
+    assert response["Location"] == "/e/brno-2026/"
     assert "Turnaje" in switched.get("/").content.decode()
+    assert switched.get("/language/cs/?next=https://evil.example/")["Location"] == "/"
+    assert switched.get("/language/xx/").status_code == 404
 
 
 def test_csrf_protects_the_desk(event, owner):

@@ -26,9 +26,19 @@ def setup(db_path: str | None = None, *, create: bool = True) -> str:
     from kolo.web.database import DatabaseURLError, database_config, describe
 
     try:
-        database_config()  # the settings module reads it too; here a bad URL is a clear error
+        early = database_config()  # the settings module reads it too; here it is a clear error
     except DatabaseURLError as error:
         raise InvalidInput.one(N_("{reason}"), path="DATABASE_URL", reason=str(error)) from None
+    if create and early["ENGINE"].endswith("sqlite3") and not settings.configured:
+        # the directory first, so that the settings can keep their signing key in it
+        try:
+            Path(early["NAME"]).parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise InvalidInput.one(
+                N_("cannot create the store's directory: {reason}"),
+                path=str(Path(early["NAME"]).parent),
+                reason=error.strerror,
+            ) from None
     django.setup()
     config = settings.DATABASES["default"]
     created = False

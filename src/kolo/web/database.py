@@ -43,6 +43,8 @@ def database_config() -> dict[str, Any]:
             "transaction_mode": "IMMEDIATE",
             "timeout": 20,
         },
+        # one connection per server thread, kept: no reconnect (and pragma) per request
+        "CONN_MAX_AGE": None,
         "TEST": {"NAME": None},
     }
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import Max
 from django.utils import translation
 
@@ -31,9 +32,28 @@ def percent(value: Fraction | None) -> str:
     return display.percent(value, language())
 
 
+VERSION_SECONDS = 1.0
+"""How long a server process trusts the version it read (every page polls it)."""
+
+
 def version(event: models.Event) -> int:
-    """Changes whenever anything about the event changes (the last audit entry's id)."""
-    return int(models.AuditEntry.objects.filter(event=event).aggregate(m=Max("id"))["m"] or 0)
+    """Changes whenever anything about the event changes (the last audit entry's id).
+
+    Read at most once a second per event and process: a hundred phones polling cost one
+    query a second. Changes made in this process are seen at once (``bump``).
+    """
+    key = f"kolo:version:{event.pk}"
+    known = cache.get(key)
+    if known is not None:
+        return int(known)
+    value = int(models.AuditEntry.objects.filter(event=event).aggregate(m=Max("id"))["m"] or 0)
+    cache.set(key, value, VERSION_SECONDS)
+    return value
+
+
+def bump(event_pk: int) -> None:
+    """Forget the cached version (a change was just made)."""
+    cache.delete(f"kolo:version:{event_pk}")
 
 
 @dataclass

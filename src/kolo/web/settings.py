@@ -36,12 +36,12 @@ def _secret_key() -> str:
         return path.read_text(encoding="utf-8").strip()
     except FileNotFoundError:
         key = secrets.token_urlsafe(50)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(key, encoding="utf-8")
-            path.chmod(0o600)
-        except OSError:
-            pass  # a read-only place: this run's key signs this run's sessions
+        if path.parent.is_dir():  # never create the store's directory just for this
+            try:
+                path.write_text(key, encoding="utf-8")
+                path.chmod(0o600)
+            except OSError:
+                pass  # a read-only place: this run's key signs this run's sessions
         return key
 
 

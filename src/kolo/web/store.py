@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from functools import wraps
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
+from django.core.cache import cache
 from django.db import DataError, IntegrityError, transaction
 from django.db.models import Max, Prefetch
 from django.utils import timezone
@@ -80,6 +81,9 @@ def _audit(
     after: Any = None,
     reason: str = "",
 ) -> None:
+    # the pages' version changes: forget it now and again once the change is committed
+    cache.delete(f"kolo:version:{event.pk}")
+    transaction.on_commit(lambda: cache.delete(f"kolo:version:{event.pk}"))
     models.AuditEntry.objects.create(
         event=event,
         event_key=event.key,

@@ -53,6 +53,7 @@ event_desk = [
 urlpatterns = [
     path("", public.home, name="home"),
     path("i18n/setlang/", set_language, name="set_language"),
+    path("language/<str:code>/", public.choose_language, name="language"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("e/<slug:key>/", include(event_public)),

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
+from django.conf import settings
+from django.core.cache import cache
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
-from django.utils import timezone
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone, translation
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -44,7 +49,36 @@ def _event(key: str) -> models.Event:
     return get_object_or_404(models.Event, key=key)
 
 
+PAGE_SECONDS = 60
+
+
+def shared_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Cache a public page by event version, language and address.
+
+    When a result arrives, every phone on the page fetches it again within seconds; the
+    first request renders it, the others get the same bytes. A logged-in organiser (who
+    may see desk links) always gets a fresh page.
+    """
+
+    @wraps(view)
+    def run(request: HttpRequest, key: str, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.user.is_authenticated:
+            return view(request, key, *args, **kwargs)
+        event = _event(key)
+        name = f"kolo:page:{event.pk}:{present.version(event)}:{translation.get_language()}:{request.get_full_path()}"
+        cached = cache.get(name)
+        if cached is not None:
+            return HttpResponse(cached)
+        response = view(request, key, *args, **kwargs)
+        if response.status_code == 200:
+            cache.set(name, response.content, PAGE_SECONDS)
+        return response
+
+    return run
+
+
 @require_GET
+@shared_page
 def event_home(request: HttpRequest, key: str) -> HttpResponse:
     event = _event(key)
     loaded = present.Loaded.of(event)
@@ -55,6 +89,7 @@ def event_home(request: HttpRequest, key: str) -> HttpResponse:
 
 
 @require_GET
+@shared_page
 def tables(request: HttpRequest, key: str) -> HttpResponse:
     event = _event(key)
     loaded = present.Loaded.of(event)
@@ -71,6 +106,7 @@ def _standings_context(loaded: present.Loaded) -> dict[str, Any]:
 
 
 @require_GET
+@shared_page
 def standings(request: HttpRequest, key: str) -> HttpResponse:
     event = _event(key)
     loaded = present.Loaded.of(event)
@@ -80,6 +116,7 @@ def standings(request: HttpRequest, key: str) -> HttpResponse:
 
 
 @require_GET
+@shared_page
 def round_results(request: HttpRequest, key: str, number: int) -> HttpResponse:
     event = _event(key)
     loaded = present.Loaded.of(event)
@@ -96,6 +133,7 @@ def round_results(request: HttpRequest, key: str, number: int) -> HttpResponse:
 
 
 @require_GET
+@shared_page
 def player(request: HttpRequest, key: str, code: str) -> HttpResponse:
     event = _event(key)
     loaded = present.Loaded.of(event)
@@ -116,6 +154,7 @@ def player(request: HttpRequest, key: str, code: str) -> HttpResponse:
 
 
 @require_GET
+@shared_page
 def find(request: HttpRequest, key: str) -> HttpResponse:
     event = _event(key)
     loaded = present.Loaded.of(event)
@@ -138,6 +177,7 @@ def find(request: HttpRequest, key: str) -> HttpResponse:
 
 
 @require_GET
+@shared_page
 def projector(request: HttpRequest, key: str) -> HttpResponse:
     event = _event(key)
     loaded = present.Loaded.of(event)
@@ -152,3 +192,17 @@ def version(request: HttpRequest, key: str) -> HttpResponse:
     """A few bytes the pages poll: when the number changes, they fetch themselves again."""
     event = _event(key)
     return JsonResponse({"version": present.version(event)})
+
+
+def choose_language(request: HttpRequest, code: str) -> HttpResponse:
+    """Switch the pages' language (a link, so cached pages need no form token)."""
+    if code not in dict(settings.LANGUAGES):
+        raise Http404
+    target = request.GET.get("next", "/")
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        target = "/"
+    response = redirect(target)
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME, code, max_age=365 * 24 * 3600, samesite="Lax"
+    )
+    return response
