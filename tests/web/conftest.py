@@ -36,4 +36,3 @@ def event():
     created = store.create_event(ACTOR, "Brno 2026", "dominion-cz")
     store.add_entrants(ACTOR, created, [(f"Player {i}", None) for i in range(1, 8)])
     return created
-

@@ -338,3 +338,16 @@ def test_login_page_and_desk_home(owner):
     response = client.post("/desk/", {"name": "Plzeň 2026", "ruleset": "carcassonne-cz"})
     assert response.status_code == 302
     assert models.EventRole.objects.get(event__key="plzen-2026").role == "owner"
+
+
+def test_a_served_instance_needs_its_secret_from_the_environment(monkeypatch):
+    from django.core.exceptions import ImproperlyConfigured
+
+    from kolo.web import settings as web_settings
+
+    monkeypatch.setenv("DATABASE_URL", "postgresql://kolo@localhost/kolo")
+    monkeypatch.delenv("KOLO_SECRET_KEY", raising=False)
+    with pytest.raises(ImproperlyConfigured):
+        web_settings._secret_key()
+    monkeypatch.setenv("KOLO_SECRET_KEY", "from-the-environment")
+    assert web_settings._secret_key() == "from-the-environment"
