@@ -72,10 +72,10 @@ def test_writing_a_result_needs_a_token_and_a_role(event, token):
     assert saved["version"] == 1
     assert models.AuditEntry.objects.filter(action="result.enter").last().via == "api"
     # someone changed it meanwhile: 409, nothing overwritten
-    stale = post(path, {"scores": {p: 1 for p in seats(event)}, "version": 0}, token)
+    stale = post(path, {"scores": dict.fromkeys(seats(event), 1), "version": 0}, token)
     assert stale.status_code == 409
     assert json.loads(stale.content)["problems"][0]["where"] == "version"
-    corrected = post(path, {"scores": {p: 2 for p in seats(event)}, "version": 1}, token)
+    corrected = post(path, {"scores": dict.fromkeys(seats(event), 2), "version": 1}, token)
     assert corrected.status_code == 200
     assert json.loads(corrected.content)["corrected"] is True
 

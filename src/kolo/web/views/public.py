@@ -65,7 +65,8 @@ def shared_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
         if request.user.is_authenticated:
             return view(request, key, *args, **kwargs)
         event = _event(key)
-        name = f"kolo:page:{event.pk}:{present.version(event)}:{translation.get_language()}:{request.get_full_path()}"
+        state = f"{present.version(event)}:{translation.get_language()}"
+        name = f"kolo:page:{event.pk}:{state}:{request.get_full_path()}"
         cached = cache.get(name)
         if cached is not None:
             return HttpResponse(cached)
