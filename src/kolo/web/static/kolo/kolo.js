@@ -75,13 +75,15 @@
   document.querySelectorAll("form[data-preview]").forEach(function (form) {
     var target = form.querySelector(".preview");
     var timer = null;
+    var asked = 0;
     form.addEventListener("input", function () {
       clearTimeout(timer);
       timer = setTimeout(function () {
+        var mine = ++asked;  // an older answer arriving late must not replace a newer one
         fetch(form.getAttribute("data-preview"), {
           method: "POST", body: new FormData(form), headers: { "X-Requested-With": "fetch" }
         }).then(function (r) { return r.text(); })
-          .then(function (html) { target.innerHTML = html; });
+          .then(function (html) { if (mine === asked) { target.innerHTML = html; } });
       }, 250);
     });
   });
