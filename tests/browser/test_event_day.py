@@ -96,7 +96,8 @@ def test_a_whole_event_in_the_browser(live_server, browser, screenshots):
 
     # the other tables at the desk, watching the preview as the scores are typed
     page.reload()
-    page.click("button:has-text('Accept')")
+    with page.expect_navigation():
+        page.click("button:has-text('Accept')")
     for table in tables[1:]:
         card = page.locator(f"#table-{table.number}")
         entrants = [s.entrant for s in table.seats.order_by("position")]
@@ -104,8 +105,10 @@ def test_a_whole_event_in_the_browser(live_server, browser, screenshots):
             card.locator(f"input[name=score_{entrant.code}]").fill(str(38 - 6 * i))
         card.locator(".preview table").wait_for()
         assert "Place" in card.locator(".preview").inner_text()
-        card.locator("button:has-text('Save')").click()
-    page.click("text=Close the round")
+        with page.expect_navigation():
+            card.locator("button:has-text('Save')").click()
+    with page.expect_navigation():
+        page.click("text=Close the round")
     assert page.locator(".badge:has-text('closed')").count() == 1
 
     # the players' pages: standings, find my table, the projector
