@@ -13,6 +13,7 @@ from kolo.cli.events import _actor, _store
 from kolo.cli.files import standings_text
 from kolo.core import rulesets
 from kolo.core.problems import N_, InvalidInput
+from kolo.dominion.draws import simulate_draft
 from kolo.i18n import _
 from kolo.simulation import SkillModel, names
 
@@ -60,6 +61,12 @@ def demo(
     with typer.progressbar(range(total), label=_("Playing"), file=sys.stderr) as progress:
         for number in progress:
             round_, proposal = store.pair_round(actor, event, seed=seed * 100 + number + 1)
+            for row in round_.tables.all():
+                kingdom = row.kingdom
+                if kingdom and kingdom.get("choices") and kingdom.get("picks") is None:
+                    seats = [s.entrant.code for s in row.seats.all()]
+                    picks = simulate_draft(kingdom["choices"], seats, rng)
+                    store.record_draft(actor, event, round_.number, row.number, picks)
             for table in proposal.tables:
                 game = model.play(table.seats, rng, turns=ruleset_value.ties_by_turns)
                 store.record_result(

@@ -51,6 +51,9 @@ class Table:
     """Players in seat order; ``seats[0]`` starts."""
     games: tuple[Game, ...] = ()
     """Games played so far; empty while the table is unplayed."""
+    kingdom: Mapping[str, Any] | None = None
+    """The table's Dominion kingdom (``kolo.dominion``): the draw it comes from, the draft,
+    the ten cards, Colony and Shelters; None for other games."""
 
 
 @dataclass(frozen=True)

@@ -116,6 +116,7 @@ def _points(*values: int) -> tuple[Fraction, ...]:
 
 _SHARES = {"negative_scores_as_zero": True, "smaller_table_scaling": True}
 _DESK = {"self_reporting": False, "clock_alert_minutes": 45}
+_CARDS = {"pool": "cz-championship", "extended_share": 0.5, "extended_for_all": False}
 _PAIRING = {
     "weights": DEFAULT_WEIGHTS,
     "club_rounds": 0,
@@ -144,7 +145,13 @@ REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
                 smaller_tables=True,
                 byes=False,
                 defaults=_defaults(
-                    rounds=5, table_size=3, games_per_table=1, **_SHARES, **_PAIRING, **_DESK
+                    rounds=5,
+                    table_size=3,
+                    games_per_table=1,
+                    **_SHARES,
+                    **_PAIRING,
+                    **_DESK,
+                    **_CARDS,
                 ),
             ),
             RuleSet(
@@ -158,7 +165,13 @@ REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
                 smaller_tables=True,
                 byes=False,
                 defaults=_defaults(
-                    rounds=6, table_size=3, games_per_table=1, **_SHARES, **_PAIRING, **_DESK
+                    rounds=6,
+                    table_size=3,
+                    games_per_table=1,
+                    **_SHARES,
+                    **_PAIRING,
+                    **_DESK,
+                    **_CARDS,
                 ),
             ),
             RuleSet(

@@ -23,6 +23,7 @@ class Kind(Enum):
     NUMBER = "number"
     WEIGHTS = "object of numbers"
     PAIRS = "list of pairs of entrant ids"
+    TEXT = "text"
 
 
 CRITERIA = ("repeat_pairs", "score_spread", "smaller_tables", "club", "never_together")
@@ -162,6 +163,29 @@ SPECS: dict[str, SettingSpec] = {
             600,
         ),
         SettingSpec(
+            "pool",
+            Kind.TEXT,
+            "R-DOM-1",
+            N_("The card pool the draws use (kolo pool list); the championship pool by default."),
+        ),
+        SettingSpec(
+            "extended_share",
+            Kind.NUMBER,
+            "R-DOM-6",
+            N_(
+                "Share of the tables, from the top and rounded up, that play the Extended draw "
+                '[interpretation of "the better players": the upper half].'
+            ),
+            0,
+            1,
+        ),
+        SettingSpec(
+            "extended_for_all",
+            Kind.BOOL,
+            "R-DOM-6",
+            N_("Every table plays the Extended draw (an option for the final)."),
+        ),
+        SettingSpec(
             "bye_points",
             Kind.NUMBER,
             "R-GORN-6",
@@ -207,6 +231,10 @@ def _check_value(spec: SettingSpec, value: Any, where: str) -> Problem | None:
     if spec.kind is Kind.BOOL:
         if not isinstance(value, bool):
             return Problem(where, N_("must be true or false"))
+        return None
+    if spec.kind is Kind.TEXT:
+        if not isinstance(value, str) or not value.strip():
+            return Problem(where, N_("must be a non-empty text"))
         return None
     if spec.kind is Kind.PAIRS:
         if not isinstance(value, list) or not all(

@@ -17,7 +17,19 @@ T = TypeVar("T")
 _TOP = ("format", "name", "ruleset", "settings", "entrants", "rounds")
 _ENTRANT = ("id", "name", "club", "dropped_after_round")
 _ROUND = ("number", "seed", "tables", "byes")
-_TABLE = ("number", "seats", "games")
+_TABLE = ("number", "seats", "games", "kingdom")
+_KINGDOM = (
+    "draw",
+    "mandatory",
+    "choices",
+    "picks",
+    "cards",
+    "colony",
+    "shelters",
+    "colony_cards",
+    "shelter_cards",
+)
+_KINGDOM_SIZES = {"mandatory": 4, "choices": 9, "picks": 6, "cards": 10}
 _GAME = ("scores", "turns", "ended_by_time_limit")
 
 
@@ -199,9 +211,64 @@ class _Reader:
         seats = self.items(self.required(obj, "seats", path), f"{path}.seats", self.string)
         raw_games = obj.get("games")
         games = self.items([] if raw_games is None else raw_games, f"{path}.games", self.game)
+        kingdom = obj.get("kingdom")
+        if kingdom is not None:
+            kingdom = self.kingdom(kingdom, f"{path}.kingdom")
         if number is None or seats is None or games is None:
             return None
-        return Table(number, tuple(seats), tuple(games))
+        return Table(number, tuple(seats), tuple(games), kingdom)
+
+    def kingdom(self, value: Any, path: str) -> dict[str, Any] | None:
+        """A Dominion table's kingdom: known cards, the right counts, a consistent draft."""
+        from kolo.dominion.cards import load
+
+        obj = self.obj(value, path, _KINGDOM)
+        if obj is None:
+            return None
+        known = load().cards
+        before = len(self.problems)
+        if obj.get("draw") not in ("first10", "basic", "extended"):
+            self.problem(f"{path}.draw", N_("must be first10, basic or extended"))
+        lists: dict[str, list[str]] = {}
+        for key in ("mandatory", "choices", "picks", "cards", "colony_cards", "shelter_cards"):
+            items = obj.get(key)
+            if items is None:
+                continue
+            if not isinstance(items, list) or not all(isinstance(c, str) for c in items):
+                self.problem(f"{path}.{key}", N_("must be a list of card ids"))
+                continue
+            size = _KINGDOM_SIZES.get(key)
+            if size is not None and len(items) != size:
+                self.problem(
+                    f"{path}.{key}",
+                    N_("must have {size} cards, not {count}"),
+                    size=size,
+                    count=len(items),
+                )
+            for card in items:
+                if card not in known:
+                    self.problem(f"{path}.{key}", N_("unknown card '{card}'"), card=card)
+            lists[key] = items
+        for flag in ("colony", "shelters"):
+            if flag in obj and not isinstance(obj[flag], bool):
+                self.problem(f"{path}.{flag}", N_("must be true or false"))
+        picks, choices = lists.get("picks"), lists.get("choices")
+        if picks is not None and choices is not None:
+            for card in picks:
+                if card not in choices:
+                    self.problem(
+                        f"{path}.picks",
+                        N_("'{card}' is not among the nine to draft from"),
+                        card=card,
+                    )
+            if len(set(picks)) != len(picks):
+                self.problem(f"{path}.picks", N_("a card is picked twice"))
+            mandatory, cards = lists.get("mandatory"), lists.get("cards")
+            if cards is not None and mandatory is not None and cards != mandatory + picks:
+                self.problem(
+                    f"{path}.cards", N_("the ten cards are the four mandatory and the six picked")
+                )
+        return obj if len(self.problems) == before else None
 
     def game(self, value: Any, path: str) -> Game | None:
         obj = self.obj(value, path, _GAME)

@@ -26,6 +26,8 @@ def _setting_schema(kind: Kind, keys: tuple[str, ...]) -> dict[str, Any]:
         return {"type": "integer"}
     if kind is Kind.NUMBER:
         return {"type": "number"}
+    if kind is Kind.TEXT:
+        return {"type": "string", "minLength": 1}
     if kind is Kind.PAIRS:
         return {
             "type": "array",
@@ -41,6 +43,10 @@ def _setting_schema(kind: Kind, keys: tuple[str, ...]) -> dict[str, Any]:
         "properties": {key: {"type": "number", "minimum": 0} for key in keys},
         "additionalProperties": False,
     }
+
+
+def _cards(count: int) -> dict[str, Any]:
+    return {"type": "array", "items": {"type": "string"}, "minItems": count, "maxItems": count}
 
 
 def json_schema() -> dict[str, Any]:
@@ -107,6 +113,26 @@ def json_schema() -> dict[str, Any]:
                         "type": ["array", "null"],
                         "items": {"$ref": "#/$defs/game"},
                     },
+                    "kingdom": {"$ref": "#/$defs/kingdom"},
+                },
+            },
+            "kingdom": {
+                "type": "object",
+                "description": "A Dominion table's kingdom (RULES.md §5): the draw it comes "
+                "from, the four mandatory and nine to draft, the six picked in pick order, "
+                "the ten piles, Colony/Platinum and Shelters with the cards that decided them.",
+                "required": ["draw"],
+                "additionalProperties": False,
+                "properties": {
+                    "draw": {"enum": ["first10", "basic", "extended"]},
+                    "mandatory": _cards(4),
+                    "choices": _cards(9),
+                    "picks": {**_cards(6), "type": ["array", "null"]},
+                    "cards": {**_cards(10), "type": ["array", "null"]},
+                    "colony": {"type": "boolean"},
+                    "shelters": {"type": "boolean"},
+                    "colony_cards": {"type": "array", "items": {"type": "string"}},
+                    "shelter_cards": {"type": "array", "items": {"type": "string"}},
                 },
             },
             "game": {

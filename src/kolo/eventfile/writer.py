@@ -48,11 +48,14 @@ def _round(round_: Round) -> dict[str, Any]:
 
 
 def _table(table: Table) -> dict[str, Any]:
-    return {
+    doc: dict[str, Any] = {
         "number": table.number,
         "seats": list(table.seats),
         "games": [_game(g, table.seats) for g in table.games],
     }
+    if table.kingdom is not None:
+        doc["kingdom"] = dict(table.kingdom)
+    return doc
 
 
 def _game(game: Game, seats: tuple[str, ...]) -> dict[str, Any]:

@@ -77,6 +77,9 @@ class Table(models.Model):
     code = models.CharField(
         max_length=12, blank=True, default="", help_text="Players' code for self-reporting."
     )
+    kingdom = models.JSONField(
+        null=True, blank=True, help_text="The Dominion kingdom (kolo-event/1 table.kingdom)."
+    )
 
     class Meta:
         ordering = ["number"]
@@ -198,3 +201,17 @@ class ApiToken(models.Model):
     name = models.CharField(max_length=100)
     digest = models.CharField(max_length=64, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
+
+
+class CardPool(models.Model):
+    """A Dominion card pool organisers made (the championship pool is built in)."""
+
+    name = models.SlugField(max_length=80, unique=True)
+    title = models.CharField(max_length=200, blank=True, default="")
+    cards = models.JSONField(help_text="Set id → card ids.")
+    basic_main = models.JSONField(default=list)
+    basic_extra = models.JSONField(default=list)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name"]

@@ -8,6 +8,7 @@ the store exactly as it was.
 
 from __future__ import annotations
 
+import random
 import re
 import secrets
 import unicodedata
@@ -149,6 +150,7 @@ def to_core(event: models.Event) -> core.Event:
                         number=t.number,
                         seats=tuple(s.entrant.code for s in t.seats.all()),
                         games=tuple(_core_game(g) for g in t.games.all()),
+                        kingdom=t.kingdom,
                     )
                     for t in r.tables.all()
                 ),
@@ -660,7 +662,32 @@ def _store_round(
             for position, code in enumerate(seats)
         )
     round_.byes.set([entrants[c] for c in bye_codes])
+    _draw_kingdoms(event, round_, len(codes))
     return round_
+
+
+def _draw_kingdoms(event: models.Event, round_: models.Round, tables: int) -> None:
+    """A Dominion round's kingdoms, drawn when the round is seated (R-DOM-2..6, R-DOM-8)."""
+    from kolo.dominion.draws import ROUND_PLANS, draw_round, table_kingdom
+
+    plan = ROUND_PLANS.get(event.ruleset)
+    if plan is None:
+        return
+    if round_.seed is None:
+        round_.seed = secrets.randbelow(2**31)
+        round_.save(update_fields=["seed"])
+    _ruleset, settings = ruleset_of(event)
+    draws = draw_round(
+        card_pool(settings.get("pool", "cz-championship")),
+        plan,
+        round_.number,
+        tables,
+        settings,
+        random.Random(f"kingdoms:{round_.seed}"),
+    )
+    for table in round_.tables.all():
+        table.kingdom = table_kingdom(draws, table.number).document()
+        table.save(update_fields=["kingdom"])
 
 
 @atomic
@@ -1148,7 +1175,12 @@ def import_event(
         )
         round_.byes.set([entrants[b] for b in r.byes])
         for t in r.tables:
-            table = models.Table.objects.create(round=round_, number=t.number, code=table_code())
+            table = models.Table.objects.create(
+                round=round_,
+                number=t.number,
+                code=table_code(),
+                kingdom=dict(t.kingdom) if t.kingdom is not None else None,
+            )
             models.Seat.objects.bulk_create(
                 models.Seat(table=table, round=round_, entrant=entrants[code], position=i)
                 for i, code in enumerate(t.seats)
@@ -1441,3 +1473,164 @@ def decide_report(
         f"{report.table.round.number} table {report.table.number}",
     )
     return report
+
+
+# --- Dominion: pools and kingdoms --------------------------------------------------------
+
+
+def card_pool(name: str) -> Any:
+    """The pool with this name: the built-in championship pool or one organisers made."""
+    from kolo.dominion.pools import CHAMPIONSHIP, championship, make_pool
+
+    if name == CHAMPIONSHIP:
+        return championship()
+    row = models.CardPool.objects.filter(name=name).first()
+    if row is None:
+        raise InvalidInput.one(
+            N_("no card pool '{name}' (kolo pool list shows them)"), path="pool", name=name
+        )
+    return make_pool(row.name, row.cards, row.basic_main, row.basic_extra, row.title)
+
+
+@atomic
+def save_pool(
+    actor: Actor,
+    name: str,
+    cards: Mapping[str, Sequence[str]],
+    *,
+    title: str = "",
+    basic_main: Sequence[str] = ("base-1e", "intrigue-1e", "hinterlands-1e"),
+    basic_extra: Sequence[str] = ("prosperity-1e", "dark-ages"),
+) -> models.CardPool:
+    """Create or replace a card pool; a pool naming an unknown card is refused."""
+    from kolo.dominion.pools import CHAMPIONSHIP, make_pool
+
+    if name == CHAMPIONSHIP:
+        raise InvalidInput.one(N_("the championship pool cannot be changed"), path="name")
+    if not _KEY.match(name):
+        raise InvalidInput.one(
+            N_("a pool's name is lower-case letters, digits and dashes"), path="name"
+        )
+    pool = make_pool(name, cards, basic_main, basic_extra, title)
+    existing = models.CardPool.objects.filter(name=name).first()
+    before = (
+        {
+            "cards": existing.cards,
+            "basic_main": existing.basic_main,
+            "basic_extra": existing.basic_extra,
+        }
+        if existing
+        else None
+    )
+    row, _ = models.CardPool.objects.update_or_create(
+        name=name,
+        defaults={
+            "title": title,
+            "cards": {s: list(c) for s, c in pool.cards.items()},
+            "basic_main": list(basic_main),
+            "basic_extra": list(basic_extra),
+        },
+    )
+    models.AuditEntry.objects.create(
+        event=None,
+        event_key="",
+        who=actor.who,
+        via=actor.via,
+        action="pool.save",
+        summary=f"saved card pool {name} ({len(pool.all_cards())} cards)",
+        before=before,
+        after={"cards": row.cards, "basic_main": row.basic_main, "basic_extra": row.basic_extra},
+    )
+    return row
+
+
+def _kingdom_table(event: models.Event, round_number: int, table_number: int) -> models.Table:
+    table = (
+        models.Table.objects.filter(
+            round__event=event, round__number=round_number, number=table_number
+        )
+        .select_related("round")
+        .first()
+    )
+    if table is None:
+        raise InvalidInput.one(
+            N_("round {round} has no table {table}"),
+            path="TABLE",
+            round=round_number,
+            table=table_number,
+        )
+    if table.kingdom is None:
+        raise InvalidInput.one(N_("this table has no Dominion kingdom"), path="TABLE")
+    return table
+
+
+@atomic
+def record_draft(
+    actor: Actor, event: models.Event, round_number: int, table_number: int, picks: Sequence[str]
+) -> models.Table:
+    """Record the table's draft (six of the nine, in pick order); Colony and Shelters are
+    then drawn from the ten (R-DOM-5, R-DOM-7), seeded by the round."""
+    from kolo.dominion.cards import resolve as resolve_cards
+    from kolo.dominion.draws import kingdom_from_document, table_seed
+    from kolo.dominion.draws import record_draft as draft
+
+    event = _lock(event)
+    table = _kingdom_table(event, round_number, table_number)
+    before = dict(table.kingdom)
+    kingdom = kingdom_from_document(table.kingdom)
+    rng = random.Random(table_seed(table.round.seed or 0, table.number))
+    table.kingdom = draft(kingdom, resolve_cards(picks), rng, round_number == 1).document()
+    table.save(update_fields=["kingdom"])
+    _audit(
+        event,
+        actor,
+        "kingdom.draft",
+        f"round {round_number} table {table_number}: draft recorded",
+        before=before,
+        after=table.kingdom,
+    )
+    return table
+
+
+@atomic
+def set_kingdom(
+    actor: Actor,
+    event: models.Event,
+    round_number: int,
+    table_number: int,
+    cards: Sequence[str],
+    colony: bool,
+    shelters: bool,
+) -> models.Table:
+    """Record a kingdom drawn with physical cards (R-DOM-8)."""
+    from kolo.dominion.cards import resolve as resolve_cards
+    from kolo.dominion.draws import check_kingdom
+
+    event = _lock(event)
+    table = _kingdom_table(event, round_number, table_number)
+    chosen = resolve_cards(cards)
+    problems = check_kingdom(chosen)
+    if problems:
+        raise InvalidInput(problems)
+    before = dict(table.kingdom)
+    table.kingdom = {
+        "draw": before.get("draw", "basic"),
+        **(
+            {"mandatory": before["mandatory"], "choices": before["choices"], "picks": None}
+            if "mandatory" in before
+            else {}
+        ),
+        "cards": list(chosen),
+        "colony": colony,
+        "shelters": shelters,
+    }
+    table.save(update_fields=["kingdom"])
+    _audit(
+        event,
+        actor,
+        "kingdom.set",
+        f"round {round_number} table {table_number}: kingdom recorded by hand",
+        before=before,
+        after=table.kingdom,
+    )
+    return table

@@ -1,0 +1,439 @@
+"""Dominion commands: cards, the championship draws, kingdoms of the store, pools."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from kolo import i18n
+from kolo.cli.app import app
+from kolo.cli.events import EventArg, RoundArg, _actor, _store
+from kolo.cli.output import print_json, table
+from kolo.core import rulesets
+from kolo.core.problems import N_, InvalidInput
+from kolo.core.settings import resolve
+from kolo.dominion import draws
+from kolo.dominion.cards import load, sort_key
+from kolo.dominion.cards import resolve as resolve_cards
+from kolo.dominion.pools import CHAMPIONSHIP, championship
+from kolo.i18n import _
+
+draw_app = typer.Typer(
+    help=_("Dominion draws for scripting (no store needed)."), no_args_is_help=True
+)
+kingdom_app = typer.Typer(
+    help=_("The Dominion kingdoms of an event's tables."), no_args_is_help=True
+)
+pool_app = typer.Typer(help=_("Dominion card pools."), no_args_is_help=True)
+app.add_typer(draw_app, name="draw")
+app.add_typer(kingdom_app, name="kingdom")
+app.add_typer(pool_app, name="pool")
+
+JsonOption = Annotated[bool, typer.Option("--json", help=_("Print JSON."))]
+SeedOption = Annotated[int, typer.Option("--seed", help=_("Seed of the draw."))]
+
+
+def _split(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def _cards_of(text: str) -> tuple[str, ...]:
+    return resolve_cards(_split(text))
+
+
+def _card_line(card_id: str, language: str) -> str:
+    data = load()
+    card = data.card(card_id)
+    sets = ", ".join(data.set_name(s, language) for s in card.sets)
+    return f"{card.cost}  {card.name(language)}  ({sets})"
+
+
+@app.command(help=_("List the Dominion cards (kingdom cards; --all for every card)."))
+def cards(
+    set_id: Annotated[
+        str | None, typer.Option("--set", help=_("Only this set, e.g. dark-ages."))
+    ] = None,
+    lang: Annotated[str | None, typer.Option("--lang", help=_("Names in cs, en or ja."))] = None,
+    every: Annotated[bool, typer.Option("--all", help=_("Also the basic cards."))] = False,
+    as_json: JsonOption = False,
+) -> None:
+    data = load()
+    if set_id is not None and set_id not in data.set_names:
+        raise InvalidInput.one(
+            N_("unknown set '{set}'; known: {known}"),
+            path="--set",
+            set=set_id,
+            known=", ".join(data.set_names),
+        )
+    language = lang or i18n.language()
+    chosen = sorted(
+        (
+            c
+            for c in data.cards.values()
+            if (every or c.kingdom) and (set_id is None or set_id in c.sets)
+        ),
+        key=sort_key,
+    )
+    if as_json:
+        print_json(
+            [
+                {
+                    "id": c.id,
+                    "en": c.en,
+                    "cs": c.cs,
+                    "ja": c.ja,
+                    "sets": list(c.sets),
+                    "cost": c.cost,
+                    "types": list(c.types),
+                    "kingdom": c.kingdom,
+                }
+                for c in chosen
+            ]
+        )
+        return
+    rows = [
+        [str(c.cost), c.name(language), c.id, ", ".join(c.types), ", ".join(c.sets)] for c in chosen
+    ]
+    print(table([_("Cost"), _("Name"), _("Id"), _("Types"), _("Sets")], rows, right=[0]))
+
+
+@draw_app.command(
+    "round",
+    help=_(
+        "The head referee's draws for a round of a Dominion rule set (R-DOM-2..6): "
+        "round 1's ten cards, the Basic and Extended draws, which table plays which."
+    ),
+)
+def draw_round_command(
+    ruleset: Annotated[
+        str, typer.Option("--ruleset", help=_("dominion-cz or dominion-cz-final."))
+    ] = "dominion-cz",
+    round_number: Annotated[int, typer.Option("--round", min=1, help=_("Round number."))] = 1,
+    tables: Annotated[
+        int, typer.Option("--tables", min=1, max=1000, help=_("Number of tables."))
+    ] = 10,
+    seed: SeedOption = 0,
+    pool: Annotated[
+        str | None,
+        typer.Option("--pool", help=_("A pool file (JSON) instead of the championship pool.")),
+    ] = None,
+    setting: Annotated[
+        list[str] | None, typer.Option("--set", help=_("A setting: name=value."))
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    plan = draws.ROUND_PLANS.get(ruleset)
+    if plan is None:
+        raise InvalidInput.one(
+            N_("'{ruleset}' has no card draws; use {known}"),
+            path="--ruleset",
+            ruleset=ruleset,
+            known=", ".join(draws.ROUND_PLANS),
+        )
+    from kolo.cli.events import _settings_option
+
+    settings, problems = resolve(rulesets.get(ruleset).defaults, _settings_option(setting or []))
+    if problems:
+        raise InvalidInput(problems)
+    chosen = _pool_file(Path(pool)) if pool else championship()
+    result = draws.draw_round(chosen, plan, round_number, tables, settings, random.Random(seed))
+    if as_json:
+        print_json(result.document())
+        return
+    language = i18n.language()
+    if result.first10:
+        print(_("Ten cards for every table:"))
+        for card in sorted(result.first10, key=lambda c: sort_key(load().card(c))):
+            print("  " + _card_line(card, language))
+    for title, found in ((_("Basic draw"), result.basic), (_("Extended draw"), result.extended)):
+        if found is None:
+            continue
+        print(title)
+        print(
+            "  "
+            + _("mandatory")
+            + ": "
+            + ", ".join(load().card(c).name(language) for c in found.mandatory)
+        )
+        print(
+            "  "
+            + _("to draft")
+            + ": "
+            + ", ".join(load().card(c).name(language) for c in found.choices)
+        )
+    plan_text = ", ".join(f"{t}: {kind}" for t, kind in sorted(result.table_draw.items()))
+    print(_("Tables") + ": " + plan_text)
+
+
+def _pool_file(path: Path) -> Any:
+    from kolo.dominion.pools import make_pool
+    from kolo.eventfile.reader import read_text
+
+    try:
+        raw = json.loads(read_text(path))
+    except json.JSONDecodeError as error:
+        raise InvalidInput.one(
+            N_("not valid JSON: {reason}"), path=str(path), reason=error.msg
+        ) from None
+    if not isinstance(raw, dict) or not isinstance(raw.get("cards"), dict):
+        raise InvalidInput.one(N_("a pool file needs its cards by set"), path=str(path))
+    groups = raw.get("draw_groups", {})
+    return make_pool(
+        raw.get("name", path.stem),
+        raw["cards"],
+        groups.get("basic_main", ("base-1e", "intrigue-1e", "hinterlands-1e")),
+        groups.get("basic_extra", ("prosperity-1e", "dark-ages")),
+    )
+
+
+@draw_app.command(
+    "colony-shelters",
+    help=_("Colony/Platinum and Shelters for a kingdom of ten: three cards, then two (R-DOM-7)."),
+)
+def draw_colony_shelters(
+    kingdom: Annotated[
+        str,
+        typer.Option(
+            "--kingdom", help=_("Ten card ids or names, comma-separated."), show_default=False
+        ),
+    ],
+    seed: SeedOption = 0,
+    as_json: JsonOption = False,
+) -> None:
+    result = draws.colony_shelters(_cards_of(kingdom), random.Random(seed))
+    if as_json:
+        print_json(result.document())
+        return
+    yes, no = _("yes"), _("no")
+    print(
+        _("Colony and Platinum: {answer} ({cards})").format(
+            answer=yes if result.colony else no, cards=", ".join(result.colony_cards)
+        )
+    )
+    print(
+        _("Shelters: {answer} ({cards})").format(
+            answer=yes if result.shelters else no, cards=", ".join(result.shelter_cards)
+        )
+    )
+
+
+@draw_app.command("kingdom", help=_("A random kingdom for events outside the championship."))
+def draw_kingdom(
+    sets: Annotated[
+        str, typer.Option("--sets", help=_("Sets, comma-separated (kolo cards --all shows them)."))
+    ] = "base-2e,intrigue-2e",
+    ban: Annotated[
+        str, typer.Option("--ban", help=_("Cards never to draw, comma-separated."))
+    ] = "",
+    village: Annotated[
+        bool, typer.Option("--village", help=_("At least one +Actions card."))
+    ] = False,
+    reaction: Annotated[
+        bool, typer.Option("--reaction", help=_("A Reaction if there is an Attack."))
+    ] = False,
+    colony: Annotated[
+        str, typer.Option("--colony", help=_("championship, one-card or none."))
+    ] = "championship",
+    seed: SeedOption = 0,
+    as_json: JsonOption = False,
+) -> None:
+    from kolo.dominion.randomizer import randomize
+
+    banned = _cards_of(ban) if ban else ()
+    result = randomize(
+        _split(sets),
+        random.Random(seed),
+        banned=banned,
+        village=village,
+        reaction_if_attack=reaction,
+        colony_rule=colony,
+    )
+    if as_json:
+        print_json({"cards": list(result.cards), **result.extras.document()})
+        return
+    language = i18n.language()
+    for card in sorted(result.cards, key=lambda c: sort_key(load().card(c))):
+        print(_card_line(card, language))
+    yes, no = _("yes"), _("no")
+    print(
+        _("Colony and Platinum: {answer} ({cards})").format(
+            answer=yes if result.extras.colony else no, cards=", ".join(result.extras.colony_cards)
+        )
+    )
+    print(
+        _("Shelters: {answer} ({cards})").format(
+            answer=yes if result.extras.shelters else no,
+            cards=", ".join(result.extras.shelter_cards),
+        )
+    )
+
+
+# --- kingdoms in the store ------------------------------------------------------------
+
+
+@kingdom_app.command("show", help=_("The kingdoms of a round's tables."))
+def kingdom_show(event: EventArg, round_number: RoundArg, as_json: JsonOption = False) -> None:
+    store = _store(create=False)
+    found = store.find_event(event)
+    round_ = store.get_round(found, round_number)
+    tables = list(round_.tables.all())
+    if as_json:
+        print_json({str(t.number): t.kingdom for t in tables})
+        return
+    language = i18n.language()
+    data = load()
+    for t in tables:
+        print(_("Table {number}").format(number=t.number))
+        k = t.kingdom
+        if not k:
+            print("  " + _("no kingdom"))
+            continue
+        if k.get("cards"):
+            names = [
+                data.card(c).name(language)
+                for c in sorted(k["cards"], key=lambda c: sort_key(data.card(c)))
+            ]
+            print("  " + ", ".join(names))
+            print(
+                "  "
+                + _("Colony and Platinum")
+                + f": {_('yes') if k.get('colony') else _('no')}; "
+                + _("Shelters")
+                + f": {_('yes') if k.get('shelters') else _('no')}"
+            )
+        else:
+            print(
+                "  "
+                + _("mandatory")
+                + ": "
+                + ", ".join(data.card(c).name(language) for c in k["mandatory"])
+            )
+            print(
+                "  "
+                + _("to draft")
+                + ": "
+                + ", ".join(data.card(c).name(language) for c in k["choices"])
+            )
+
+
+@kingdom_app.command(
+    "pick", help=_("Record a table's draft: the six picked, in pick order (R-DOM-5).")
+)
+def kingdom_pick(
+    event: EventArg,
+    round_number: RoundArg,
+    table_number: Annotated[
+        int, typer.Argument(help=_("Table number."), metavar="TABLE", show_default=False)
+    ],
+    picks: Annotated[
+        str, typer.Argument(help=_("Six card ids or names, comma-separated."), show_default=False)
+    ],
+) -> None:
+    store = _store()
+    row = store.record_draft(
+        _actor(), store.find_event(event), round_number, table_number, _split(picks)
+    )
+    k = row.kingdom
+    print(
+        _("table {table}: {cards}; Colony: {colony}; Shelters: {shelters}").format(
+            table=table_number,
+            cards=", ".join(k["cards"]),
+            colony=_("yes") if k.get("colony") else _("no"),
+            shelters=_("yes") if k.get("shelters") else _("no"),
+        )
+    )
+
+
+@kingdom_app.command("set", help=_("Record a kingdom drawn with physical cards (R-DOM-8)."))
+def kingdom_set(
+    event: EventArg,
+    round_number: RoundArg,
+    table_number: Annotated[
+        int, typer.Argument(help=_("Table number."), metavar="TABLE", show_default=False)
+    ],
+    cards_text: Annotated[
+        str,
+        typer.Argument(
+            help=_("Ten card ids or names, comma-separated."), metavar="CARDS", show_default=False
+        ),
+    ],
+    colony: Annotated[
+        bool, typer.Option("--colony/--no-colony", help=_("Colony and Platinum."))
+    ] = False,
+    shelters: Annotated[
+        bool, typer.Option("--shelters/--no-shelters", help=_("Shelters."))
+    ] = False,
+) -> None:
+    store = _store()
+    store.set_kingdom(
+        _actor(),
+        store.find_event(event),
+        round_number,
+        table_number,
+        _split(cards_text),
+        colony,
+        shelters,
+    )
+    print(_("table {table}: kingdom recorded").format(table=table_number))
+
+
+# --- pools --------------------------------------------------------------------------------
+
+
+@pool_app.command("list", help=_("The card pools."))
+def pool_list() -> None:
+    store = _store(create=False)
+    from kolo.web import models
+
+    print(f"{CHAMPIONSHIP}\t{len(championship().all_cards())}\t{championship().title}")
+    for row in models.CardPool.objects.all():
+        print(f"{row.name}\t{sum(len(v) for v in row.cards.values())}\t{row.title}")
+    del store
+
+
+@pool_app.command("show", help=_("The cards of a pool, by set."))
+def pool_show(
+    name: Annotated[str, typer.Argument(help=_("Pool name."), show_default=False)] = CHAMPIONSHIP,
+    lang: Annotated[str | None, typer.Option("--lang", help=_("Names in cs, en or ja."))] = None,
+    as_json: JsonOption = False,
+) -> None:
+    pool = championship() if name == CHAMPIONSHIP else _store(create=False).card_pool(name)
+    if as_json:
+        print_json(
+            {
+                "name": pool.name,
+                "cards": {s: list(c) for s, c in pool.cards.items()},
+                "draw_groups": {
+                    "basic_main": list(pool.basic_main),
+                    "basic_extra": list(pool.basic_extra),
+                },
+            }
+        )
+        return
+    language = lang or i18n.language()
+    data = load()
+    for set_id, ids in pool.cards.items():
+        print(f"{data.set_name(set_id, language)} ({len(ids)})")
+        print("  " + ", ".join(data.card(c).name(language) for c in ids))
+
+
+@pool_app.command("save", help=_("Create or replace a pool from a JSON file (cards by set)."))
+def pool_save(
+    name: Annotated[str, typer.Argument(help=_("Pool name."), show_default=False)],
+    file: Annotated[Path, typer.Argument(help=_("The pool file."), show_default=False)],
+) -> None:
+    source = _pool_file(file)
+    store = _store()
+    store.save_pool(
+        _actor(),
+        name,
+        source.cards,
+        title=source.title or name,
+        basic_main=source.basic_main,
+        basic_extra=source.basic_extra,
+    )
+    print(_("pool {name} saved").format(name=name))

@@ -1,0 +1,187 @@
+"""The Dominion commands and kingdoms in the store."""
+
+import json
+
+import pytest
+
+from kolo.cli import main
+from kolo.dominion import cards
+from kolo.eventfile import reader
+from kolo.web import models
+
+KINGDOM = "Cellar,Festival,Gardens,Laboratory,Militia,Mine,Moat,Moneylender,Remodel,Smithy"
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_draw_round_json_shape(capsys):
+    code, out, _ = run(
+        capsys,
+        "draw",
+        "round",
+        "--ruleset",
+        "dominion-cz",
+        "--round",
+        "3",
+        "--tables",
+        "10",
+        "--seed",
+        "7",
+        "--json",
+    )
+    assert code == 0
+    document = json.loads(out)
+    assert set(document) == {"basic", "extended", "first10", "table_draw"}
+    assert len(document["basic"]["mandatory"]) == 4
+    assert len(document["basic"]["choices"]) == 9
+    assert document["first10"] is None
+    assert document["table_draw"] == {
+        str(t): "extended" if t <= 5 else "basic" for t in range(1, 11)
+    }
+    again = json.loads(
+        run(
+            capsys,
+            "draw",
+            "round",
+            "--ruleset",
+            "dominion-cz",
+            "--round",
+            "3",
+            "--tables",
+            "10",
+            "--seed",
+            "7",
+            "--json",
+        )[1]
+    )
+    assert again == document
+    first = json.loads(
+        run(capsys, "draw", "round", "--round", "1", "--tables", "4", "--seed", "1", "--json")[1]
+    )
+    assert len(first["first10"]) == 10
+    assert first["basic"] is None
+
+
+def test_draw_colony_shelters_json_shape(capsys):
+    code, out, _ = run(
+        capsys, "draw", "colony-shelters", "--kingdom", KINGDOM, "--seed", "7", "--json"
+    )
+    assert code == 0
+    document = json.loads(out)
+    assert set(document) == {"colony", "shelters", "colony_cards", "shelter_cards"}
+    assert document["colony"] is False  # no Prosperity card in this kingdom
+    assert len(document["colony_cards"]) == 3
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["draw", "colony-shelters", "--kingdom", KINGDOM.replace("Cellar", "Cellarr")],
+            "unknown card 'Cellarr'",
+        ),
+        (
+            ["draw", "colony-shelters", "--kingdom", KINGDOM + ",Village"],
+            "a kingdom has 10 cards, not 11",
+        ),
+        (["draw", "round", "--ruleset", "carcassonne-cz"], "has no card draws"),
+        (["draw", "kingdom", "--sets", "nowhere"], "unknown set 'nowhere'"),
+        (["cards", "--set", "nowhere"], "unknown set 'nowhere'"),
+    ],
+)
+def test_bad_input_exits_2_with_a_clear_message(capsys, args, message):
+    code, _, err = run(capsys, *args)
+    assert code == 2
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_cards_lists_in_czech(capsys):
+    code, out, _ = run(capsys, "cards", "--set", "base-1e", "--lang", "cs")
+    assert code == 0
+    assert "Sklepení" in out
+    code, out, _ = run(capsys, "cards", "--json")
+    assert all(c["kingdom"] for c in json.loads(out))
+
+
+@pytest.mark.db
+@pytest.mark.django_db
+def test_kingdoms_are_drawn_stored_drafted_and_exported(capsys):
+    assert run(capsys, "event", "new", "--ruleset", "dominion-cz", "Brno")[0] == 0
+    run(capsys, "entrant", "add", "brno", *[f"Player {i}" for i in range(1, 10)])
+    run(capsys, "round", "pair", "brno", "--seed", "4")
+    first = list(models.Table.objects.filter(round__number=1))
+    assert {t.kingdom["draw"] for t in first} == {"first10"}
+    assert len({tuple(t.kingdom["cards"]) for t in first}) == 1  # the same ten at every table
+    for t in first:
+        scores = [f"{s.entrant.code}={30 - i}" for i, s in enumerate(t.seats.all())]
+        run(capsys, "result", "brno", "1", str(t.number), *scores)
+    run(capsys, "round", "close", "brno")
+    run(capsys, "round", "pair", "brno", "--seed", "5")
+    table = models.Table.objects.get(round__number=2, number=1)
+    assert table.kingdom["draw"] == "basic"
+    choices = table.kingdom["choices"]
+    # a pick not among the nine
+    code, _, err = run(
+        capsys,
+        "kingdom",
+        "pick",
+        "brno",
+        "2",
+        "1",
+        ",".join([*choices[:5], "Witch" if "Witch" not in choices else "Chapel"]),
+    )
+    assert code == 2
+    assert "not among the nine" in err
+    code, out, _ = run(capsys, "kingdom", "pick", "brno", "2", "1", ",".join(choices[:6]))
+    assert code == 0
+    table.refresh_from_db()
+    assert table.kingdom["cards"] == table.kingdom["mandatory"] + choices[:6]
+    assert len(table.kingdom["colony_cards"]) == 3
+    assert models.AuditEntry.objects.filter(action="kingdom.draft").count() == 1
+    code, out, _ = run(capsys, "export", "brno")
+    document = json.loads(out)
+    assert document["rounds"][1]["tables"][0]["kingdom"]["picks"] == choices[:6]
+    event = reader.loads(out)
+    assert event.rounds[1].tables[0].kingdom["draw"] == "basic"
+    code, shown, _ = run(capsys, "--lang", "cs", "kingdom", "show", "brno", "2")
+    assert code == 0
+    assert "Stůl 1" in shown
+    czech = cards.load().card(table.kingdom["cards"][0]).cs
+    assert czech in shown
+
+
+def test_event_files_check_kingdoms(capsys, tmp_path):
+    from tests.conftest import CASES
+
+    document = json.loads((CASES / "event-format-example.json").read_text(encoding="utf-8"))
+    document["rounds"][0]["tables"][0]["kingdom"] = {
+        "draw": "basic",
+        "mandatory": ["Cellar", "Moat", "Mine", "Smithy"],
+        "choices": [
+            "Village",
+            "Witch",
+            "Festival",
+            "Laboratory",
+            "Market",
+            "Gardens",
+            "Militia",
+            "Remodel",
+            "Nope",
+        ],
+        "picks": ["Village", "Village", "Festival", "Laboratory", "Market", "Throne Room"],
+        "cards": None,
+        "colony": False,
+        "shelters": False,
+    }
+    path = tmp_path / "kingdom.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    code, _, err = run(capsys, "validate", str(path))
+    assert code == 2
+    assert "unknown card 'Nope'" in err
+    assert "a card is picked twice" in err
+    assert "'Throne Room' is not among the nine to draft from" in err
