@@ -106,7 +106,7 @@ def test_a_whole_event_in_the_browser(live_server, browser, screenshots):
         card.locator(".preview table").wait_for()
         assert "Place" in card.locator(".preview").inner_text()
         with page.expect_navigation():
-            card.locator("button:has-text('Save')").click()
+            card.locator("button:text-is('Save')").click()
     with page.expect_navigation():
         page.click("text=Close the round")
     assert page.locator(".badge:has-text('closed')").count() == 1

@@ -20,6 +20,7 @@ from kolo.dominion import draws
 from kolo.dominion.cards import load, sort_key
 from kolo.dominion.cards import resolve as resolve_cards
 from kolo.dominion.pools import CHAMPIONSHIP, championship
+from kolo.dominion.view import kingdom_view
 from kolo.i18n import _
 
 draw_app = typer.Typer(
@@ -285,39 +286,28 @@ def kingdom_show(event: EventArg, round_number: RoundArg, as_json: JsonOption = 
         print_json({str(t.number): t.kingdom for t in tables})
         return
     language = i18n.language()
-    data = load()
     for t in tables:
         print(_("Table {number}").format(number=t.number))
-        k = t.kingdom
-        if not k:
+        if not t.kingdom:
             print("  " + _("no kingdom"))
             continue
-        if k.get("cards"):
-            names = [
-                data.card(c).name(language)
-                for c in sorted(k["cards"], key=lambda c: sort_key(data.card(c)))
-            ]
-            print("  " + ", ".join(names))
+        names = [s.entrant.name for s in t.seats.select_related("entrant")]
+        view = kingdom_view(t.kingdom, language, names)
+        if view.drafted:
+            print("  " + ", ".join(f"{c.name} ({c.cost})" for c in view.cards))
+            yes, no = _("yes"), _("no")
             print(
                 "  "
                 + _("Colony and Platinum")
-                + f": {_('yes') if k.get('colony') else _('no')}; "
+                + f": {yes if view.colony else no}; "
                 + _("Shelters")
-                + f": {_('yes') if k.get('shelters') else _('no')}"
+                + f": {yes if view.shelters else no}"
             )
         else:
-            print(
-                "  "
-                + _("mandatory")
-                + ": "
-                + ", ".join(data.card(c).name(language) for c in k["mandatory"])
-            )
-            print(
-                "  "
-                + _("to draft")
-                + ": "
-                + ", ".join(data.card(c).name(language) for c in k["choices"])
-            )
+            print("  " + _("mandatory") + ": " + ", ".join(c.name for c in view.mandatory))
+            print("  " + _("to draft") + ": " + ", ".join(c.name for c in view.choices))
+            if view.pickers:
+                print("  " + _("pick order") + ": " + ", ".join(view.pickers))
 
 
 @kingdom_app.command(

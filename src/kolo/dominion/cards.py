@@ -122,7 +122,7 @@ def resolve(names: Sequence[str]) -> tuple[str, ...]:
         for name in (card.id, card.en, card.cs):
             by_name.setdefault(name.casefold(), card.id)
     found = [by_name.get(name.strip().casefold()) for name in names]
-    unknown = [name for name, card in zip(names, found, strict=True) if card is None]
+    unknown = [name.strip() for name, card in zip(names, found, strict=True) if card is None]
     if unknown:
         raise InvalidInput(
             [Problem("cards", N_("unknown card '{card}'"), {"card": c}) for c in unknown]

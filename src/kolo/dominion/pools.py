@@ -70,6 +70,42 @@ def check_pool(name: str, cards: Mapping[str, Sequence[str]]) -> list[Problem]:
     return problems
 
 
+def check_draw_sizes(
+    cards: Mapping[str, Sequence[str]], basic_main: Sequence[str], basic_extra: Sequence[str]
+) -> list[Problem]:
+    """Enough cards for every draw of a round: ten from the Basic draw's main sets (round 1),
+    four from its extra sets, and 26 in all (Basic and Extended draw 13 each)."""
+    main = sum(len(cards.get(s, ())) for s in basic_main)
+    extra = sum(len(cards.get(s, ())) for s in basic_extra)
+    total = sum(len(ids) for ids in cards.values())
+    problems: list[Problem] = []
+    if main < 10:
+        problems.append(
+            Problem(
+                "cards",
+                N_("the Basic draw needs at least 10 cards from {sets}; the pool has {count}"),
+                {"sets": ", ".join(basic_main), "count": main},
+            )
+        )
+    if extra < 4:
+        problems.append(
+            Problem(
+                "cards",
+                N_("the Basic draw needs at least 4 cards from {sets}; the pool has {count}"),
+                {"sets": ", ".join(basic_extra), "count": extra},
+            )
+        )
+    if total < 26:
+        problems.append(
+            Problem(
+                "cards",
+                N_("a round's draws need at least 26 cards; the pool has {count}"),
+                {"count": total},
+            )
+        )
+    return problems
+
+
 def make_pool(
     name: str,
     cards: Mapping[str, Sequence[str]],
@@ -79,6 +115,8 @@ def make_pool(
 ) -> Pool:
     """A checked pool (``InvalidInput`` names every unknown card)."""
     problems = check_pool(name, cards)
+    if not problems:
+        problems = check_draw_sizes(cards, basic_main, basic_extra)
     if problems:
         raise InvalidInput(problems)
     return Pool(

@@ -17,6 +17,7 @@ from kolo.core.placement import placements
 from kolo.core.rulesets import RuleSet, Success, TieBreak
 from kolo.core.shares import table_shares
 from kolo.core.standings import Standings, compute
+from kolo.dominion.view import kingdom_view
 from kolo.web import models, store
 
 
@@ -170,6 +171,11 @@ def table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]]:
                 "games_played": len(table.games),
                 "games_needed": needed,
                 "smaller": len(table.seats) < normal,
+                "kingdom": kingdom_view(
+                    table.kingdom, language(), [loaded.names[p] for p in table.seats]
+                )
+                if table.kingdom
+                else None,
             }
         )
     return tables

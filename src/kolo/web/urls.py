@@ -41,6 +41,11 @@ event_desk = [
         desk.table_preview,
         name="desk-preview",
     ),
+    path(
+        "rounds/<int:number>/tables/<int:table>/kingdom/",
+        desk.table_kingdom,
+        name="desk-kingdom",
+    ),
     path("rounds/<int:number>/reports/<int:report>/", desk.report_decide, name="desk-report"),
     path("rounds/<int:number>/print/<str:sheet>/", desk.print_round, name="desk-print"),
     path("print/standings/", desk.print_standings, name="desk-print-standings"),
@@ -60,6 +65,8 @@ urlpatterns = [
     path("desk/", desk.desk, name="desk"),
     path("desk/import/", desk.import_event, name="desk-import"),
     path("desk/tokens/", desk.tokens, name="desk-tokens"),
+    path("desk/pools/", desk.pools, name="desk-pools"),
+    path("desk/pools/<slug:name>/", desk.pool_edit, name="desk-pool"),
     path("desk/<slug:key>/", include(event_desk)),
     path("api/v1/", include(api.urlpatterns)),
 ]

@@ -32,6 +32,7 @@ from kolo.core.placement import placements
 from kolo.core.problems import N_, InvalidInput, NoValidPairing
 from kolo.core.settings import SPECS
 from kolo.core.shares import table_shares
+from kolo.dominion.draws import PICKS
 from kolo.eventfile import reader
 from kolo.eventfile.writer import dumps
 from kolo.pairing.checker import check_pairing_rules
@@ -386,6 +387,8 @@ def _round_context(
         else None,
         clock_alert_seconds=60 * int(loaded.settings.get("clock_alert_minutes", 45)),
         missing=[t["number"] for t in tables if not t["complete"]],
+        has_kingdoms=any(t["kingdom"] for t in tables),
+        pick_numbers=range(1, PICKS + 1),
     )
     return context
 
@@ -617,6 +620,164 @@ def report_decide(
     return redirect("desk-round", key=event.key, number=number)
 
 
+# --- Dominion: kingdoms and card pools --------------------------------------------------
+
+
+@organiser()
+@require_POST
+def table_kingdom(
+    request: HttpRequest, event: models.Event, role: str, number: int, table: int
+) -> HttpResponse:
+    """Record a table's draft (six picks in order) or a kingdom drawn with physical cards."""
+    actor = _actor(request)
+    if request.POST.get("action") == "set":
+        cards = [
+            c for c in request.POST.get("cards", "").replace("\n", ",").split(",") if c.strip()
+        ]
+        change: Callable[[], Any] = lambda: store.set_kingdom(  # noqa: E731
+            actor,
+            event,
+            number,
+            table,
+            cards,
+            colony=request.POST.get("colony") == "on",
+            shelters=request.POST.get("shelters") == "on",
+        )
+    else:
+        picks = [p for p in request.POST.getlist("pick") if p]
+        change = lambda: store.record_draft(actor, event, number, table, picks)  # noqa: E731
+    _attempt(request, change, _("table {table}: kingdom saved").format(table=table))
+    return redirect(
+        reverse("desk-round", kwargs={"key": event.key, "number": number}) + f"#table-{table}"
+    )
+
+
+def _pool_rows() -> list[dict[str, Any]]:
+    from kolo.dominion.pools import CHAMPIONSHIP, championship
+
+    built_in = championship()
+    rows = [
+        {
+            "name": CHAMPIONSHIP,
+            "title": built_in.title,
+            "count": len(built_in.all_cards()),
+            "built_in": True,
+        }
+    ]
+    for row in models.CardPool.objects.all():
+        rows.append(
+            {
+                "name": row.name,
+                "title": row.title,
+                "count": sum(len(c) for c in row.cards.values()),
+                "built_in": False,
+            }
+        )
+    return rows
+
+
+def _pool_text(cards: dict[str, list[str]] | Any, language: str) -> str:
+    """A pool as the edit box shows it: one set per line, ``set: card, card, …``."""
+    from kolo.dominion.cards import load
+
+    data = load()
+    return "\n".join(
+        f"{set_id}: " + ", ".join(data.card(c).name(language) for c in ids)
+        for set_id, ids in cards.items()
+    )
+
+
+def _parse_pool(text: str) -> dict[str, list[str]]:
+    """``set: card, card, …`` per line; card names in Czech or English."""
+    from kolo.dominion.cards import resolve
+
+    cards: dict[str, list[str]] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        set_id, colon, names = line.partition(":")
+        if not colon:
+            raise InvalidInput.one(
+                N_("line {line}: write 'set: card, card, …'"), path="cards", line=number
+            )
+        listed = [n for n in names.split(",") if n.strip()]
+        cards.setdefault(set_id.strip(), []).extend(resolve(listed))
+    return cards
+
+
+@login_required
+def pools(request: HttpRequest) -> HttpResponse:
+    """Card pools: the built-in championship pool and the organisers' own."""
+    from kolo.dominion.cards import load
+
+    data = load()
+    if request.method == "POST":
+        name = request.POST.get("name", "").strip()
+        text = request.POST.get("cards", "")
+
+        def save() -> None:
+            store.save_pool(
+                _actor(request), name, _parse_pool(text), title=request.POST.get("title", "")
+            )
+
+        if _attempt(request, save, _("pool {name} saved").format(name=name)):
+            return redirect("desk-pool", name=name)
+    sets = [(s, data.set_name(s, present.language())) for s in data.set_names]
+    return render(
+        request,
+        "kolo/desk/pools.html",
+        {
+            "pools": _pool_rows(),
+            "sets": sets,
+            "name": request.POST.get("name", ""),
+            "title": request.POST.get("title", ""),
+            "cards": request.POST.get("cards", ""),
+        },
+    )
+
+
+@login_required
+def pool_edit(request: HttpRequest, name: str) -> HttpResponse:
+    """One pool: its cards by set; organisers' pools can be edited here."""
+    from kolo.dominion.cards import load
+
+    data = load()
+    if request.method == "POST":
+        text = request.POST.get("cards", "")
+        if _attempt(
+            request,
+            lambda: store.save_pool(
+                _actor(request), name, _parse_pool(text), title=request.POST.get("title", "")
+            ),
+            _("pool {name} saved").format(name=name),
+        ):
+            return redirect("desk-pool", name=name)
+    try:
+        pool = store.card_pool(name)
+    except InvalidInput:
+        raise Http404 from None
+    language = present.language()
+    from kolo.dominion.pools import CHAMPIONSHIP
+    from kolo.dominion.view import sorted_lines
+
+    by_set = [
+        (data.set_name(set_id, language), sorted_lines(ids, language))
+        for set_id, ids in pool.cards.items()
+    ]
+    return render(
+        request,
+        "kolo/desk/pool.html",
+        {
+            "pool": pool,
+            "built_in": name == CHAMPIONSHIP,
+            "by_set": by_set,
+            "count": len(pool.all_cards()),
+            "text": request.POST.get("cards") or _pool_text(pool.cards, language),
+            "sets": [(s, data.set_name(s, language)) for s in data.set_names],
+        },
+    )
+
+
 # --- print, export, audit, team ---------------------------------------------------------
 
 
@@ -628,9 +789,17 @@ def _qr(url: str) -> str:
 def print_round(
     request: HttpRequest, event: models.Event, role: str, number: int, sheet: str
 ) -> HttpResponse:
-    if sheet not in ("pairings", "names", "slips"):
+    if sheet not in ("pairings", "names", "slips", "kingdoms", "draws"):
         raise Http404
     context = _round_context(request, event, role, number)
+    if sheet in ("kingdoms", "draws") and not context["has_kingdoms"]:
+        raise Http404
+    if sheet == "draws":
+        from kolo.dominion.view import round_draw_view, round_draws_of
+
+        kingdoms = {t.number: t.kingdom for t in context["round"].tables.all() if t.kingdom}
+        context["draws"] = round_draw_view(round_draws_of(kingdoms), present.language())
+        context["printed"] = timezone.localtime()
     if sheet == "names":
         context["by_name"] = sorted(
             (

@@ -1,0 +1,208 @@
+"""A table's kingdom as people read it: names in their language, sorted by cost then name,
+the draft with who picks when, Colony/Platinum, Shelters and pile sizes (R-SETUP-2).
+
+Used by the command line, the players' pages, the desk and the printed table sheets, so all
+of them show the same thing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from kolo.dominion.cards import load
+from kolo.dominion.draws import PICKS, RoundDraws
+from kolo.dominion.setup import Setup, setup
+
+
+@dataclass(frozen=True)
+class CardLine:
+    """One card as shown: name, set, cost (and the pile size where it is known)."""
+
+    id: str
+    name: str
+    set_name: str
+    cost: int
+    cost_note: str | None = None
+    pile: int | None = None
+    pick: int | None = None
+    """For a card to draft from: its place in the pick order (1–6) once drafted."""
+
+
+@dataclass(frozen=True)
+class PileLine:
+    """A basic supply pile and its size for the table's player count."""
+
+    name: str
+    count: int
+
+
+@dataclass(frozen=True)
+class KingdomView:
+    """What the players' page, the desk and the table sheet show of one table's kingdom."""
+
+    draw: str
+    mandatory: tuple[CardLine, ...]
+    choices: tuple[CardLine, ...]
+    """The nine to draft from, in the order they were drawn."""
+    drafted: bool
+    """Whether the ten piles are known (Colony and Shelters are decided with them)."""
+    cards: tuple[CardLine, ...]
+    """The ten piles sorted by cost then name (empty until the draft is recorded)."""
+    colony: bool
+    shelters: bool
+    colony_cards: tuple[CardLine, ...]
+    shelter_cards: tuple[CardLine, ...]
+    setup: Setup | None
+    basics: tuple[PileLine, ...]
+    """Estates, Duchies, Provinces and Curses for the player count."""
+    colony_piles: tuple[PileLine, ...]
+    """Colonies and Platinum, if the table plays with them."""
+    start: tuple[PileLine, ...]
+    """Each player's starting deck (with Shelters: Hovel, Necropolis, Overgrown Estate)."""
+    pickers: tuple[str, ...]
+    """The names of who picks 1st … 6th (starting player first, clockwise)."""
+
+
+def card_line(
+    card_id: str, language: str, pile: int | None = None, pick: int | None = None
+) -> CardLine:
+    """One card in ``language`` with the name of its (first) set."""
+    data = load()
+    card = data.card(card_id)
+    return CardLine(
+        id=card.id,
+        name=card.name(language),
+        set_name=data.set_name(card.sets[0], language),
+        cost=card.cost,
+        cost_note=card.cost_note,
+        pile=pile,
+        pick=pick,
+    )
+
+
+def sorted_lines(card_ids: Sequence[str], language: str) -> tuple[CardLine, ...]:
+    """Cards sorted by cost, then name in ``language`` (R-SETUP-2)."""
+    lines = [card_line(c, language) for c in card_ids]
+    return tuple(sorted(lines, key=lambda line: (line.cost, line.name.casefold())))
+
+
+def _name(card_id: str, language: str) -> str:
+    return load().card(card_id).name(language)
+
+
+def kingdom_view(
+    document: Mapping[str, Any],
+    language: str,
+    seat_names: Sequence[str] = (),
+) -> KingdomView:
+    """The view of a table's ``kingdom`` object; ``seat_names`` in seat order."""
+    players = len(seat_names)
+    picks: list[str] = list(document.get("picks") or [])
+    cards: list[str] = list(document.get("cards") or [])
+    table_setup = (
+        setup(
+            players,
+            cards,
+            bool(document.get("colony")),
+            bool(document.get("shelters")),
+        )
+        if 2 <= players <= 6
+        else None
+    )
+    piles = dict(table_setup.kingdom) if table_setup else {}
+    data = load()
+    sorted_cards = tuple(
+        sorted(
+            (card_line(c, language, piles.get(c)) for c in cards),
+            key=lambda line: (line.cost, line.name.casefold()),
+        )
+    )
+    basics: list[PileLine] = []
+    colony_piles: list[PileLine] = []
+    start: list[PileLine] = []
+    if table_setup is not None:
+        victory = table_setup.victory
+        basics = [
+            PileLine(_name("Estate", language), victory),
+            PileLine(_name("Duchy", language), victory),
+            PileLine(_name("Province", language), table_setup.provinces),
+        ]
+        basics.append(PileLine(_name("Curse", language), table_setup.curses))
+        colony_piles = [
+            PileLine(_name("Colony", language), victory),
+            PileLine(_name("Platinum", language), data.card("Platinum").count or 12),
+        ]
+        start = [PileLine(_name(c, language), n) for c, n in table_setup.starting_deck]
+    pickers: tuple[str, ...] = ()
+    if document.get("draw") != "first10" and players in (2, 3):
+        pickers = tuple(seat_names[i % players] for i in range(PICKS))
+    return KingdomView(
+        draw=str(document.get("draw")),
+        mandatory=tuple(card_line(c, language) for c in document.get("mandatory") or ()),
+        choices=tuple(
+            card_line(c, language, pick=picks.index(c) + 1 if c in picks else None)
+            for c in document.get("choices") or ()
+        ),
+        drafted=bool(cards),
+        cards=sorted_cards,
+        colony=bool(document.get("colony")),
+        shelters=bool(document.get("shelters")),
+        colony_cards=tuple(card_line(c, language) for c in document.get("colony_cards") or ()),
+        shelter_cards=tuple(card_line(c, language) for c in document.get("shelter_cards") or ()),
+        setup=table_setup,
+        basics=tuple(basics),
+        colony_piles=tuple(colony_piles),
+        start=tuple(start),
+        pickers=pickers,
+    )
+
+
+@dataclass(frozen=True)
+class RoundDrawView:
+    """The head referee's sheet: the round's draws and which tables play which."""
+
+    first10: tuple[CardLine, ...]
+    basic_mandatory: tuple[CardLine, ...]
+    basic_choices: tuple[CardLine, ...]
+    extended_mandatory: tuple[CardLine, ...]
+    extended_choices: tuple[CardLine, ...]
+    tables: Mapping[str, tuple[int, ...]]
+    """Draw kind → the tables that play it."""
+
+
+def round_draws_of(kingdoms: Mapping[int, Mapping[str, Any]]) -> RoundDraws:
+    """The round's draws read back from its tables' kingdoms (table number → kingdom)."""
+    from kolo.dominion.draws import Draw
+
+    first10: tuple[str, ...] | None = None
+    found: dict[str, Draw] = {}
+    table_draw: dict[int, Any] = {}
+    for number, doc in sorted(kingdoms.items()):
+        kind = doc.get("draw")
+        table_draw[number] = kind
+        if kind == "first10" and doc.get("cards"):
+            first10 = tuple(doc["cards"])
+        elif kind in ("basic", "extended") and kind not in found:
+            found[kind] = Draw(kind, tuple(doc["mandatory"]), tuple(doc["choices"]))
+    return RoundDraws(first10, found.get("basic"), found.get("extended"), table_draw)
+
+
+def round_draw_view(draws: RoundDraws, language: str) -> RoundDrawView:
+    """The head referee's view of a round's draws."""
+    tables: dict[str, list[int]] = {}
+    for number, kind in sorted(draws.table_draw.items()):
+        tables.setdefault(str(kind), []).append(number)
+
+    def lines(ids: Sequence[str] | None) -> tuple[CardLine, ...]:
+        return tuple(card_line(c, language) for c in ids or ())
+
+    return RoundDrawView(
+        first10=sorted_lines(draws.first10, language) if draws.first10 else (),
+        basic_mandatory=lines(draws.basic.mandatory if draws.basic else None),
+        basic_choices=lines(draws.basic.choices if draws.basic else None),
+        extended_mandatory=lines(draws.extended.mandatory if draws.extended else None),
+        extended_choices=lines(draws.extended.choices if draws.extended else None),
+        tables={kind: tuple(numbers) for kind, numbers in tables.items()},
+    )
