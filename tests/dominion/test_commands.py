@@ -185,3 +185,43 @@ def test_event_files_check_kingdoms(capsys, tmp_path):
     assert "unknown card 'Nope'" in err
     assert "a card is picked twice" in err
     assert "'Throne Room' is not among the nine to draft from" in err
+
+
+def test_random_kingdom_with_setup_and_a_repeatable_random_seed(capsys):
+    code, out, err = run(capsys, "draw", "kingdom", "--players", "2", "--json")
+    assert code == 0
+    seed = err.split("--seed ")[1].split(")")[0]
+    first = json.loads(out)
+    # R-SETUP-1, §5.2: two players play with 8 victory cards and 10 Curses
+    assert first["setup"]["piles"] == {"Estate": 8, "Duchy": 8, "Province": 8, "Curse": 10}
+    assert first["setup"]["piles_to_end"] == 3
+    victory = [c for c in first["cards"] if cards.load().card(c).is_victory]
+    assert all(first["setup"]["kingdom"][c] == 8 for c in victory)
+    code, again, err = run(capsys, "draw", "kingdom", "--players", "2", "--json", "--seed", seed)
+    assert code == 0
+    assert json.loads(again) == first
+    assert err == ""
+    code, _, err = run(capsys, "draw", "kingdom", "--players", "7")
+    assert code == 2
+    assert "Traceback" not in err
+
+
+def test_the_documented_kingdom_object_is_valid(capsys, tmp_path):
+    import re
+    from pathlib import Path
+
+    from tests.conftest import CASES
+
+    docs = Path(__file__).resolve().parents[2] / "docs" / "event-format.md"
+    block = re.search(r'```json\n"kingdom": (\{.*?\n\})\n```', docs.read_text(), re.S)
+    assert block is not None
+    document = json.loads((CASES / "event-format-example.json").read_text(encoding="utf-8"))
+    document["rounds"][-1]["tables"][0]["kingdom"] = json.loads(block.group(1))
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    assert run(capsys, "validate", str(path))[0] == 0
+    document["rounds"][-1]["tables"][0]["kingdom"]["picks"][0] = "Witch"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    code, _, err = run(capsys, "validate", str(path))
+    assert code == 2
+    assert "Witch" in err

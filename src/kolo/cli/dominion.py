@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -20,7 +22,7 @@ from kolo.dominion import draws
 from kolo.dominion.cards import load, sort_key
 from kolo.dominion.cards import resolve as resolve_cards
 from kolo.dominion.pools import CHAMPIONSHIP, championship
-from kolo.dominion.view import kingdom_view
+from kolo.dominion.view import kingdom_view, pile_lines, setup_document
 from kolo.i18n import _
 
 draw_app = typer.Typer(
@@ -35,7 +37,20 @@ app.add_typer(kingdom_app, name="kingdom")
 app.add_typer(pool_app, name="pool")
 
 JsonOption = Annotated[bool, typer.Option("--json", help=_("Print JSON."))]
-SeedOption = Annotated[int, typer.Option("--seed", help=_("Seed of the draw."))]
+SeedOption = Annotated[
+    int | None,
+    typer.Option("--seed", help=_("Seed of the draw (default: a random one, printed on stderr).")),
+]
+
+
+def _rng(seed: int | None) -> random.Random:
+    """The draw's generator; without --seed a random seed, said so that it can be repeated."""
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+        print(
+            _("seed {seed} (repeat the draw with --seed {seed})").format(seed=seed), file=sys.stderr
+        )
+    return random.Random(seed)
 
 
 def _split(text: str) -> list[str]:
@@ -117,7 +132,7 @@ def draw_round_command(
     tables: Annotated[
         int, typer.Option("--tables", min=1, max=1000, help=_("Number of tables."))
     ] = 10,
-    seed: SeedOption = 0,
+    seed: SeedOption = None,
     pool: Annotated[
         str | None,
         typer.Option("--pool", help=_("A pool file (JSON) instead of the championship pool.")),
@@ -141,7 +156,7 @@ def draw_round_command(
     if problems:
         raise InvalidInput(problems)
     chosen = _pool_file(Path(pool)) if pool else championship()
-    result = draws.draw_round(chosen, plan, round_number, tables, settings, random.Random(seed))
+    result = draws.draw_round(chosen, plan, round_number, tables, settings, _rng(seed))
     if as_json:
         print_json(result.document())
         return
@@ -202,10 +217,10 @@ def draw_colony_shelters(
             "--kingdom", help=_("Ten card ids or names, comma-separated."), show_default=False
         ),
     ],
-    seed: SeedOption = 0,
+    seed: SeedOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    result = draws.colony_shelters(_cards_of(kingdom), random.Random(seed))
+    result = draws.colony_shelters(_cards_of(kingdom), _rng(seed))
     if as_json:
         print_json(result.document())
         return
@@ -239,22 +254,35 @@ def draw_kingdom(
     colony: Annotated[
         str, typer.Option("--colony", help=_("championship, one-card or none."))
     ] = "championship",
-    seed: SeedOption = 0,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", min=2, max=6, help=_("Also the setup for 2–6 players.")),
+    ] = None,
+    seed: SeedOption = None,
     as_json: JsonOption = False,
 ) -> None:
     from kolo.dominion.randomizer import randomize
+    from kolo.dominion.setup import setup
 
     banned = _cards_of(ban) if ban else ()
     result = randomize(
         _split(sets),
-        random.Random(seed),
+        _rng(seed),
         banned=banned,
         village=village,
         reaction_if_attack=reaction,
         colony_rule=colony,
     )
+    table_setup = (
+        setup(players, result.cards, result.extras.colony, result.extras.shelters)
+        if players
+        else None
+    )
     if as_json:
-        print_json({"cards": list(result.cards), **result.extras.document()})
+        document: dict[str, Any] = {"cards": list(result.cards), **result.extras.document()}
+        if table_setup is not None:
+            document["setup"] = setup_document(table_setup)
+        print_json(document)
         return
     language = i18n.language()
     for card in sorted(result.cards, key=lambda c: sort_key(load().card(c))):
@@ -271,6 +299,14 @@ def draw_kingdom(
             cards=", ".join(result.extras.shelter_cards),
         )
     )
+    if table_setup is not None:
+        print(_("Setup for {players} players").format(players=players))
+        for line in pile_lines(table_setup, language):
+            print(f"  {line.name}: {line.count}")
+        deck = ", ".join(
+            f"{n}× {load().card(c).name(language)}" for c, n in table_setup.starting_deck
+        )
+        print("  " + _("each player starts with") + ": " + deck)
 
 
 # --- kingdoms in the store ------------------------------------------------------------

@@ -8,7 +8,7 @@ of them show the same thing.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from kolo.dominion.cards import load
@@ -92,6 +92,35 @@ def _name(card_id: str, language: str) -> str:
     return load().card(card_id).name(language)
 
 
+def pile_lines(table_setup: Setup, language: str) -> tuple[PileLine, ...]:
+    """The basic piles for the player count: Estates, Duchies, Provinces, Curses, and
+    Colonies and Platinum (last) when the table plays with them (R-SETUP-1, §5.2)."""
+    return tuple(PileLine(_name(card, language), count) for card, count in _pile_ids(table_setup))
+
+
+def setup_document(table_setup: Setup) -> dict[str, Any]:
+    """The setup as JSON: pile sizes by card id, the starting deck, the end condition."""
+    return {
+        "players": table_setup.players,
+        "piles": dict(_pile_ids(table_setup)),
+        "kingdom": dict(table_setup.kingdom),
+        "starting_deck": dict(table_setup.starting_deck),
+        "piles_to_end": table_setup.piles_to_end,
+    }
+
+
+def _pile_ids(table_setup: Setup) -> list[tuple[str, int]]:
+    ids = [
+        ("Estate", table_setup.victory),
+        ("Duchy", table_setup.victory),
+        ("Province", table_setup.provinces),
+        ("Curse", table_setup.curses),
+    ]
+    if table_setup.colony:
+        ids += [("Colony", table_setup.victory), ("Platinum", load().card("Platinum").count or 12)]
+    return ids
+
+
 def kingdom_view(
     document: Mapping[str, Any],
     language: str,
@@ -112,29 +141,19 @@ def kingdom_view(
         else None
     )
     piles = dict(table_setup.kingdom) if table_setup else {}
-    data = load()
     sorted_cards = tuple(
         sorted(
             (card_line(c, language, piles.get(c)) for c in cards),
             key=lambda line: (line.cost, line.name.casefold()),
         )
     )
-    basics: list[PileLine] = []
-    colony_piles: list[PileLine] = []
-    start: list[PileLine] = []
+    basics: tuple[PileLine, ...] = ()
+    colony_piles: tuple[PileLine, ...] = ()
+    start: tuple[PileLine, ...] = ()
     if table_setup is not None:
-        victory = table_setup.victory
-        basics = [
-            PileLine(_name("Estate", language), victory),
-            PileLine(_name("Duchy", language), victory),
-            PileLine(_name("Province", language), table_setup.provinces),
-        ]
-        basics.append(PileLine(_name("Curse", language), table_setup.curses))
-        colony_piles = [
-            PileLine(_name("Colony", language), victory),
-            PileLine(_name("Platinum", language), data.card("Platinum").count or 12),
-        ]
-        start = [PileLine(_name(c, language), n) for c, n in table_setup.starting_deck]
+        basics = pile_lines(replace(table_setup, colony=False), language)
+        colony_piles = pile_lines(replace(table_setup, colony=True), language)[-2:]
+        start = tuple(PileLine(_name(c, language), n) for c, n in table_setup.starting_deck)
     pickers: tuple[str, ...] = ()
     if document.get("draw") != "first10" and players in (2, 3):
         pickers = tuple(seat_names[i % players] for i in range(PICKS))
@@ -152,9 +171,9 @@ def kingdom_view(
         colony_cards=tuple(card_line(c, language) for c in document.get("colony_cards") or ()),
         shelter_cards=tuple(card_line(c, language) for c in document.get("shelter_cards") or ()),
         setup=table_setup,
-        basics=tuple(basics),
-        colony_piles=tuple(colony_piles),
-        start=tuple(start),
+        basics=basics,
+        colony_piles=colony_piles,
+        start=start,
         pickers=pickers,
     )
 
