@@ -23,6 +23,13 @@ class Entrant:
     dropped_after_round: int | None = None
     """The last round the entrant was seated in before dropping (0: before round 1);
     ``None`` while the entrant is active (R-EVT-2)."""
+    player: str | None = None
+    """The person's identity across a series (``kolo-series/1``); ``None``: the id."""
+
+    @property
+    def person(self) -> str:
+        """Who this is across events: ``player`` where given, else the id."""
+        return self.player or self.id
 
     def active_in(self, round_number: int) -> bool:
         """Whether the entrant is still in the event for round ``round_number``."""
@@ -39,6 +46,9 @@ class Game:
     """Turns each player took; required where the rule set breaks ties by turns."""
     ended_by_time_limit: bool = False
     """The game was stopped by the round's time limit (R-DOM-9)."""
+    seats: tuple[EntrantId, ...] | None = None
+    """The seat order of this game where it differs from the table's (NBGL's second group
+    game shifts it by one seat, R-NBGL-1); ``None``: the table's order."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +64,16 @@ class Table:
     kingdom: Mapping[str, Any] | None = None
     """The table's Dominion kingdom (``kolo.dominion``): the draw it comes from, the draft,
     the ten cards, Colony and Shelters; None for other games."""
+    group: str | None = None
+    """The group this table is (``"A"``, ``"B"``, …) in a group stage; None elsewhere."""
+
+    def game_seats(self, index: int) -> tuple[EntrantId, ...]:
+        """The seat order of game ``index`` (0-based)."""
+        if index < len(self.games) and self.games[index].seats is not None:
+            seats = self.games[index].seats
+            assert seats is not None
+            return seats
+        return self.seats
 
 
 @dataclass(frozen=True)
@@ -68,6 +88,10 @@ class Round:
     """The seed of the random choices made for the round (R-GORN-2, R-GORN-10)."""
     byes: tuple[EntrantId, ...] = ()
     """Entrants with a bye, only where the rule set allows byes."""
+    stage: str | None = None
+    """Where the round stands in a knockout format: ``group``, ``quarter-final``,
+    ``semi-final``, ``final`` or ``knockout`` (an earlier knockout round); None in
+    Swiss-style events."""
 
     def seated(self) -> Iterator[EntrantId]:
         """Every entrant seated at a table of this round."""

@@ -284,6 +284,13 @@ def check_games(table: Table, where: str, ruleset: RuleSet, games_needed: int) -
                     {"ruleset": ruleset.id},
                 )
             )
+        if game.seats is not None and sorted(game.seats) != sorted(table.seats):
+            problems.append(
+                Problem(
+                    f"{g_where}.seats",
+                    N_("a game's seat order must name exactly the table's players"),
+                )
+            )
     return problems
 
 

@@ -15,9 +15,9 @@ from kolo.eventfile import FORMAT
 T = TypeVar("T")
 
 _TOP = ("format", "name", "ruleset", "settings", "entrants", "rounds")
-_ENTRANT = ("id", "name", "club", "dropped_after_round")
-_ROUND = ("number", "seed", "tables", "byes")
-_TABLE = ("number", "seats", "games", "kingdom")
+_ENTRANT = ("id", "name", "club", "dropped_after_round", "player")
+_ROUND = ("number", "seed", "tables", "byes", "stage")
+_TABLE = ("number", "seats", "games", "kingdom", "group")
 _KINGDOM = (
     "draw",
     "mandatory",
@@ -30,7 +30,8 @@ _KINGDOM = (
     "shelter_cards",
 )
 _KINGDOM_SIZES = {"mandatory": 4, "choices": 9, "picks": 6, "cards": 10}
-_GAME = ("scores", "turns", "ended_by_time_limit")
+_GAME = ("scores", "turns", "ended_by_time_limit", "seats")
+STAGES = ("group", "knockout", "quarter-final", "semi-final", "final")
 
 
 def load(path: Path) -> Event:
@@ -185,9 +186,16 @@ class _Reader:
         dropped = obj.get("dropped_after_round")
         if dropped is not None:
             dropped = self.integer(dropped, f"{path}.dropped_after_round")
+        player = obj.get("player")
+        if player is not None:
+            player = self.string(player, f"{path}.player")
+            if player is not None and not player.strip():
+                self.problem(f"{path}.player", N_("must be a non-empty text"))
         if entrant_id is None:
             return None
-        return Entrant(entrant_id, entrant_id if name is None else name, club or None, dropped)
+        return Entrant(
+            entrant_id, entrant_id if name is None else name, club or None, dropped, player or None
+        )
 
     def round(self, value: Any, path: str) -> Round | None:
         obj = self.obj(value, path, _ROUND)
@@ -199,9 +207,13 @@ class _Reader:
             seed = self.integer(seed, f"{path}.seed")
         tables = self.items(self.required(obj, "tables", path), f"{path}.tables", self.table)
         byes = self.items(obj.get("byes", []), f"{path}.byes", self.string)
+        stage = obj.get("stage")
+        if stage is not None and stage not in STAGES:
+            self.problem(f"{path}.stage", N_("must be one of {choices}"), choices=", ".join(STAGES))
+            stage = None
         if number is None or tables is None or byes is None:
             return None
-        return Round(number, tuple(tables), seed, tuple(byes))
+        return Round(number, tuple(tables), seed, tuple(byes), stage)
 
     def table(self, value: Any, path: str) -> Table | None:
         obj = self.obj(value, path, _TABLE)
@@ -214,9 +226,12 @@ class _Reader:
         kingdom = obj.get("kingdom")
         if kingdom is not None:
             kingdom = self.kingdom(kingdom, f"{path}.kingdom")
+        group = obj.get("group")
+        if group is not None:
+            group = self.string(group, f"{path}.group")
         if number is None or seats is None or games is None:
             return None
-        return Table(number, tuple(seats), tuple(games), kingdom)
+        return Table(number, tuple(seats), tuple(games), kingdom, group or None)
 
     def kingdom(self, value: Any, path: str) -> dict[str, Any] | None:
         """A Dominion table's kingdom: known cards, the right counts, a consistent draft."""
@@ -281,9 +296,14 @@ class _Reader:
         ended = obj.get("ended_by_time_limit", False)
         if not isinstance(ended, bool):
             self.problem(f"{path}.ended_by_time_limit", N_("must be true or false"))
+        seats = obj.get("seats")
+        if seats is not None:
+            seats = self.items(seats, f"{path}.seats", self.string)
         if scores is None or ("turns" in obj and obj["turns"] is not None and turns is None):
             return None
-        return Game(scores, turns, ended is True)
+        if "seats" in obj and obj["seats"] is not None and seats is None:
+            return None
+        return Game(scores, turns, ended is True, tuple(seats) if seats is not None else None)
 
     def per_player(self, value: Any, path: str) -> dict[str, int] | None:
         if not isinstance(value, dict):

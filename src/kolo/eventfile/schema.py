@@ -85,6 +85,12 @@ def json_schema() -> dict[str, Any]:
                     "name": {"type": "string", "minLength": 1, "maxLength": 200},
                     "club": {"type": ["string", "null"]},
                     "dropped_after_round": {"type": ["integer", "null"], "minimum": 0},
+                    "player": {
+                        "type": ["string", "null"],
+                        "minLength": 1,
+                        "description": "The person's identity across a series "
+                        "(kolo-series/1); absent: the id.",
+                    },
                 },
             },
             "round": {
@@ -96,6 +102,11 @@ def json_schema() -> dict[str, Any]:
                     "seed": {"type": ["integer", "null"]},
                     "tables": {"type": "array", "items": {"$ref": "#/$defs/table"}},
                     "byes": {"type": "array", "items": {"type": "string"}},
+                    "stage": {
+                        "enum": ["group", "knockout", "quarter-final", "semi-final", "final"],
+                        "description": "The round's stage in a knockout format (nbgl-dominion, "
+                        "knockout); absent in Swiss-style events.",
+                    },
                 },
             },
             "table": {
@@ -114,6 +125,10 @@ def json_schema() -> dict[str, Any]:
                         "items": {"$ref": "#/$defs/game"},
                     },
                     "kingdom": {"$ref": "#/$defs/kingdom"},
+                    "group": {
+                        "type": ["string", "null"],
+                        "description": "The group (A, B, …) of a group-stage table.",
+                    },
                 },
             },
             "kingdom": {
@@ -143,6 +158,12 @@ def json_schema() -> dict[str, Any]:
                     "scores": _PER_PLAYER,
                     "turns": {**_PER_PLAYER, "type": ["object", "null"]},
                     "ended_by_time_limit": {"type": "boolean"},
+                    "seats": {
+                        "type": "array",
+                        "items": {"type": "string"},
+                        "description": "This game's seat order where it differs from the "
+                        "table's (NBGL's second group game, R-NBGL-1).",
+                    },
                 },
             },
         },

@@ -36,11 +36,15 @@ def _entrant(entrant: Entrant) -> dict[str, Any]:
         doc["club"] = entrant.club
     if entrant.dropped_after_round is not None:
         doc["dropped_after_round"] = entrant.dropped_after_round
+    if entrant.player is not None:
+        doc["player"] = entrant.player
     return doc
 
 
 def _round(round_: Round) -> dict[str, Any]:
     doc: dict[str, Any] = {"number": round_.number, "seed": round_.seed}
+    if round_.stage is not None:
+        doc["stage"] = round_.stage
     doc["tables"] = [_table(t) for t in round_.tables]
     if round_.byes:
         doc["byes"] = list(round_.byes)
@@ -48,8 +52,10 @@ def _round(round_: Round) -> dict[str, Any]:
 
 
 def _table(table: Table) -> dict[str, Any]:
-    doc: dict[str, Any] = {
-        "number": table.number,
+    doc: dict[str, Any] = {"number": table.number}
+    if table.group is not None:
+        doc["group"] = table.group
+    doc |= {
         "seats": list(table.seats),
         "games": [_game(g, table.seats) for g in table.games],
     }
@@ -63,4 +69,6 @@ def _game(game: Game, seats: tuple[str, ...]) -> dict[str, Any]:
     if game.turns is not None:
         doc["turns"] = {p: game.turns[p] for p in seats}
     doc["ended_by_time_limit"] = game.ended_by_time_limit
+    if game.seats is not None and game.seats != seats:
+        doc["seats"] = list(game.seats)
     return doc

@@ -39,6 +39,12 @@ class Entrant(models.Model):
     club = models.CharField(max_length=200, null=True, blank=True)
     dropped_after_round = models.PositiveIntegerField(null=True, blank=True)
     position = models.PositiveIntegerField(help_text="Order of entry.")
+    player = models.CharField(
+        max_length=200,
+        null=True,
+        blank=True,
+        help_text="The person's identity across a series (kolo-event/1 entrants[].player).",
+    )
 
     class Meta:
         ordering = ["position"]
@@ -63,6 +69,9 @@ class Round(models.Model):
         null=True, blank=True, help_text="When the head referee imposed two more game rounds."
     )
     byes = models.ManyToManyField(Entrant, blank=True, related_name="byes")
+    stage = models.CharField(
+        max_length=20, null=True, blank=True, help_text="group, quarter-final, … (knockouts)."
+    )
 
     class Meta:
         ordering = ["number"]
@@ -80,6 +89,7 @@ class Table(models.Model):
     kingdom = models.JSONField(
         null=True, blank=True, help_text="The Dominion kingdom (kolo-event/1 table.kingdom)."
     )
+    group = models.CharField(max_length=8, null=True, blank=True, help_text="A, B, … (groups).")
 
     class Meta:
         ordering = ["number"]
@@ -107,6 +117,9 @@ class Game(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games")
     number = models.PositiveIntegerField(help_text="1-based within the table.")
     ended_by_time_limit = models.BooleanField(default=False)
+    seats = models.JSONField(
+        null=True, blank=True, help_text="This game's seat order where it is not the table's."
+    )
     version = models.PositiveIntegerField(
         default=1, help_text="Raised on every change; a stale writer is refused."
     )

@@ -137,7 +137,7 @@ def to_core(event: models.Event) -> core.Event:
         ruleset=event.ruleset,
         settings=dict(event.settings),
         entrants=tuple(
-            core.Entrant(e.code, e.name, e.club, e.dropped_after_round)
+            core.Entrant(e.code, e.name, e.club, e.dropped_after_round, e.player)
             for e in event.entrants.all()
         ),
         rounds=tuple(
@@ -151,9 +151,11 @@ def to_core(event: models.Event) -> core.Event:
                         seats=tuple(s.entrant.code for s in t.seats.all()),
                         games=tuple(_core_game(g) for g in t.games.all()),
                         kingdom=t.kingdom,
+                        group=t.group,
                     )
                     for t in r.tables.all()
                 ),
+                stage=r.stage,
             )
             for r in rounds
         ),
@@ -167,6 +169,7 @@ def _core_game(game: models.Game) -> core.Game:
         scores={s.entrant.code: s.points for s in stored},
         turns=turns if len(turns) == len(stored) and stored else None,
         ended_by_time_limit=game.ended_by_time_limit,
+        seats=tuple(game.seats) if game.seats else None,
     )
 
 
@@ -1167,11 +1170,16 @@ def import_event(
             club=e.club,
             dropped_after_round=e.dropped_after_round,
             position=position,
+            player=e.player,
         )
     ruleset, settings = ruleset_of(event)
     for r in event_value.rounds:
         round_ = models.Round.objects.create(
-            event=event, number=r.number, seed=r.seed, closed=round_complete(r, ruleset, settings)
+            event=event,
+            number=r.number,
+            seed=r.seed,
+            closed=round_complete(r, ruleset, settings),
+            stage=r.stage,
         )
         round_.byes.set([entrants[b] for b in r.byes])
         for t in r.tables:
@@ -1180,6 +1188,7 @@ def import_event(
                 number=t.number,
                 code=table_code(),
                 kingdom=dict(t.kingdom) if t.kingdom is not None else None,
+                group=t.group,
             )
             models.Seat.objects.bulk_create(
                 models.Seat(table=table, round=round_, entrant=entrants[code], position=i)
@@ -1187,7 +1196,10 @@ def import_event(
             )
             for g_number, g in enumerate(t.games, start=1):
                 game = models.Game.objects.create(
-                    table=table, number=g_number, ended_by_time_limit=g.ended_by_time_limit
+                    table=table,
+                    number=g_number,
+                    ended_by_time_limit=g.ended_by_time_limit,
+                    seats=list(g.seats) if g.seats is not None else None,
                 )
                 models.Score.objects.bulk_create(
                     models.Score(
