@@ -225,3 +225,74 @@ def test_the_documented_kingdom_object_is_valid(capsys, tmp_path):
     code, _, err = run(capsys, "validate", str(path))
     assert code == 2
     assert "Witch" in err
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ({"cards": {"base-1e": 5}}, "must be a list of card ids"),
+        ([["Village"]], "needs its cards by set"),
+        ({"name": 5, "cards": {"base-1e": ["Village"]}}, "must be a text"),
+        ({"cards": {"base-1e": ["Village"]}, "draw_groups": []}, "must be an object"),
+        ({"cards": {"base-1e": ["Village"]}, "draw_groups": {"basic_main": "x"}}, "set ids"),
+        ({"cards": {"base-1e": ["Villlage"]}}, "unknown card 'Villlage'"),
+        ({"cards": {"base-1e": ["Village", "Cellar"]}}, "at least 10 cards"),
+    ],
+)
+def test_odd_pool_files_are_refused_clearly(capsys, tmp_path, content, message):
+    path = tmp_path / "pool.json"
+    path.write_text(json.dumps(content), encoding="utf-8")
+    code, _, err = run(capsys, "draw", "round", "--pool", str(path), "--seed", "1")
+    assert code == 2
+    assert message in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.db
+@pytest.mark.django_db
+def test_pool_save_keeps_the_title_and_the_pool_setting_must_exist(capsys, tmp_path):
+    from kolo.dominion.pools import championship
+
+    pool = championship()
+    path = tmp_path / "brno.json"
+    document = {"title": "Brno 2027", "cards": {s: list(ids) for s, ids in pool.cards.items()}}
+    path.write_text(json.dumps(document), encoding="utf-8")
+    assert run(capsys, "pool", "save", "brno-2027", str(path))[0] == 0
+    assert models.CardPool.objects.get(name="brno-2027").title == "Brno 2027"
+    code, _, err = run(
+        capsys, "event", "new", "--ruleset", "dominion-cz", "X", "--set", "pool=nowhere"
+    )
+    assert code == 2
+    assert "no card pool 'nowhere'" in err
+    code, _, _ = run(
+        capsys, "event", "new", "--ruleset", "dominion-cz", "X", "--set", "pool=brno-2027"
+    )
+    assert code == 0
+    code, _, err = run(capsys, "draw", "round", "--set", "pool=brno-2027", "--seed", "1")
+    assert code == 2
+    assert "--pool FILE" in err
+
+
+@pytest.mark.parametrize(
+    ("kingdom", "message"),
+    [
+        ({"draw": "basic", "cards": None}, "a basic draw needs its mandatory"),
+        ({"draw": "first10"}, "round 1's ten cards are missing"),
+        ({"draw": "first10", "cards": ["Copper"] * 10}, "'Copper' is not a kingdom card"),
+        (
+            {"draw": "first10", "cards": ["Cellar"] * 10},
+            "a kingdom card is given twice",
+        ),
+        ({"draw": "first10", "cards": list(KINGDOM.split(",")), "seed": "x"}, "whole number"),
+    ],
+)
+def test_event_files_refuse_broken_kingdoms(capsys, tmp_path, kingdom, message):
+    from tests.conftest import CASES
+
+    document = json.loads((CASES / "event-format-example.json").read_text(encoding="utf-8"))
+    document["rounds"][0]["tables"][0]["kingdom"] = kingdom
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    code, _, err = run(capsys, "validate", str(path))
+    assert code == 2
+    assert message in err

@@ -245,10 +245,65 @@ def test_r_setup_1_shelters_replace_the_estates():
 
 def test_r_setup_2_kingdom_sorted_by_cost_then_name():
     data = load()
+    # alphabetical order differs from cost order here: Artisan (6) and Bandit (5) come last
     names = sorted(
-        ["Witch", "Cellar", "Moat", "Chapel", "Village"], key=lambda c: sort_key(data.card(c))
+        ["Witch", "Artisan", "Cellar", "Bandit", "Moat", "Chapel", "Village"],
+        key=lambda c: sort_key(data.card(c)),
     )
-    assert names == ["Cellar", "Chapel", "Moat", "Village", "Witch"]
+    assert names == ["Cellar", "Chapel", "Moat", "Village", "Bandit", "Witch", "Artisan"]
+
+
+def test_r_setup_2_the_view_sorts_by_cost_then_the_name_in_the_language():
+    from kolo.dominion.view import kingdom_view
+
+    ten = ["Witch", "Artisan", "Cellar", "Bandit", "Moat", "Chapel", "Village", "Smithy"]
+    ten += ["Market", "Gardens"]
+    doc = {"draw": "first10", "cards": ten, "colony": False, "shelters": False}
+    czech = kingdom_view(doc, "cs", ["A", "B", "C"])
+    data = load()
+    expected = sorted(ten, key=lambda c: (data.card(c).cost, data.card(c).cs.casefold()))
+    assert [line.id for line in czech.cards] == expected
+    assert [line.cost for line in czech.cards] == sorted(line.cost for line in czech.cards)
+    assert czech.cards[-1].id == "Artisan"
+    # the players' count gives the pile sizes: Gardens is a victory pile of 12 at three
+    assert {line.id: line.pile for line in czech.cards}["Gardens"] == 12
+    assert kingdom_view(doc, "en", ["A", "B"]).cards[0].pile == 10
+
+
+def test_r_setup_1_piles_some_cards_need():
+    ten = ["Cultist", "Marauder", "Hermit", "Urchin", "Cellar", "Chapel", "Moat", "Village"]
+    ten += ["Smithy", "Market"]
+    for players in (2, 3, 4):
+        extra = dict(setup(players, ten, colony=False, shelters=False).extra)
+        assert extra["Ruins"] == 10 * (players - 1)
+        assert extra["Spoils"] == 15
+        assert extra["Madman"] == 10
+        assert extra["Mercenary"] == 10
+    assert setup(3, ten[4:], colony=False, shelters=False).extra == ()
+
+
+def test_r_dom_7_the_order_the_piles_were_chosen_in_does_not_matter():
+    ten = ["Mint", "Bridge", "Oasis", "Village", "Steward", "Mine", "Stables", "Bureaucrat"]
+    ten += ["Remodel", "Rats"]
+    for seed in range(50):
+        first = draws.colony_shelters(ten, random.Random(seed))
+        again = draws.colony_shelters(list(reversed(ten)), random.Random(seed))
+        assert first == again
+
+
+def test_r_dom_6_the_cut_is_exact():
+    plan = draws.table_plan("qualifier", 3, 50, {"extended_share": 0.14})
+    assert sum(1 for kind in plan.values() if kind == "extended") == 7
+
+
+def test_r_dom_1_draw_groups_must_be_known_and_separate():
+    cards = championship().cards
+    with pytest.raises(InvalidInput) as error:
+        make_pool("x", cards, ("base-1e", "intrigue-1e"), ("base-1e", "dark-ages"))
+    assert "both parts" in error.value.problems[0].message
+    with pytest.raises(InvalidInput) as error:
+        make_pool("x", cards, ("base-9e",), ("dark-ages",))
+    assert error.value.problems[0].params == {"set": "base-9e"}
 
 
 def test_r_setup_3_the_26_second_edition_kingdom_cards():

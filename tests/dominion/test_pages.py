@@ -8,10 +8,11 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils.html import escape
 
+from kolo.core.problems import InvalidInput
 from kolo.dominion.cards import load
 from kolo.dominion.pools import championship
 from kolo.web import models, store
-from tests.web.conftest import ACTOR
+from tests.web.conftest import ACTOR, snapshot
 
 pytestmark = [pytest.mark.db, pytest.mark.django_db]
 
@@ -119,10 +120,9 @@ def test_the_draft_at_the_desk(event, client):
         ), card
     final = first.split("kingdom-final")[1]
     assert all(f"<td>{escape(c)}</td>" in final for c in table.kingdom["cards"])
-    assert "Province" in first
-    assert ">12<" in first
-    assert "Curse" in first
-    assert ">20<" in first
+    # three players: 12 Provinces, 20 Curses (R-SETUP-1, §5.2)
+    assert re.search(r'<td>Province</td><td class="num">12</td>', first)
+    assert re.search(r'<td>Curse</td><td class="num">20</td>', first)
     # the head referee's sheet: the Basic draw and who plays it
     draws = client.get("/desk/brno-2026/rounds/2/print/draws/").content.decode()
     assert "Basic draw" in draws
@@ -210,3 +210,113 @@ def test_pools_need_login():
     response = Client().get("/desk/pools/")
     assert response.status_code == 302
     assert "/login/" in response["Location"]
+
+
+def test_a_table_of_two_drafts_three_times_round_and_plays_with_eight(owner, client):
+    event = store.create_event(ACTOR, "Dvojice", "dominion-cz", owner=owner)
+    store.add_entrants(ACTOR, event, [(f"Player {i}", None) for i in range(1, 9)])
+    store.pair_round(ACTOR, event, seed=3)
+    play(event, 1)
+    store.pair_round(ACTOR, event, seed=5)
+    table = models.Table.objects.get(round__event=event, round__number=2, number=3)
+    seats = [s.entrant.name for s in table.seats.all()]
+    assert len(seats) == 2
+    page = client.get(f"/desk/{event.key}/rounds/2/").content.decode()
+    card = page.split('id="table-3"')[1]
+    labels = re.findall(r"(\d)\. \(([^)]*)\)", card)
+    assert labels == [(str(n), seats[(n - 1) % 2]) for n in range(1, 7)]  # R-DOM-5
+    choices = table.kingdom["choices"]
+    client.post(
+        f"/desk/{event.key}/rounds/2/tables/3/kingdom/",
+        {"action": "draft", "pick": choices[:6]},
+    )
+    sheet = client.get(f"/desk/{event.key}/rounds/2/print/kingdoms/").content.decode()
+    two = sheet.split('class="sheet table-sheet"')[3]
+    for card_name, count in (("Estate", 8), ("Duchy", 8), ("Province", 8), ("Curse", 10)):
+        assert re.search(rf'<td>{card_name}</td><td class="num">{count}</td>', two), card_name
+
+
+def test_corrections_keep_colony_and_closed_rounds_are_final(event, client):
+    store.pair_round(ACTOR, event, seed=3)
+    play(event, 1)
+    store.pair_round(ACTOR, event, seed=4)
+    table = models.Table.objects.get(round__number=2, number=1)
+    choices = table.kingdom["choices"]
+    store.record_draft(ACTOR, event, 2, 1, choices[:6])
+    table.refresh_from_db()
+    first = dict(table.kingdom)
+    # the same six in another pick order: the same Colony/Shelters draw (R-DOM-7)
+    store.record_draft(ACTOR, event, 2, 1, list(reversed(choices[:6])))
+    table.refresh_from_db()
+    assert table.kingdom["picks"] == list(reversed(choices[:6]))
+    assert table.kingdom["colony"] == first["colony"]
+    assert table.kingdom["colony_cards"] == first["colony_cards"]
+    assert table.kingdom["seed"] == first["seed"]
+    play(event, 2)
+    before = snapshot()
+    with pytest.raises(InvalidInput) as error:
+        store.record_draft(ACTOR, event, 2, 1, choices[3:9])
+    assert "closed" in error.value.problems[0].message
+    with pytest.raises(InvalidInput):
+        store.set_kingdom(ACTOR, event, 2, 1, ["Cellar"] * 10, colony=False, shelters=False)
+    assert snapshot() == before
+
+
+def test_round_one_of_the_final_is_drafted_without_colony(owner):
+    event = store.create_event(ACTOR, "Finále", "dominion-cz-final", owner=owner)
+    store.add_entrants(ACTOR, event, [(f"Player {i}", None) for i in range(1, 10)])
+    store.pair_round(ACTOR, event, seed=8)
+    table = models.Table.objects.get(round__event=event, round__number=1, number=1)
+    assert table.kingdom["draw"] == "extended"  # the upper half plays the Extended draw
+    store.record_draft(ACTOR, event, 1, 1, table.kingdom["choices"][:6])
+    table.refresh_from_db()
+    assert table.kingdom["colony"] is False
+    assert table.kingdom["shelters"] is False
+    assert "colony_cards" not in table.kingdom
+    ten = ["Cellar", "Festival", "Gardens", "Laboratory", "Militia", "Mine", "Moat"]
+    ten += ["Moneylender", "Remodel", "Smithy"]
+    with pytest.raises(InvalidInput) as error:
+        store.set_kingdom(ACTOR, event, 1, 2, ten, colony=True, shelters=False)
+    assert "R-DOM-7" in error.value.problems[0].message
+
+
+def test_who_may_do_what(event, owner):
+    assistant = get_user_model().objects.create_user("adam", password="secret-adam-1")
+    stranger = get_user_model().objects.create_user("sam", password="secret-sam-1")
+    boss = get_user_model().objects.create_superuser("boss", password="secret-boss-1")
+    store.set_role(ACTOR, event, "adam", "assistant")
+    store.pair_round(ACTOR, event, seed=3)
+    play(event, 1)
+    store.pair_round(ACTOR, event, seed=4)
+    helper = Client()
+    helper.force_login(assistant)
+    url = "/desk/brno-2026/rounds/2/tables/1/kingdom/"
+    ten = "Cellar, Festival, Gardens, Laboratory, Militia, Mine, Moat, Moneylender, Remodel, Smithy"
+    response = helper.post(url, {"action": "set", "cards": ten}, follow=True)
+    assert "only the event&#x27;s owners" in response.content.decode()
+    table = models.Table.objects.get(round__number=2, number=1)
+    assert table.kingdom["cards"] is None
+    choices = table.kingdom["choices"]
+    helper.post(url, {"action": "draft", "pick": choices[:6]})  # assistants record drafts
+    table.refresh_from_db()
+    assert table.kingdom["picks"] == choices[:6]
+    outsider = Client()
+    outsider.force_login(stranger)
+    assert outsider.post(url, {"action": "draft", "pick": choices[3:9]}).status_code in (403, 404)
+    # pools: the maker and superusers change a pool; others may only copy it
+    owners = Client()
+    owners.force_login(owner)
+    text = "\n".join(f"{s}: " + ", ".join(ids) for s, ids in championship().cards.items())
+    owners.post("/desk/pools/", {"name": "olgas", "cards": text})
+    assert models.CardPool.objects.get(name="olgas").owner == owner
+    smaller = text.replace(", Witch", "")
+    response = outsider.post("/desk/pools/olgas/", {"cards": smaller}, follow=True)
+    assert "belongs to someone else" in response.content.decode()
+    assert "Witch" in store.card_pool("olgas").all_cards()
+    assert "Save a copy" in outsider.get("/desk/pools/olgas/").content.decode()
+    admin = Client()
+    admin.force_login(boss)
+    admin.post("/desk/pools/olgas/", {"cards": smaller})
+    assert "Witch" not in store.card_pool("olgas").all_cards()
+    history = owners.get("/desk/pools/olgas/").content.decode()
+    assert history.count("saved card pool olgas") == 2

@@ -16,7 +16,7 @@ from kolo.cli.app import app
 from kolo.cli.events import EventArg, RoundArg, _actor, _store
 from kolo.cli.output import print_json, table
 from kolo.core import rulesets
-from kolo.core.problems import N_, InvalidInput
+from kolo.core.problems import N_, InvalidInput, Problem
 from kolo.core.settings import resolve
 from kolo.dominion import draws
 from kolo.dominion.cards import load, sort_key
@@ -155,6 +155,13 @@ def draw_round_command(
     settings, problems = resolve(rulesets.get(ruleset).defaults, _settings_option(setting or []))
     if problems:
         raise InvalidInput(problems)
+    if settings.get("pool", CHAMPIONSHIP) != CHAMPIONSHIP:
+        raise InvalidInput.one(
+            N_(
+                "here a pool comes from a file: --pool FILE (kolo pool show NAME --json writes one)"
+            ),
+            path="--set pool",
+        )
     chosen = _pool_file(Path(pool)) if pool else championship()
     result = draws.draw_round(chosen, plan, round_number, tables, settings, _rng(seed))
     if as_json:
@@ -186,6 +193,8 @@ def draw_round_command(
 
 
 def _pool_file(path: Path) -> Any:
+    """A pool from a JSON file: ``{"name", "title", "cards": {set: [cards]}, "draw_groups":
+    {"basic_main": [sets], "basic_extra": [sets]}}``; every shape problem is reported."""
     from kolo.dominion.pools import make_pool
     from kolo.eventfile.reader import read_text
 
@@ -195,14 +204,35 @@ def _pool_file(path: Path) -> Any:
         raise InvalidInput.one(
             N_("not valid JSON: {reason}"), path=str(path), reason=error.msg
         ) from None
+    where = str(path)
+
+    def strings(value: Any) -> bool:
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+    problems: list[Problem] = []
     if not isinstance(raw, dict) or not isinstance(raw.get("cards"), dict):
-        raise InvalidInput.one(N_("a pool file needs its cards by set"), path=str(path))
+        raise InvalidInput.one(N_("a pool file needs its cards by set"), path=where)
+    for set_id, ids in raw["cards"].items():
+        if not strings(ids):
+            problems.append(Problem(f"{where}: cards.{set_id}", N_("must be a list of card ids")))
+    for key in ("name", "title"):
+        if key in raw and not isinstance(raw[key], str):
+            problems.append(Problem(f"{where}: {key}", N_("must be a text")))
     groups = raw.get("draw_groups", {})
+    if not isinstance(groups, dict):
+        problems.append(Problem(f"{where}: draw_groups", N_("must be an object")))
+        groups = {}
+    for key in ("basic_main", "basic_extra"):
+        if key in groups and not strings(groups[key]):
+            problems.append(Problem(f"{where}: draw_groups.{key}", N_("must be a list of set ids")))
+    if problems:
+        raise InvalidInput(problems)
     return make_pool(
-        raw.get("name", path.stem),
+        raw.get("name") or path.stem,
         raw["cards"],
         groups.get("basic_main", ("base-1e", "intrigue-1e", "hinterlands-1e")),
         groups.get("basic_extra", ("prosperity-1e", "dark-ages")),
+        raw.get("title", ""),
     )
 
 
@@ -432,6 +462,7 @@ def pool_show(
         print_json(
             {
                 "name": pool.name,
+                "title": pool.title,
                 "cards": {s: list(c) for s, c in pool.cards.items()},
                 "draw_groups": {
                     "basic_main": list(pool.basic_main),

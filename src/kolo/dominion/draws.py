@@ -18,6 +18,7 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Literal
 
 from kolo.core.problems import N_, InvalidInput, Problem
@@ -83,7 +84,8 @@ def table_plan(
         return dict.fromkeys(range(1, tables + 1), "basic")
     if settings.get("extended_for_all", False):
         return dict.fromkeys(range(1, tables + 1), "extended")
-    upper = math.ceil(float(settings.get("extended_share", 0.5)) * tables)
+    # exact arithmetic: 0.14 × 50 is 7 tables, not 8 (float gives 7.000000000000001)
+    upper = math.ceil(Fraction(str(settings.get("extended_share", 0.5))) * tables)
     return {t: "extended" if t <= upper else "basic" for t in range(1, tables + 1)}
 
 
@@ -222,7 +224,7 @@ def colony_shelters(cards: Sequence[str], rng: random.Random) -> ColonyShelters:
     if problems:
         raise InvalidInput(problems)
     data = load()
-    shuffled = list(cards)
+    shuffled = sorted(cards)  # the order the piles were chosen in must not matter
     rng.shuffle(shuffled)
     three, two = tuple(shuffled[:3]), tuple(shuffled[3:5])
     return ColonyShelters(
@@ -248,6 +250,9 @@ class Kingdom:
     shelters: bool = False
     colony_cards: tuple[str, ...] = ()
     shelter_cards: tuple[str, ...] = ()
+    seed: int | None = None
+    """The seed of the Colony/Shelters draw, drawn fresh when the draft is first recorded
+    (so nobody can foresee it while picking) and kept for corrections."""
 
     def document(self) -> dict[str, Any]:
         """The ``kingdom`` object of a table in ``kolo-event/1``."""
@@ -262,6 +267,8 @@ class Kingdom:
         if self.colony_cards or self.shelter_cards:
             doc["colony_cards"] = list(self.colony_cards)
             doc["shelter_cards"] = list(self.shelter_cards)
+        if self.seed is not None:
+            doc["seed"] = self.seed
         return doc
 
 
@@ -316,9 +323,5 @@ def kingdom_from_document(doc: Mapping[str, Any]) -> Kingdom:
         shelters=bool(doc.get("shelters", False)),
         colony_cards=tuple(doc.get("colony_cards") or ()),
         shelter_cards=tuple(doc.get("shelter_cards") or ()),
+        seed=doc.get("seed"),
     )
-
-
-def table_seed(round_seed: int, table: int) -> int:
-    """The seed of a table's Colony/Shelters draw, from the round's seed."""
-    return (round_seed * 1_000_003 + table * 7919) % (2**63)

@@ -75,6 +75,22 @@ def check_draw_sizes(
 ) -> list[Problem]:
     """Enough cards for every draw of a round: ten from the Basic draw's main sets (round 1),
     four from its extra sets, and 26 in all (Basic and Extended draw 13 each)."""
+    known = load().set_names
+    groups = [
+        Problem("draw_groups", N_("unknown set '{set}'"), {"set": s})
+        for s in (*basic_main, *basic_extra)
+        if s not in known
+    ]
+    if set(basic_main) & set(basic_extra):
+        groups.append(
+            Problem(
+                "draw_groups",
+                N_("a set cannot be in both parts of the Basic draw: {sets}"),
+                {"sets": ", ".join(sorted(set(basic_main) & set(basic_extra)))},
+            )
+        )
+    if groups:
+        return groups
     main = sum(len(cards.get(s, ())) for s in basic_main)
     extra = sum(len(cards.get(s, ())) for s in basic_extra)
     total = sum(len(ids) for ids in cards.values())

@@ -11,6 +11,11 @@ KINGDOM_PILE = 10
 
 SHELTERS = ("Hovel", "Necropolis", "Overgrown Estate")
 
+SPOILS_MAKERS = frozenset({"Bandit Camp", "Marauder", "Pillage"})
+"""Kingdom cards that need the Spoils pile (Dark Ages)."""
+NON_SUPPLY = {"Hermit": ("Madman", 10), "Urchin": ("Mercenary", 10)}
+"""Kingdom cards that need a pile outside the supply, and its size."""
+
 
 @dataclass(frozen=True)
 class Setup:
@@ -28,6 +33,9 @@ class Setup:
     starting_deck: tuple[tuple[str, int], ...]
     piles_to_end: int
     """The game ends when the Provinces (or Colonies) are gone or this many piles are."""
+    extra: tuple[tuple[str, int], ...] = ()
+    """Piles some kingdom cards need: Ruins (10 per player after the first, with a
+    Looter), Spoils (15), Madman and Mercenary (10 each, outside the supply)."""
 
 
 def setup(players: int, kingdom: Sequence[str], colony: bool, shelters: bool) -> Setup:
@@ -44,6 +52,12 @@ def setup(players: int, kingdom: Sequence[str], colony: bool, shelters: bool) ->
     deck = (
         (("Copper", 7), *((s, 1) for s in SHELTERS)) if shelters else (("Copper", 7), ("Estate", 3))
     )
+    extra: list[tuple[str, int]] = []
+    if any("Looter" in data.card(card).types for card in kingdom):
+        extra.append(("Ruins", 10 * (players - 1)))
+    if SPOILS_MAKERS & set(kingdom):
+        extra.append(("Spoils", data.card("Spoils").count or 15))
+    extra += [NON_SUPPLY[card] for card in kingdom if card in NON_SUPPLY]
     return Setup(
         players=players,
         victory=victory,
@@ -54,4 +68,5 @@ def setup(players: int, kingdom: Sequence[str], colony: bool, shelters: bool) ->
         shelters=shelters,
         starting_deck=deck,
         piles_to_end=3 if players <= 4 else 4,
+        extra=tuple(extra),
     )

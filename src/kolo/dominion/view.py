@@ -7,6 +7,7 @@ of them show the same thing.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -56,7 +57,7 @@ class KingdomView:
     shelter_cards: tuple[CardLine, ...]
     setup: Setup | None
     basics: tuple[PileLine, ...]
-    """Estates, Duchies, Provinces and Curses for the player count."""
+    """Estates, Duchies, Provinces, Curses and the piles some cards need (Ruins, Spoils…)."""
     colony_piles: tuple[PileLine, ...]
     """Colonies and Platinum, if the table plays with them."""
     start: tuple[PileLine, ...]
@@ -116,6 +117,7 @@ def _pile_ids(table_setup: Setup) -> list[tuple[str, int]]:
         ("Province", table_setup.provinces),
         ("Curse", table_setup.curses),
     ]
+    ids += table_setup.extra
     if table_setup.colony:
         ids += [("Colony", table_setup.victory), ("Platinum", load().card("Platinum").count or 12)]
     return ids
@@ -195,16 +197,17 @@ def round_draws_of(kingdoms: Mapping[int, Mapping[str, Any]]) -> RoundDraws:
     """The round's draws read back from its tables' kingdoms (table number → kingdom)."""
     from kolo.dominion.draws import Draw
 
-    first10: tuple[str, ...] | None = None
     found: dict[str, Draw] = {}
     table_draw: dict[int, Any] = {}
+    tens: Counter[tuple[str, ...]] = Counter()
     for number, doc in sorted(kingdoms.items()):
         kind = doc.get("draw")
         table_draw[number] = kind
         if kind == "first10" and doc.get("cards"):
-            first10 = tuple(doc["cards"])
-        elif kind in ("basic", "extended") and kind not in found:
-            found[kind] = Draw(kind, tuple(doc["mandatory"]), tuple(doc["choices"]))
+            tens[tuple(doc["cards"])] += 1  # a table entered by hand must not stand in for all
+        elif kind in ("basic", "extended") and kind not in found and doc.get("choices"):
+            found[kind] = Draw(kind, tuple(doc.get("mandatory") or ()), tuple(doc["choices"]))
+    first10 = tens.most_common(1)[0][0] if tens else None
     return RoundDraws(first10, found.get("basic"), found.get("extended"), table_draw)
 
 

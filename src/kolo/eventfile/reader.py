@@ -28,6 +28,7 @@ _KINGDOM = (
     "shelters",
     "colony_cards",
     "shelter_cards",
+    "seed",
 )
 _KINGDOM_SIZES = {"mandatory": 4, "choices": 9, "picks": 6, "cards": 10}
 _GAME = ("scores", "turns", "ended_by_time_limit", "seats")
@@ -267,6 +268,24 @@ class _Reader:
         for flag in ("colony", "shelters"):
             if flag in obj and not isinstance(obj[flag], bool):
                 self.problem(f"{path}.{flag}", N_("must be true or false"))
+        if "seed" in obj and obj["seed"] is not None:
+            self.integer(obj["seed"], f"{path}.seed")
+        draw = obj.get("draw")
+        if draw in ("basic", "extended"):
+            for key in ("mandatory", "choices"):
+                if obj.get(key) is None:
+                    self.problem(
+                        f"{path}.{key}", N_("a {draw} draw needs its {key}"), draw=draw, key=key
+                    )
+        elif draw == "first10" and obj.get("cards") is None:
+            self.problem(f"{path}.cards", N_("round 1's ten cards are missing"))
+        cards_given = lists.get("cards")
+        if cards_given is not None:
+            for card in cards_given:
+                if card in known and not known[card].kingdom:
+                    self.problem(f"{path}.cards", N_("'{card}' is not a kingdom card"), card=card)
+            if len(set(cards_given)) != len(cards_given):
+                self.problem(f"{path}.cards", N_("a kingdom card is given twice"))
         picks, choices = lists.get("picks"), lists.get("choices")
         if picks is not None and choices is not None:
             for card in picks:

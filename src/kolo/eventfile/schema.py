@@ -148,6 +148,10 @@ def json_schema() -> dict[str, Any]:
                     "shelters": {"type": "boolean"},
                     "colony_cards": {"type": "array", "items": {"type": "string"}},
                     "shelter_cards": {"type": "array", "items": {"type": "string"}},
+                    "seed": {
+                        "type": ["integer", "null"],
+                        "description": "The seed of the Colony/Shelters draw (R-DOM-7).",
+                    },
                 },
             },
             "game": {

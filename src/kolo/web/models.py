@@ -225,6 +225,13 @@ class CardPool(models.Model):
     basic_main = models.JSONField(default=list)
     basic_extra = models.JSONField(default=list)
     updated_at = models.DateTimeField(auto_now=True)
+    owner = models.ForeignKey(
+        "auth.User",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        help_text="Who may change it (with superusers); None: made on the command line.",
+    )
 
     class Meta:
         ordering = ["name"]

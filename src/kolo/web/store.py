@@ -268,6 +268,23 @@ def _check_name(name: str, path: str = "NAME", *, entrant: bool = False) -> str:
     return name
 
 
+def _check_pool_setting(settings: Mapping[str, Any]) -> None:
+    """A Dominion event's ``pool`` must name a pool that exists."""
+    from kolo.dominion.pools import CHAMPIONSHIP
+
+    name = settings.get("pool")
+    if (
+        name is not None
+        and name != CHAMPIONSHIP
+        and not models.CardPool.objects.filter(name=name).exists()
+    ):
+        raise InvalidInput.one(
+            N_("no card pool '{name}' (kolo pool list shows them)"),
+            path="--set pool",
+            name=name,
+        )
+
+
 def _new_event_row(
     name: str, ruleset_id: str, settings: Mapping[str, Any], key: str | None
 ) -> models.Event:
@@ -282,6 +299,7 @@ def _new_event_row(
     _, problems = resolve(rulesets.get(ruleset_id).defaults, settings)
     if problems:
         raise InvalidInput(problems)
+    _check_pool_setting(settings)
     if key is not None:
         if not _KEY.match(key):
             raise InvalidInput.one(
@@ -345,6 +363,7 @@ def change_settings(actor: Actor, event: models.Event, changes: Mapping[str, Any
     _, problems = resolve(ruleset.defaults, after)
     if problems:
         raise InvalidInput(problems)
+    _check_pool_setting(after)
     if event.rounds.exists():
         for name in SHAPE_SETTINGS:
             if before.get(name) != after.get(name):
@@ -757,6 +776,7 @@ def pair_round(
             "cost": float(proposal.total),
             "optimal": proposal.optimal,
             "relaxed": list(relax),
+            **({"pool": settings["pool"]} if "pool" in settings else {}),
         },
         reason=reason or "",
     )
@@ -1504,6 +1524,18 @@ def card_pool(name: str) -> Any:
     return make_pool(row.name, row.cards, row.basic_main, row.basic_extra, row.title)
 
 
+def may_change_pool(user: Any, pool: models.CardPool) -> bool:
+    """Superusers change every pool; others only the pools they made."""
+    return bool(user.is_superuser) or (pool.owner_id is not None and pool.owner_id == user.pk)
+
+
+def pool_history(name: str) -> Iterable[models.AuditEntry]:
+    """Every saved version of a pool, newest first."""
+    return models.AuditEntry.objects.filter(event=None, event_key=f"pool:{name}").order_by(
+        "-at", "-id"
+    )
+
+
 @atomic
 def save_pool(
     actor: Actor,
@@ -1513,8 +1545,10 @@ def save_pool(
     title: str = "",
     basic_main: Sequence[str] = ("base-1e", "intrigue-1e", "hinterlands-1e"),
     basic_extra: Sequence[str] = ("prosperity-1e", "dark-ages"),
+    user: Any = None,
 ) -> models.CardPool:
-    """Create or replace a card pool; a pool naming an unknown card is refused."""
+    """Create or replace a card pool; a pool naming an unknown card is refused. On the web
+    (``user`` given) only the pool's owner or a superuser may replace it."""
     from kolo.dominion.pools import CHAMPIONSHIP, make_pool
 
     if name == CHAMPIONSHIP:
@@ -1523,10 +1557,20 @@ def save_pool(
         raise InvalidInput.one(
             N_("a pool's name is lower-case letters, digits and dashes"), path="name"
         )
+    title = title.strip()
+    if title:
+        _check_name(title, "title")
+    existing = models.CardPool.objects.select_for_update().filter(name=name).first()
+    if existing is not None and user is not None and not may_change_pool(user, existing):
+        raise InvalidInput.one(
+            N_("pool {name} belongs to someone else; save a copy under a new name"),
+            path="name",
+            name=name,
+        )
     pool = make_pool(name, cards, basic_main, basic_extra, title)
-    existing = models.CardPool.objects.filter(name=name).first()
     before = (
         {
+            "title": existing.title,
             "cards": existing.cards,
             "basic_main": existing.basic_main,
             "basic_extra": existing.basic_extra,
@@ -1534,24 +1578,29 @@ def save_pool(
         if existing
         else None
     )
-    row, _ = models.CardPool.objects.update_or_create(
-        name=name,
-        defaults={
-            "title": title,
-            "cards": {s: list(c) for s, c in pool.cards.items()},
-            "basic_main": list(basic_main),
-            "basic_extra": list(basic_extra),
-        },
-    )
+    defaults: dict[str, Any] = {
+        "title": title,
+        "cards": {s: list(c) for s, c in pool.cards.items()},
+        "basic_main": list(basic_main),
+        "basic_extra": list(basic_extra),
+    }
+    if existing is None and user is not None:
+        defaults["owner"] = user
+    row, _ = models.CardPool.objects.update_or_create(name=name, defaults=defaults)
     models.AuditEntry.objects.create(
         event=None,
-        event_key="",
+        event_key=f"pool:{name}",
         who=actor.who,
         via=actor.via,
         action="pool.save",
         summary=f"saved card pool {name} ({len(pool.all_cards())} cards)",
         before=before,
-        after={"cards": row.cards, "basic_main": row.basic_main, "basic_extra": row.basic_extra},
+        after={
+            "title": row.title,
+            "cards": row.cards,
+            "basic_main": row.basic_main,
+            "basic_extra": row.basic_extra,
+        },
     )
     return row
 
@@ -1573,6 +1622,12 @@ def _kingdom_table(event: models.Event, round_number: int, table_number: int) ->
         )
     if table.kingdom is None:
         raise InvalidInput.one(N_("this table has no Dominion kingdom"), path="TABLE")
+    if table.round.closed:
+        raise InvalidInput.one(
+            N_("round {round} is closed; reopen it to change a kingdom"),
+            path="ROUND",
+            round=round_number,
+        )
     return table
 
 
@@ -1583,15 +1638,16 @@ def record_draft(
     """Record the table's draft (six of the nine, in pick order); Colony and Shelters are
     then drawn from the ten (R-DOM-5, R-DOM-7), seeded by the round."""
     from kolo.dominion.cards import resolve as resolve_cards
-    from kolo.dominion.draws import kingdom_from_document, table_seed
+    from kolo.dominion.draws import kingdom_from_document
     from kolo.dominion.draws import record_draft as draft
 
     event = _lock(event)
     table = _kingdom_table(event, round_number, table_number)
     before = dict(table.kingdom)
     kingdom = kingdom_from_document(table.kingdom)
-    rng = random.Random(table_seed(table.round.seed or 0, table.number))
-    table.kingdom = draft(kingdom, resolve_cards(picks), rng, round_number == 1).document()
+    seed = kingdom.seed if kingdom.seed is not None else secrets.randbelow(2**31)
+    drafted = draft(kingdom, resolve_cards(picks), random.Random(seed), round_number == 1)
+    table.kingdom = replace(drafted, seed=seed).document()
     table.save(update_fields=["kingdom"])
     _audit(
         event,
@@ -1622,6 +1678,13 @@ def set_kingdom(
     table = _kingdom_table(event, round_number, table_number)
     chosen = resolve_cards(cards)
     problems = check_kingdom(chosen)
+    if round_number == 1 and (colony or shelters):
+        problems.append(
+            Problem(
+                "--colony",
+                N_("the first game is played without Colonies and Shelters (R-DOM-7)"),
+            )
+        )
     if problems:
         raise InvalidInput(problems)
     before = dict(table.kingdom)

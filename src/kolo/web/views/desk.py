@@ -630,6 +630,11 @@ def table_kingdom(
 ) -> HttpResponse:
     """Record a table's draft (six picks in order) or a kingdom drawn with physical cards."""
     actor = _actor(request)
+    if request.POST.get("action") == "set" and role != OWNER:
+        messages.error(request, _("only the event's owners may replace a drawn kingdom"))
+        return redirect(
+            reverse("desk-round", kwargs={"key": event.key, "number": number}) + f"#table-{table}"
+        )
     if request.POST.get("action") == "set":
         cards = [
             c for c in request.POST.get("cards", "").replace("\n", ",").split(",") if c.strip()
@@ -717,7 +722,11 @@ def pools(request: HttpRequest) -> HttpResponse:
 
         def save() -> None:
             store.save_pool(
-                _actor(request), name, _parse_pool(text), title=request.POST.get("title", "")
+                _actor(request),
+                name,
+                _parse_pool(text),
+                title=request.POST.get("title", ""),
+                user=request.user,
             )
 
         if _attempt(request, save, _("pool {name} saved").format(name=name)):
@@ -747,7 +756,11 @@ def pool_edit(request: HttpRequest, name: str) -> HttpResponse:
         if _attempt(
             request,
             lambda: store.save_pool(
-                _actor(request), name, _parse_pool(text), title=request.POST.get("title", "")
+                _actor(request),
+                name,
+                _parse_pool(text),
+                title=request.POST.get("title", ""),
+                user=request.user,
             ),
             _("pool {name} saved").format(name=name),
         ):
@@ -764,12 +777,16 @@ def pool_edit(request: HttpRequest, name: str) -> HttpResponse:
         (data.set_name(set_id, language), sorted_lines(ids, language))
         for set_id, ids in pool.cards.items()
     ]
+    row = models.CardPool.objects.filter(name=name).first()
     return render(
         request,
         "kolo/desk/pool.html",
         {
             "pool": pool,
             "built_in": name == CHAMPIONSHIP,
+            "owner": row.owner.get_username() if row is not None and row.owner else None,
+            "may_change": row is not None and store.may_change_pool(request.user, row),
+            "history": list(store.pool_history(name))[:20],
             "by_set": by_set,
             "count": len(pool.all_cards()),
             "text": request.POST.get("cards") or _pool_text(pool.cards, language),
