@@ -19,7 +19,7 @@ from kolo.core.event import Entrant, Event, Game, Round, Table
 from kolo.core.settings import resolve
 from kolo.core.standings import compute
 from kolo.eventfile.writer import dumps
-from kolo.pairing.checker import check_round
+from kolo.pairing.checker import check_hard_rules
 
 OUT = Path(__file__).resolve().parent.parent / "examples"
 
@@ -189,57 +189,54 @@ def carcassonne_three() -> Event:
 
 
 def nbgl_shares() -> Event:
-    """R-PCT-5, R-SCORE-4, R-STAND-2: A (p1) and B (p5) both win two games, both score 28;
-    A's shares 10/32 + 8/30 + 10/36, B's 10/30 + 10/33 + 8/36: B ranks above A."""
+    """R-PCT-5, R-SCORE-4, R-STAND-2, R-NBGL-3: a group stage of three games (the source's
+    "3 Game Group Stage"). A (p1) wins group A and B (p5) group B, both with 21 points and
+    28 victory points; A's shares 10/32 + 8/30 + 10/36, B's 10/30 + 10/33 + 8/36: B ranks
+    above A. In group B's second game p6 and p7 both score 9 and p7 took fewer turns
+    (R-SCORE-4); in group A's third game p2 and p3 both score 9 in as many turns and share
+    2nd–3rd (R-SCORE-2)."""
     even = lambda seats, t: dict.fromkeys(seats, t)  # noqa: E731
     g1 = ["p1", "p2", "p3", "p4"]
     g2 = ["p5", "p6", "p7", "p8"]
-    t1 = ["p1", "p6", "p7", "p3"]
-    t2 = ["p5", "p2", "p4", "p8"]
     return Event(
         "RULES.md: NBGL sum of shares (R-PCT-5)",
         "nbgl-dominion",
-        {},
+        {"group_games": 3},
         entrants(8),
         (
             Round(
                 1,
                 (
-                    table(
-                        1,
-                        g1,
-                        {"p1": 10, "p2": 9, "p3": 7, "p4": 6},
-                        {"p1": 8, "p2": 12, "p3": 6, "p4": 4},
-                        turns=[even(g1, 14), even(g1, 15)],
+                    replace(
+                        table(
+                            1,
+                            g1,
+                            {"p1": 10, "p2": 9, "p3": 7, "p4": 6},
+                            {"p1": 8, "p2": 12, "p3": 6, "p4": 4},
+                            {"p1": 10, "p2": 9, "p3": 9, "p4": 8},
+                            turns=[even(g1, 14), even(g1, 15), even(g1, 15)],
+                        ),
+                        group="A",
                     ),
-                    table(
-                        2,
-                        g2,
-                        {"p5": 10, "p6": 8, "p7": 7, "p8": 5},
-                        {"p5": 10, "p6": 9, "p7": 9, "p8": 5},
-                        # game 2 ends on p6's turn: p5 and p6 took one more turn than p7, p8
-                        turns=[even(g2, 16), {"p5": 17, "p6": 17, "p7": 16, "p8": 16}],
+                    replace(
+                        table(
+                            2,
+                            g2,
+                            {"p5": 10, "p6": 8, "p7": 7, "p8": 5},
+                            {"p5": 10, "p6": 9, "p7": 9, "p8": 5},
+                            {"p5": 8, "p6": 14, "p7": 7, "p8": 7},
+                            # game 2 ends on p6's turn: p5 and p6 took one more turn than p7, p8
+                            turns=[
+                                even(g2, 16),
+                                {"p5": 17, "p6": 17, "p7": 16, "p8": 16},
+                                {"p5": 13, "p6": 13, "p7": 12, "p8": 13},
+                            ],
+                        ),
+                        group="B",
                     ),
                 ),
                 seed=1,
-            ),
-            Round(
-                2,
-                (
-                    table(
-                        1,
-                        t1,
-                        {"p1": 10, "p6": 9, "p7": 9, "p3": 8},
-                        turns=[{"p1": 15, "p6": 15, "p7": 14, "p3": 14}],
-                    ),
-                    table(
-                        2,
-                        t2,
-                        {"p5": 8, "p2": 14, "p4": 7, "p8": 7},
-                        turns=[even(t2, 13)],
-                    ),
-                ),
-                seed=2,
+                stage="group",
             ),
         ),
     )
@@ -365,7 +362,7 @@ def brno() -> Event:
         candidate = replace(event, rounds=(*event.rounds, seated))
         ruleset = rulesets.get("dominion-cz")
         settings, _ = resolve(ruleset.defaults, {})
-        problems = check_round(candidate, number - 1, ruleset, settings)
+        problems = check_hard_rules(candidate, number - 1, ruleset, settings)
         assert not problems, problems
         event = candidate
     # Make sure the event shows what it must: a tie for a place and a negative score.

@@ -61,10 +61,14 @@ def test_r_pct_5_and_r_stand_2_nbgl_b_ranks_above_a():
 def test_r_score_4_in_an_event_turns_break_the_tie_then_points_are_shared():
     event = load_example("rules/nbgl-shares.json")
     ruleset, settings = ruleset_and_settings(event)
-    result = compute(replace(event, rounds=event.rounds[:1]), ruleset, settings)
-    # group 2, game 2: p6 and p7 both scored 9; p7 took fewer turns
-    assert row(result, "p7").points == 3 + 5
-    assert row(result, "p6").points == 5 + 3
+    result = compute(event, ruleset, settings)
+    # group B, game 2: p6 and p7 both scored 9; p7 took fewer turns (3rd game: p7 beats p8
+    # on turns again)
+    assert row(result, "p7").points == 3 + 5 + 3
+    assert row(result, "p6").points == 5 + 3 + 8
+    # group A, game 3: p2 and p3 both scored 9 in 15 turns: they share 2nd–3rd (R-SCORE-2)
+    assert row(result, "p2").points == 5 + 8 + 4
+    assert row(result, "p3").points == 3 + 3 + 4
 
 
 def test_r_stand_1_points_then_success_then_shared_place_alphabetically():

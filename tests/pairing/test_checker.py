@@ -203,9 +203,19 @@ def test_r_gorn_6_players_tied_at_the_threshold_may_go_either_way():
         assert problems(Event("e", "dominion-cz", {}, people(11), (r1, r2))) == [], low
 
 
-def test_nbgl_knockout_rounds_seat_only_the_qualifiers():
-    event = load_example("rules/nbgl-shares.json")
+def test_r_nbgl_3_knockout_rounds_seat_exactly_the_qualifiers():
+    example = load_example("rules/nbgl-shares.json")
+    event = replace(example, settings={**example.settings, "qualifiers": 4})
     ruleset, settings = ruleset_and_settings(event)
-    final = seated(3, ["p1", "p5", "p6", "p2"])
-    knocked_out = replace(event, rounds=(*event.rounds, final), settings={"rounds": 4})
-    assert check_all_rounds(knocked_out, ruleset, settings) == []
+    # two groups send four to the final: the winners p1, p5 and the best seconds p2
+    # (17 points) and p6 (16)
+    final = replace(seated(2, ["p1", "p5", "p6", "p2"]), stage="final")
+    assert check_all_rounds(replace(event, rounds=(*event.rounds, final)), ruleset, settings) == []
+    wrong = replace(seated(2, ["p1", "p5", "p3", "p2"]), stage="semi-final")
+    found = [
+        p.text()
+        for p in check_all_rounds(replace(event, rounds=(*event.rounds, wrong)), ruleset, settings)
+    ]
+    assert "R-NBGL-3: 'p6' goes on to this round but is not seated" in found
+    assert "R-NBGL-3: 'p3' is seated but the results do not send them to this round" in found
+    assert "this round is the final, not the semi-final" in found

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import zlib
+from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -14,7 +15,7 @@ import typer
 from kolo import display, i18n
 from kolo.cli.app import app, state
 from kolo.cli.output import print_json, show_problems, table
-from kolo.core import rulesets
+from kolo.core import knockout, rulesets
 from kolo.core.event import Event
 from kolo.core.problems import N_, InvalidInput
 from kolo.core.rulesets import Success, TieBreak
@@ -144,9 +145,11 @@ def standings(
             last=compute(event, ruleset, settings).after_round,
         )
     if as_json:
-        print_json(standings_document(result, ruleset))
+        print_json(standings_document(result, ruleset, event, settings))
     else:
         print(standings_text(event, result, ruleset))
+        if knockout.is_knockout(ruleset):
+            print(knockout_text(event, ruleset, settings))
 
 
 def standings_text(event: Event, result: Standings, ruleset: rulesets.RuleSet) -> str:
@@ -183,6 +186,51 @@ def standings_text(event: Event, result: Standings, ruleset: rulesets.RuleSet) -
     )
     right = set(range(2, len(headers)))
     return title + "\n\n" + table([*headers, ""], rows, right=sorted(right))
+
+
+def knockout_text(event: Event, ruleset: rulesets.RuleSet, settings: Mapping[str, Any]) -> str:
+    """The group tables and the bracket of a knockout event, for people."""
+    lang = i18n.language()
+    names = {e.id: e.name for e in event.entrants}
+    parts: list[str] = []
+    for group in knockout.group_tables(event, ruleset, settings):
+        rows = [
+            [
+                f"{r.rank}.",
+                names[r.entrant],
+                display.points(r.points, lang),
+                str(r.score),
+                display.percent(r.shares, lang),
+                _("seed {seed}").format(seed=r.seed) if r.seed else "",
+            ]
+            for r in group.rows
+        ]
+        headers = [_("Place"), _("Name"), _("Points"), _("Game points"), _("Shares"), ""]
+        parts.append(
+            _("Group {group}").format(group=group.group)
+            + "\n"
+            + table(headers, rows, right=[2, 3, 4])
+        )
+    for stage in knockout.bracket(event, ruleset, settings):
+        lines = [
+            _("Round {round}: {stage}").format(
+                round=stage.number, stage=_(STAGE_NAMES.get(stage.stage, stage.stage))
+            )
+        ]
+        for t in stage.tables:
+            players = []
+            for s in t.seats:
+                text = names[s.entrant]
+                if s.score is not None:
+                    text += f" {s.score}"
+                if s.advanced:
+                    text += " ✓"
+                players.append(text)
+            lines.append(
+                "  " + _("Table {number}").format(number=t.number) + ": " + ", ".join(players)
+            )
+        parts.append("\n".join(lines))
+    return "\n\n".join(["", *parts]) if parts else ""
 
 
 def parse_json_value(text: str) -> Any:
@@ -233,12 +281,13 @@ def proposal_document(proposal: Proposal) -> dict[str, Any]:
     """The ``kolo pair --json`` document (EVENT-FORMAT.md)."""
     costs = {name: number(v) for name, v in proposal.costs.items()}
     costs["total"] = number(proposal.total)
-    return {
+    document: dict[str, Any] = {
         "round": proposal.round_number,
         "seed": proposal.seed,
         "tables": [
             {
                 "number": t.number,
+                **({"group": t.group} if t.group else {}),
                 "seats": list(t.seats),
                 "cost": {**{n: number(v) for n, v in t.costs.items()}, "total": number(t.total)},
             }
@@ -253,6 +302,12 @@ def proposal_document(proposal: Proposal) -> dict[str, Any]:
         "relaxed": list(proposal.relaxed),
         "solve_seconds": round(proposal.seconds, 3),
     }
+    if proposal.stage is not None:
+        document["stage"] = proposal.stage
+        document["field"] = [
+            {"entrant": entrant, "seed": seed, "why": why} for entrant, seed, why in proposal.field
+        ]
+    return document
 
 
 @app.command(
@@ -283,11 +338,12 @@ def pair(
     settings, _problems = resolve(ruleset.defaults, event.settings)
     done = complete_rounds(event, ruleset, settings)
     event = replace(event, rounds=done)
-    if len(done) >= settings["rounds"]:
+    limit = ruleset.max_rounds(settings)
+    if limit is not None and len(done) >= limit:
         raise InvalidInput.one(
             N_("all {rounds} rounds are played (change the setting 'rounds' to play more)"),
             path=str(file),
-            rounds=settings["rounds"],
+            rounds=limit,
         )
     number_ = len(done) + 1
     proposal = propose(
@@ -304,10 +360,45 @@ def pair(
         print(proposal_text(event, proposal))
 
 
+STAGE_NAMES = {
+    knockout.GROUP: N_("group stage"),
+    knockout.KNOCKOUT: N_("knockout round"),
+    knockout.QUARTER: N_("quarter-final"),
+    knockout.SEMI: N_("semi-final"),
+    knockout.FINAL: N_("final"),
+}
+
+
+def knockout_proposal_text(names: Mapping[str, str], proposal: Proposal) -> str:
+    """A knockout round for people: the stage, each table (group) with seeds, the field."""
+    seeds = {entrant: (seed, why) for entrant, seed, why in proposal.field}
+    stage = _(STAGE_NAMES.get(proposal.stage or "", proposal.stage or ""))
+    lines = [_("Round {round}: {stage}").format(round=proposal.round_number, stage=stage)]
+    rows = []
+    for t in proposal.tables:
+        label = _("Group {group}").format(group=t.group) if t.group else str(t.number)
+        who = ", ".join(
+            f"{names[p]} ({p}{', #' + str(seeds[p][0]) if not t.group else ''})" for p in t.seats
+        )
+        rows.append([label, who])
+    lines.append(table([_("Table"), _("Players in seat order")], rows))
+    if proposal.method == "draw":
+        lines.append(_("Drawn at random (seed {seed}).").format(seed=proposal.seed))
+    else:
+        lines.append(
+            _(
+                "Snake-seeded by the results (#1 is the best seed); seat order drawn (seed {seed})."
+            ).format(seed=proposal.seed)
+        )
+    return "\n".join(lines)
+
+
 def proposal_text(event: Event, proposal: Proposal) -> str:
     """A proposal for people: tables with names and costs, the totals, optimality."""
     lang = i18n.language()
     names = {e.id: e.name for e in event.entrants}
+    if proposal.stage is not None:
+        return knockout_proposal_text(names, proposal)
     lines = [_("Round {round}").format(round=proposal.round_number)]
     criteria = [name for name, value in proposal.costs.items() if value] or ["score_spread"]
     rows = []

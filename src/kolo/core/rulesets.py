@@ -25,6 +25,8 @@ class System(Enum):
     """Swiss in pairs with byes (R-STAND-3)."""
     GROUPS_KNOCKOUT = "groups-knockout"
     """A group stage, then knockout tables (RULES.md §4)."""
+    KNOCKOUT = "knockout"
+    """Knockout tables from the first round: the top of each table go through."""
 
 
 class Success(Enum):
@@ -100,6 +102,13 @@ class RuleSet:
         if rest and not self.byes:
             return None
         return (size,) * full, rest
+
+    def max_rounds(self, settings: Mapping[str, Any]) -> int | None:
+        """The number of rounds, where it is set; a knockout ends with its final instead."""
+        if self.system in (System.GROUPS_KNOCKOUT, System.KNOCKOUT):
+            return None
+        rounds: int = settings["rounds"]
+        return rounds
 
     def games_per_table(self, round_number: int, settings: Mapping[str, Any]) -> int:
         """How many games each table plays in round ``round_number``."""
@@ -210,9 +219,35 @@ REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
                 ties_by_turns=True,
                 success=Success.SUM_SHARE,
                 tie_breaks=(TieBreak.GAME_SCORE, TieBreak.SUCCESS),
-                smaller_tables=False,
+                smaller_tables=True,
                 byes=False,
-                defaults=_defaults(rounds=4, table_size=4, group_games=2, **_SHARES, **_DESK),
+                defaults=_defaults(
+                    table_size=4,
+                    group_games=2,
+                    qualifiers=16,
+                    advance=2,
+                    **_SHARES,
+                    **_DESK,
+                ),
+            ),
+            RuleSet(
+                id="knockout",
+                title=N_("Knockout of multi-player tables (the top of each table go through)"),
+                system=System.KNOCKOUT,
+                placement_points=_points(4, 3, 2, 1, 0, 0),
+                ties_by_turns=False,
+                success=Success.SUM_SHARE,
+                tie_breaks=(TieBreak.SUCCESS,),
+                smaller_tables=True,
+                byes=False,
+                defaults=_defaults(
+                    table_size=4,
+                    games_per_table=1,
+                    advance=1,
+                    seeding="random",
+                    **_SHARES,
+                    **_DESK,
+                ),
             ),
         )
     }

@@ -53,6 +53,8 @@ class SettingSpec:
     maximum: float | None = None
     keys: tuple[str, ...] = ()
     """For ``WEIGHTS``: the names a value may have."""
+    choices: tuple[str, ...] = ()
+    """For ``TEXT``: the values allowed (any non-empty text when empty)."""
 
 
 SPECS: dict[str, SettingSpec] = {
@@ -186,6 +188,38 @@ SPECS: dict[str, SettingSpec] = {
             N_("Every table plays the Extended draw (an option for the final)."),
         ),
         SettingSpec(
+            "qualifiers",
+            Kind.INT,
+            "R-NBGL-3",
+            N_(
+                "Players who reach the knockout from the groups (16: quarter-finals); a smaller "
+                "field sends 8 or 4."
+            ),
+            4,
+            256,
+        ),
+        SettingSpec(
+            "advance",
+            Kind.INT,
+            "R-KO-1",
+            N_(
+                "Players of each knockout table who go through (NBGL: the top 2); the best of "
+                "the others fill the next round's tables when there are too few."
+            ),
+            1,
+            5,
+        ),
+        SettingSpec(
+            "seeding",
+            Kind.TEXT,
+            "R-KO-2",
+            N_(
+                "How the first knockout round is seeded: random, or entry (the order the "
+                "entrants were entered in: seed 1 first), or rating (the series rating)."
+            ),
+            choices=("random", "entry", "rating"),
+        ),
+        SettingSpec(
             "bye_points",
             Kind.NUMBER,
             "R-GORN-6",
@@ -235,6 +269,10 @@ def _check_value(spec: SettingSpec, value: Any, where: str) -> Problem | None:
     if spec.kind is Kind.TEXT:
         if not isinstance(value, str) or not value.strip():
             return Problem(where, N_("must be a non-empty text"))
+        if spec.choices and value not in spec.choices:
+            return Problem(
+                where, N_("must be one of {choices}"), {"choices": ", ".join(spec.choices)}
+            )
         return None
     if spec.kind is Kind.PAIRS:
         if not isinstance(value, list) or not all(

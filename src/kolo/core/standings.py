@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from kolo.core import knockout
 from kolo.core.event import Entrant, EntrantId, Event, Round, Table
 from kolo.core.placement import placements
 from kolo.core.rulesets import RuleSet, Success, TieBreak
@@ -126,9 +127,14 @@ def compute(
                 tallies[player].opponents.extend(p for p in table.seats if p != player)
             for game in table.games:
                 _add_game(tallies, game.scores, game.turns, ruleset, settings, normal_size)
+    keys = (
+        knockout.ranking_keys(event, rounds, ruleset, settings)
+        if knockout.is_knockout(ruleset)
+        else None
+    )
     return Standings(
         after_round=rounds[-1].number if rounds else 0,
-        rows=_rank(event, ruleset, tallies),
+        rows=_rank(event, ruleset, tallies, keys),
     )
 
 
@@ -178,7 +184,15 @@ def name_key(name: str) -> tuple[tuple[str, int], ...]:
     return (*key, (name, 0))
 
 
-def _rank(event: Event, ruleset: RuleSet, tallies: dict[EntrantId, _Tally]) -> tuple[Row, ...]:
+def _rank(
+    event: Event,
+    ruleset: RuleSet,
+    tallies: dict[EntrantId, _Tally],
+    knockout_keys: Mapping[EntrantId, tuple[Any, ...]] | None = None,
+) -> tuple[Row, ...]:
+    """Rows in rank order: by tournament points and the rule set's tie-breaks, or, in a
+    knockout, by how far each player got (``kolo.core.knockout.ranking_keys``)."""
+
     def success(tally: _Tally) -> Fraction | None:
         if ruleset.success is Success.MEAN_SHARE:
             return mean_share(tally.shares)
@@ -206,17 +220,21 @@ def _rank(event: Event, ruleset: RuleSet, tallies: dict[EntrantId, _Tally]) -> t
                 values.append(tally.score_difference)
         return tuple(values)
 
-    def order(
-        entrant: Entrant,
-    ) -> tuple[tuple[Fraction | int, ...], tuple[tuple[str, int], ...], str]:
-        return (tuple(-v for v in criteria(entrant)), name_key(entrant.name), entrant.id)
+    def rank_key(entrant: Entrant) -> tuple[Any, ...]:
+        """Smaller ranks higher; equal keys share a rank."""
+        if knockout_keys is not None:
+            return knockout_keys[entrant.id]
+        return tuple(-v for v in criteria(entrant))
+
+    def order(entrant: Entrant) -> tuple[tuple[Any, ...], tuple[tuple[str, int], ...], str]:
+        return (rank_key(entrant), name_key(entrant.name), entrant.id)
 
     ordered = sorted(event.entrants, key=order)
     rows: list[Row] = []
     start = 0
     while start < len(ordered):
         end = start + 1
-        while end < len(ordered) and criteria(ordered[end]) == criteria(ordered[start]):
+        while end < len(ordered) and rank_key(ordered[end]) == rank_key(ordered[start]):
             end += 1
         for entrant in ordered[start:end]:
             tally = tallies[entrant.id]

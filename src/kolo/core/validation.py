@@ -62,7 +62,11 @@ def check_event(event: Event) -> list[Problem]:
                     {"number": round_.number, "expected": index + 1},
                 )
             )
-        elif ruleset is not None and round_.number > settings["rounds"]:
+        elif (
+            ruleset is not None
+            and ruleset.max_rounds(settings) is not None
+            and round_.number > settings["rounds"]
+        ):
             problems.append(
                 Problem(
                     f"{where}.number",

@@ -3,10 +3,12 @@ the web pages and the API."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from kolo.core import rulesets
+from kolo.core import knockout, rulesets
+from kolo.core.event import Event
 from kolo.core.rulesets import TieBreak
 from kolo.core.standings import Standings
 
@@ -17,8 +19,14 @@ def _number(value: Fraction | None) -> int | float | None:
     return int(value) if value.denominator == 1 else float(value)
 
 
-def standings_document(result: Standings, ruleset: rulesets.RuleSet) -> dict[str, Any]:
-    """The ``kolo standings --json`` document (EVENT-FORMAT.md)."""
+def standings_document(
+    result: Standings,
+    ruleset: rulesets.RuleSet,
+    event: Event | None = None,
+    settings: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The ``kolo standings --json`` document (EVENT-FORMAT.md); a knockout event's (with
+    ``event`` and ``settings``) also has its group tables and its bracket."""
     rows = []
     for row in result.rows:
         doc: dict[str, Any] = {
@@ -36,4 +44,57 @@ def standings_document(result: Standings, ruleset: rulesets.RuleSet) -> dict[str
             doc["buchholz"] = _number(row.buchholz)
             doc["score_difference"] = row.score_difference
         rows.append(doc)
-    return {"after_round": result.after_round, "standings": rows}
+    document: dict[str, Any] = {"after_round": result.after_round, "standings": rows}
+    if event is not None and settings is not None and knockout.is_knockout(ruleset):
+        document |= knockout_document(event, ruleset, settings)
+    return document
+
+
+def knockout_document(
+    event: Event, ruleset: rulesets.RuleSet, settings: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The group tables and the bracket of a knockout event."""
+    return {
+        "groups": [
+            {
+                "group": g.group,
+                "table": g.table,
+                "rows": [
+                    {
+                        "entrant": r.entrant,
+                        "rank": r.rank,
+                        "points": _number(r.points),
+                        "game_score": r.score,
+                        "shares": float(r.shares),
+                        "seed": r.seed,
+                    }
+                    for r in g.rows
+                ],
+            }
+            for g in knockout.group_tables(event, ruleset, settings)
+        ],
+        "bracket": [
+            {
+                "round": b.number,
+                "stage": b.stage,
+                "complete": b.complete,
+                "tables": [
+                    {
+                        "number": t.number,
+                        "players": [
+                            {
+                                "entrant": s.entrant,
+                                "score": s.score,
+                                "turns": s.turns,
+                                "place": s.place,
+                                "advanced": s.advanced,
+                            }
+                            for s in t.seats
+                        ],
+                    }
+                    for t in b.tables
+                ],
+            }
+            for b in knockout.bracket(event, ruleset, settings)
+        ],
+    }

@@ -13,10 +13,11 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from kolo.core import knockout
 from kolo.core.event import EntrantId, Event, Round
-from kolo.core.problems import N_, Problem
+from kolo.core.problems import N_, InvalidInput, NoValidPairing, Problem
 from kolo.core.rulesets import RuleSet, System
-from kolo.core.standings import Row, compute
+from kolo.core.standings import Row, compute, round_complete
 from kolo.pairing.history import History
 
 
@@ -33,8 +34,8 @@ def check_hard_rules(
     seated in an earlier round who have not dropped (a late entrant's first round cannot be
     told from a file).
     """
-    if expected is None and ruleset.system is System.GROUPS_KNOCKOUT and index > 0:
-        expected = ()  # knockout rounds seat only the qualifiers
+    if expected is None and knockout.is_knockout(ruleset) and index > 0:
+        expected = ()  # knockout rounds seat only the qualifiers (check_pairing_rules)
     return check_seating(event, index, expected) + check_pairing_rules(
         event, index, ruleset, settings
     )
@@ -80,10 +81,10 @@ def check_pairing_rules(
     round_ = event.rounds[index]
     earlier = event.rounds[:index]
     where = f"$.rounds[{index}]"
-    if ruleset.system is System.GROUPS_KNOCKOUT and index > 0:
-        # Knockout rounds seat only the qualifiers and may bring group-mates together
+    if knockout.is_knockout(ruleset):
+        # Knockout rounds seat who the results send on and may bring group-mates together
         # again; their rules (R-NBGL-3, R-NBGL-4) are not gorn's.
-        return []
+        return _check_knockout(event, index, ruleset, settings)
     history = History.of(earlier)
     placed = len([*round_.seated(), *round_.byes])
     problems = _check_layout(round_, where, ruleset, settings, placed)
@@ -113,6 +114,65 @@ def check_pairing_rules(
             problems += _check_byes(history, round_, where, standings.rows)
         else:
             problems += _check_bottom(standings.rows, round_, where, settings)
+    return problems
+
+
+def _check_knockout(
+    event: Event, index: int, ruleset: RuleSet, settings: Mapping[str, Any]
+) -> list[Problem]:
+    """A knockout round seats exactly the players the results before it send on, at the
+    table sizes of the format, and is the stage it says."""
+    round_ = event.rounds[index]
+    where = f"$.rounds[{index}]"
+    before = replace(event, rounds=event.rounds[:index])
+    if not all(round_complete(r, ruleset, settings) for r in before.rounds):
+        return []  # the round after an incomplete one is reported by the validation
+    rule = "R-NBGL-3" if ruleset.system is System.GROUPS_KNOCKOUT else "R-KO-1"
+    try:
+        plan = knockout.plan_next(before, ruleset, settings, ratings={})
+    except InvalidInput as error:
+        return [Problem(where, p.message, p.params) for p in error.problems]
+    except NoValidPairing as error:
+        return [Problem(where, error.message, error.params)]
+    field = {q.entrant for q in plan.field}
+    seated = set(round_.seated())
+    problems = [
+        Problem(
+            where,
+            N_("{rule}: '{id}' goes on to this round but is not seated"),
+            {"rule": rule, "id": p},
+        )
+        for p in sorted(field - seated, key=natural_key)
+    ]
+    problems += [
+        Problem(
+            where,
+            N_("{rule}: '{id}' is seated but the results do not send them to this round"),
+            {"rule": rule, "id": p},
+        )
+        for p in sorted(seated - field, key=natural_key)
+    ]
+    sizes = tuple(sorted((len(t.seats) for t in round_.tables), reverse=True))
+    if not problems and sizes != plan.sizes:
+        problems.append(
+            Problem(
+                where,
+                N_("{rule}: the tables seat {sizes}; this round has tables of {expected}"),
+                {
+                    "rule": rule,
+                    "sizes": ", ".join(map(str, sizes)),
+                    "expected": ", ".join(map(str, plan.sizes)),
+                },
+            )
+        )
+    if round_.stage is not None and round_.stage != plan.stage:
+        problems.append(
+            Problem(
+                f"{where}.stage",
+                N_("this round is the {expected}, not the {stage}"),
+                {"expected": plan.stage, "stage": round_.stage},
+            )
+        )
     return problems
 
 

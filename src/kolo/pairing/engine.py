@@ -17,10 +17,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from kolo.core import knockout
 from kolo.core.event import EntrantId, Event
 from kolo.core.problems import N_, NoValidPairing
 from kolo.core.rulesets import RuleSet
 from kolo.pairing import exact, heuristic
+from kolo.pairing import knockout as knockout_seating
 from kolo.pairing.criteria import Context, breakdown, weighted, weights_of
 from kolo.pairing.instance import Instance, NoLayout, build
 from kolo.pairing.pool import PoolTooLarge, all_tables
@@ -40,6 +42,8 @@ class ProposedTable:
     """Every criterion's value at this table."""
     total: Fraction
     """The weighted cost of the table."""
+    group: str | None = None
+    """The group (A, B, …) of a group-stage table."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,10 @@ class Proposal:
     seconds: float
     relaxed: tuple[str, ...] = ()
     """Hard rules relaxed at the organiser's request."""
+    stage: str | None = None
+    """The round's stage in a knockout format (``kolo.core.knockout``)."""
+    field: tuple[tuple[EntrantId, int, str], ...] = ()
+    """A knockout round's players with their seed and why they are there."""
 
     @property
     def gap(self) -> Fraction | None:
@@ -84,12 +92,17 @@ def propose(
     players: Sequence[EntrantId] | None = None,
     time_limit: float | None = None,
     relax: Sequence[str] = (),
+    ratings: Mapping[EntrantId, float] | None = None,
 ) -> Proposal:
     """Seat the round after the event's rounds (which must all be complete).
 
-    ``players`` are those to seat (default: every entrant active in that round).
+    ``players`` are those to seat (default: every entrant active in that round). Knockout
+    formats seat who the results send on (``kolo.core.knockout``); ``ratings`` seed their
+    first round where the event seeds by rating.
     """
     started = time.monotonic()
+    if knockout.format_of(ruleset, settings) is not None:
+        return _knockout(event, ruleset, settings, seed, ratings, started)
     number = len(event.rounds) + 1
     if players is None:
         players = [e.id for e in event.entrants if e.active_in(number)]
@@ -127,6 +140,34 @@ def propose(
         rng,
         started,
         relax,
+    )
+
+
+def _knockout(
+    event: Event,
+    ruleset: RuleSet,
+    settings: Mapping[str, Any],
+    seed: int,
+    ratings: Mapping[EntrantId, float] | None,
+    started: float,
+) -> Proposal:
+    plan = knockout.plan_next(event, ruleset, settings, ratings)
+    tables = knockout_seating.seat(plan, seed)
+    return Proposal(
+        round_number=plan.round_number,
+        seed=seed,
+        tables=tuple(
+            ProposedTable(t.number, t.seats, {}, Fraction(0), group=t.group) for t in tables
+        ),
+        byes=(),
+        costs={},
+        total=Fraction(0),
+        optimal=True,
+        bound=Fraction(0),
+        method="draw" if plan.shuffle else "seeded",
+        seconds=time.monotonic() - started,
+        stage=plan.stage,
+        field=tuple((q.entrant, q.seed, q.why) for q in plan.field),
     )
 
 

@@ -743,11 +743,12 @@ def pair_round(
 
     ruleset, settings = ruleset_of(event)
     current = to_core(event)
-    if len(current.rounds) >= settings["rounds"]:
+    limit = ruleset.max_rounds(settings)
+    if limit is not None and len(current.rounds) >= limit:
         raise InvalidInput.one(
             N_("all {rounds} rounds are played (change the setting 'rounds' to play more)"),
             path="ROUND",
-            rounds=settings["rounds"],
+            rounds=limit,
         )
     if seed is None:
         seed = secrets.randbelow(2**31)

@@ -128,7 +128,9 @@ def standings(request: HttpRequest, key: str) -> JsonResponse:
     if event is None:
         return _error(404, "no such event")
     loaded = present.Loaded.of(event)
-    return JsonResponse(standings_document(loaded.standings(), loaded.ruleset))
+    return JsonResponse(
+        standings_document(loaded.standings(), loaded.ruleset, loaded.value, loaded.settings)
+    )
 
 
 @require_GET

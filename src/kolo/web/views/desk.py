@@ -149,7 +149,9 @@ def event_desk(request: HttpRequest, event: models.Event, role: str) -> HttpResp
     context.update(
         rounds=rounds,
         last=last,
-        can_pair=(last is None or last.closed) and len(rounds) < loaded.settings["rounds"],
+        can_pair=(last is None or last.closed)
+        and len(rounds) < (loaded.ruleset.max_rounds(loaded.settings) or len(rounds) + 1)
+        and not (last is not None and last.stage == "final"),
         entrants=len(loaded.value.entrants),
         active=sum(1 for e in loaded.value.entrants if e.dropped_after_round is None),
         pending_reports=pending,
