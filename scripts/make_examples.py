@@ -383,6 +383,35 @@ def brno() -> Event:
     return replace(event, rounds=tuple(rounds))
 
 
+def nbgl() -> Event:
+    """A whole NBGL event played by the engine: 38 players in eight groups of four and two
+    of three, two group games with the second shifted by one seat, then quarter-finals,
+    semi-finals and the final at tables of four (R-NBGL-1..5)."""
+    from kolo.core.knockout import shifted
+    from kolo.pairing.engine import propose
+    from kolo.simulation import SkillModel, names
+
+    rng = random.Random(20260606)
+    ruleset = rulesets.get("nbgl-dominion")
+    settings, _ = resolve(ruleset.defaults, {})
+    people = tuple(Entrant(f"p{i + 1}", name) for i, name in enumerate(names(38)))
+    event = Event("NBGL Dominion – Praha, June 2026", "nbgl-dominion", {}, people, ())
+    model = SkillModel.draw([e.id for e in people], rng)
+    for number in range(1, 5):
+        proposal = propose(event, ruleset, settings, seed=20260606 + number)
+        needed = ruleset.games_per_table(number, settings)
+        tables = []
+        for t in proposal.tables:
+            games = tuple(model.play(shifted(t.seats, g), rng, turns=True) for g in range(needed))
+            tables.append(Table(t.number, t.seats, games, group=t.group))
+        seated = Round(number, tuple(tables), proposal.seed, (), proposal.stage)
+        candidate = replace(event, rounds=(*event.rounds, seated))
+        problems = check_hard_rules(candidate, number - 1, ruleset, settings)
+        assert not problems, problems
+        event = candidate
+    return event
+
+
 def main() -> None:
     write("rules/dominion-success.json", dominion_success())
     write("rules/dominion-two-player.json", dominion_two_player())
@@ -391,6 +420,7 @@ def main() -> None:
     write("rules/nbgl-shares.json", nbgl_shares())
     write("rules/swiss-pairs.json", swiss_pairs())
     write("brno-2026.json", brno())
+    write("nbgl-praha-2026.json", nbgl())
     print(json.dumps({"ok": True}))
 
 

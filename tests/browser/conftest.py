@@ -48,3 +48,14 @@ def browser() -> Iterator[object]:
 def screenshots() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
+
+
+@pytest.fixture(autouse=True)
+def close_pages(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Close every page a browser test opened: the live server outlives the test, and a page
+    left polling it would make requests after the test's database access has ended."""
+    yield
+    if "browser" in request.fixturenames:
+        launched = request.getfixturevalue("browser")
+        for context in list(launched.contexts):
+            context.close()

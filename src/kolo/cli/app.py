@@ -104,4 +104,4 @@ def options(
 
 def load_commands() -> None:
     """Register every command with the application."""
-    from kolo.cli import demo, dominion, events, files, serve  # noqa: F401 - registers commands
+    from kolo.cli import demo, dominion, events, files, series, serve  # noqa: F401 - registers commands

@@ -153,9 +153,12 @@ def standings(
 
 
 def standings_text(event: Event, result: Standings, ruleset: rulesets.RuleSet) -> str:
-    """The standings as an aligned table for people."""
+    """The standings as an aligned table for people (a knockout's with the stage reached)."""
     lang = i18n.language()
-    headers = [_("Place"), _("Name"), _("Points")]
+    stages: dict[str, str] = {}
+    if knockout.is_knockout(ruleset):
+        stages = knockout.reached(event, event.rounds[: result.after_round])
+    headers = [_("Place"), _("Name"), *([_("Reached")] if stages else []), _("Points")]
     if ruleset.success is Success.MEAN_SHARE:
         headers.append(_("Success"))
     elif ruleset.success is Success.SUM_SHARE:
@@ -167,7 +170,10 @@ def standings_text(event: Event, result: Standings, ruleset: rulesets.RuleSet) -
     headers.append(_("Games"))
     rows = []
     for row in result.rows:
-        cells = [display.rank(row), row.entrant.name, display.points(row.points, lang)]
+        cells = [display.rank(row), row.entrant.name]
+        if stages:
+            cells.append(_(STAGE_NAMES.get(stages.get(row.entrant.id, ""), "–")))
+        cells.append(display.points(row.points, lang))
         if ruleset.success is not Success.NONE:
             cells.append(display.percent(row.success, lang))
         if TieBreak.GAME_SCORE in ruleset.tie_breaks:
@@ -184,7 +190,7 @@ def standings_text(event: Event, result: Standings, ruleset: rulesets.RuleSet) -
         if result.after_round
         else _("{event} – no round is complete yet").format(event=event.name)
     )
-    right = set(range(2, len(headers)))
+    right = set(range(3 if stages else 2, len(headers)))
     return title + "\n\n" + table([*headers, ""], rows, right=sorted(right))
 
 

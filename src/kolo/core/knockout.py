@@ -569,3 +569,14 @@ def bracket(event: Event, ruleset: RuleSet, settings: Mapping[str, Any]) -> list
             )
         rounds.append(BracketRound(round_.number, stage, complete, tuple(tables)))
     return rounds
+
+
+def reached(event: Event, rounds: Sequence[Round]) -> dict[EntrantId, str]:
+    """The last stage each player played in (``rounds``: the complete ones); the final's
+    winner has ``winner``."""
+    stages: dict[EntrantId, str] = {}
+    for round_ in rounds:
+        stage = round_.stage or stage_name(len(round_.tables))
+        for player in round_.seated():
+            stages[player] = stage
+    return stages

@@ -31,6 +31,14 @@ class Event(models.Model):
         """Whether players may report results with their table's code."""
         return bool(self.settings.get("self_reporting", False))
 
+    @property
+    def is_knockout(self) -> bool:
+        """Whether the event eliminates players (it has a bracket)."""
+        from kolo.core import knockout, rulesets
+
+        found = rulesets.REGISTRY.get(self.ruleset)
+        return found is not None and knockout.is_knockout(found)
+
 
 class Entrant(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")

@@ -10,9 +10,11 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import Max
 from django.utils import translation
+from django.utils.translation import gettext_lazy
 
 from kolo import display
 from kolo.core import event as core
+from kolo.core import knockout
 from kolo.core.placement import placements
 from kolo.core.rulesets import RuleSet, Success, TieBreak
 from kolo.core.shares import table_shares
@@ -91,7 +93,19 @@ class Loaded:
         return compute(self.value, self.ruleset, self.settings)
 
 
+STAGE_NAMES = {
+    knockout.GROUP: gettext_lazy("group stage"),
+    knockout.KNOCKOUT: gettext_lazy("knockout round"),
+    knockout.QUARTER: gettext_lazy("quarter-final"),
+    knockout.SEMI: gettext_lazy("semi-final"),
+    knockout.FINAL: gettext_lazy("final"),
+}
+
+
 def standings_rows(loaded: Loaded, result: Standings) -> list[dict[str, Any]]:
+    reached: dict[str, str] = {}
+    if knockout.is_knockout(loaded.ruleset):
+        reached = knockout.reached(loaded.value, loaded.value.rounds[: result.after_round])
     rows = []
     for row in result.rows:
         rows.append(
@@ -107,6 +121,7 @@ def standings_rows(loaded: Loaded, result: Standings) -> list[dict[str, Any]]:
                 "buchholz": points(row.buchholz) if row.buchholz is not None else "",
                 "score_difference": row.score_difference,
                 "dropped": row.dropped,
+                "reached": STAGE_NAMES.get(reached.get(row.entrant.id, ""), ""),
             }
         )
     return rows
@@ -118,6 +133,7 @@ def standings_columns(ruleset: RuleSet) -> dict[str, bool]:
         "shares": ruleset.success is Success.SUM_SHARE,
         "game_score": TieBreak.GAME_SCORE in ruleset.tie_breaks,
         "swiss": TieBreak.BUCHHOLZ in ruleset.tie_breaks,
+        "reached": knockout.is_knockout(ruleset),
     }
 
 
@@ -170,7 +186,14 @@ def table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]]:
                 "complete": len(table.games) >= needed,
                 "games_played": len(table.games),
                 "games_needed": needed,
-                "smaller": len(table.seats) < normal,
+                "smaller": len(table.seats) < normal and not knockout.is_knockout(loaded.ruleset),
+                "group": table.group,
+                "orders": [
+                    [loaded.names[p] for p in knockout.game_seats(round_, table, i)]
+                    for i in range(needed)
+                ]
+                if round_.stage == knockout.GROUP and needed > 1
+                else [],
                 "kingdom": kingdom_view(
                     table.kingdom, language(), [loaded.names[p] for p in table.seats]
                 )
@@ -179,6 +202,55 @@ def table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]]:
             }
         )
     return tables
+
+
+def bracket_context(loaded: Loaded) -> dict[str, Any]:
+    """The group tables and the knockout rounds of a knockout event, with names."""
+    names = loaded.names
+    groups = [
+        {
+            "group": g.group,
+            "rows": [
+                {
+                    "id": r.entrant,
+                    "name": names[r.entrant],
+                    "rank": r.rank,
+                    "points": points(r.points),
+                    "score": r.score,
+                    "shares": percent(r.shares),
+                    "seed": r.seed,
+                }
+                for r in g.rows
+            ],
+        }
+        for g in knockout.group_tables(loaded.value, loaded.ruleset, loaded.settings)
+    ]
+    rounds = [
+        {
+            "number": b.number,
+            "stage": STAGE_NAMES.get(b.stage, b.stage),
+            "final": b.stage == knockout.FINAL,
+            "complete": b.complete,
+            "tables": [
+                {
+                    "number": t.number,
+                    "seats": [
+                        {
+                            "id": s.entrant,
+                            "name": names[s.entrant],
+                            "score": s.score,
+                            "place": s.place,
+                            "advanced": s.advanced,
+                        }
+                        for s in t.seats
+                    ],
+                }
+                for t in b.tables
+            ],
+        }
+        for b in knockout.bracket(loaded.value, loaded.ruleset, loaded.settings)
+    ]
+    return {"groups": groups, "bracket": rounds}
 
 
 def where_is(loaded: Loaded, entrant_id: str) -> dict[str, Any] | None:

@@ -23,8 +23,8 @@ from django.db.models import Max, Prefetch
 from django.utils import timezone
 
 from kolo.core import event as core
-from kolo.core import rulesets
-from kolo.core.problems import N_, InvalidInput, Problem
+from kolo.core import knockout, rulesets
+from kolo.core.problems import N_, InvalidInput, NoValidPairing, Problem
 from kolo.core.settings import resolve
 from kolo.core.standings import Standings, compute, round_complete, tables_missing_results
 from kolo.core.validation import (
@@ -638,6 +638,21 @@ def table_code() -> str:
     return "".join(secrets.choice(_CODE_LETTERS) for _ in range(6))
 
 
+def _knockout_stage(
+    current: core.Event, ruleset: rulesets.RuleSet, settings: Mapping[str, Any], tables: int
+) -> str | None:
+    """The stage of the next round of a knockout event (None in Swiss-style events)."""
+    fmt = knockout.format_of(ruleset, settings)
+    if fmt is None:
+        return None
+    if fmt.groups and not current.rounds:
+        return knockout.GROUP
+    try:
+        return knockout.plan_next(current, ruleset, settings, ratings={}).stage
+    except (InvalidInput, NoValidPairing):
+        return knockout.stage_name(tables)
+
+
 def _store_round(
     event: models.Event,
     current: core.Event,
@@ -648,18 +663,30 @@ def _store_round(
     overridden: list[Problem] | None = None,
 ) -> models.Round:
     """Check a round against the event's rules and the hard rules of pairing, and store
-    it; ``overridden`` receives the pairing rules the reason overrode."""
+    it; ``overridden`` receives the pairing rules the reason overrode. A knockout round gets
+    its stage (and a group stage its groups) from the results before it."""
     number = len(current.rounds) + 1
+    ruleset, settings = ruleset_of(event)
+    stage = _knockout_stage(current, ruleset, settings, len(codes))
     proposed = core.Round(
         number=number,
         seed=seed,
         byes=tuple(bye_codes),
-        tables=tuple(core.Table(i + 1, tuple(seats)) for i, seats in enumerate(codes)),
+        tables=tuple(
+            core.Table(
+                i + 1,
+                tuple(seats),
+                group=knockout.group_label(i) if stage == knockout.GROUP else None,
+            )
+            for i, seats in enumerate(codes)
+        ),
+        stage=stage,
     )
     candidate = replace(current, rounds=(*current.rounds, proposed))
     _check_whole(candidate)
-    ruleset, settings = ruleset_of(event)
     active = {e.id for e in current.entrants if e.active_in(number)}
+    if stage is not None and stage != knockout.GROUP:
+        active = set()  # a knockout round seats the qualifiers: check_pairing_rules checks them
     seating = check_seating(candidate, len(current.rounds), expected=active)
     if seating:
         raise InvalidInput(seating)
@@ -675,10 +702,15 @@ def _store_round(
         )
     if overridden is not None:
         overridden.extend(problems)
-    round_ = models.Round.objects.create(event=event, number=number, seed=seed)
+    round_ = models.Round.objects.create(event=event, number=number, seed=seed, stage=stage)
     entrants = {e.code: e for e in event.entrants.all()}
     for t_index, seats in enumerate(codes):
-        table = models.Table.objects.create(round=round_, number=t_index + 1, code=table_code())
+        table = models.Table.objects.create(
+            round=round_,
+            number=t_index + 1,
+            code=table_code(),
+            group=proposed.tables[t_index].group,
+        )
         models.Seat.objects.bulk_create(
             models.Seat(table=table, round=round_, entrant=entrants[code], position=position)
             for position, code in enumerate(seats)

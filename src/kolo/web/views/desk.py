@@ -840,6 +840,16 @@ def print_round(
 
 
 @organiser()
+def print_bracket(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
+    if not event.is_knockout:
+        raise Http404
+    context = _base(request, event, role)
+    context.update(present.bracket_context(present.Loaded.of(event, public=False)))
+    context["printed"] = timezone.localtime()
+    return render(request, "kolo/print/bracket.html", context)
+
+
+@organiser()
 def print_standings(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
     loaded = present.Loaded.of(event, public=False)
     result = loaded.standings()

@@ -118,6 +118,19 @@ def standings(request: HttpRequest, key: str) -> HttpResponse:
 
 @require_GET
 @shared_page
+def bracket(request: HttpRequest, key: str) -> HttpResponse:
+    """A knockout event's bracket: the knockout rounds table by table, then the groups."""
+    event = _event(key)
+    if not event.is_knockout:
+        raise Http404
+    loaded = present.Loaded.of(event)
+    context = _context(request, event, loaded)
+    context.update(present.bracket_context(loaded))
+    return render(request, "kolo/public/bracket.html", context)
+
+
+@require_GET
+@shared_page
 def round_results(request: HttpRequest, key: str, number: int) -> HttpResponse:
     event = _event(key)
     loaded = present.Loaded.of(event)

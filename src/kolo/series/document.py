@@ -1,0 +1,675 @@
+"""Reading ``kolo-series/1`` documents, with every event file they list, reporting every
+problem at once (docs/series.md).
+
+Problems in the series document are located by JSON paths into it (``$.events[2].date``);
+problems in an event file by the file's path, then the JSON path into the event file
+(``brno.json: $.rounds[0].tables[1].seats[2]``).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, TypeVar
+
+from kolo.core.event import Event
+from kolo.core.problems import N_, InvalidInput, Problem
+from kolo.eventfile import reader
+from kolo.eventfile.reader import json_repr
+from kolo.series import FORMAT
+from kolo.series.rules import POINTS_FROM_PLAYERS, SYSTEMS, TOURS, SystemRules
+
+T = TypeVar("T")
+
+KINDS = ("main", "local", "last-chance")
+"""What kind of qualifier an event is (``events[].kind``); absent: not a qualifier."""
+
+_TOP = ("format", "name", "rules", "championship_top7", "events", "qualification")
+_EVENT = ("file", "city", "date", "published", "kind", "declined")
+_QUALIFICATION = {
+    "dominion": ("system", "last_final_top5", "field_size", "pass_down"),
+    "carcassonne": ("system", "last_championship_top10", "table", "field_size", "pass_down"),
+}
+_ROW = ("entrants", "direct", "points")
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+@dataclass(frozen=True)
+class SeriesEvent:
+    """One event of a series: the facts the series records about it, and the event itself."""
+
+    index: int
+    """Its position in the series document's ``events`` (0-based)."""
+    file: str
+    """The file as the series document names it; identifies the event in every output."""
+    path: Path
+    """Where the file is (relative paths are taken from the series file's folder)."""
+    city: str
+    date: datetime.date
+    published: bool
+    """Officially published; an unpublished event counts for nothing (R-TOUR-1)."""
+    kind: str | None
+    """``main``, ``local`` or ``last-chance`` qualifier; ``None``: not a qualifier."""
+    declined: tuple[str, ...]
+    """Players (series identities) who declined a qualifying place from this event
+    (R-QUAL-2), as the organiser marks them."""
+    event: Event
+
+    @property
+    def order(self) -> tuple[datetime.date, int]:
+        """Date order; events on one day in the order the series lists them."""
+        return (self.date, self.index)
+
+
+@dataclass(frozen=True)
+class PointRow:
+    """One row of the Carcassonne qualification table (R-QUAL-5): what an event of at least
+    ``entrants`` players awards (until the next row's size)."""
+
+    entrants: int
+    direct: int
+    """The places, from 1st, that qualify directly."""
+    points: tuple[Fraction, ...]
+    """Qualification points for 1st, 2nd, … place; later places get none."""
+
+
+@dataclass(frozen=True)
+class DominionQualification:
+    """Dominion championship qualification (R-QUAL-1..3)."""
+
+    last_final_top5: tuple[str, ...] = ()
+    """The best of last year's final, qualified automatically (R-QUAL-3)."""
+    field_size: int | None = None
+    """The target size of the final that last-chance events fill up to (R-QUAL-3)."""
+    pass_down: bool = True
+    """A place whose player already holds one or declines passes to the next (R-QUAL-2)."""
+
+    @property
+    def system(self) -> SystemRules:
+        """The system's rules."""
+        return SYSTEMS["dominion"]
+
+    @property
+    def holders(self) -> tuple[str, ...]:
+        """Players qualified before any event of the series."""
+        return self.last_final_top5
+
+
+@dataclass(frozen=True)
+class CarcassonneQualification:
+    """Carcassonne championship qualification (R-QUAL-4..6)."""
+
+    table: tuple[PointRow, ...]
+    """Direct places and points by event size, ascending (R-QUAL-5)."""
+    last_championship_top10: tuple[str, ...] = ()
+    """The top 10 of last year's championship, qualified automatically (R-QUAL-4)."""
+    field_size: int | None = 32
+    """The championship's field that last-chance (filler) events fill up to (R-QUAL-6)."""
+    pass_down: bool = False
+    """[interpretation] A direct place whose player already holds one or declines passes
+    to the next player only when set; by default it is not taken."""
+
+    @property
+    def system(self) -> SystemRules:
+        """The system's rules."""
+        return SYSTEMS["carcassonne"]
+
+    @property
+    def holders(self) -> tuple[str, ...]:
+        """Players qualified before any event of the series."""
+        return self.last_championship_top10
+
+    def row(self, players: int) -> PointRow | None:
+        """The row for an event of ``players`` players; ``None`` below the first row."""
+        found = None
+        for row in self.table:
+            if players >= row.entrants:
+                found = row
+        return found
+
+
+Qualification = DominionQualification | CarcassonneQualification
+
+
+@dataclass(frozen=True)
+class Series:
+    """A whole ``kolo-series/1`` document with its events loaded."""
+
+    name: str
+    rules: str | None
+    """The tour rules' id (``kolo.series.rules.TOURS``); ``None``: no tour points."""
+    championship_top7: frozenset[str]
+    """Players who placed in the top 7 of a Czech championship since 2016 (R-TOUR-3)."""
+    events: tuple[SeriesEvent, ...]
+    """In the order the document lists them."""
+    qualification: Qualification | None
+
+    def in_date_order(self) -> tuple[SeriesEvent, ...]:
+        """The events by date (same day: as listed)."""
+        return tuple(sorted(self.events, key=lambda e: e.order))
+
+
+def load(path: Path) -> Series:
+    """Read and validate the series file at ``path`` and every event file it lists
+    (``InvalidInput`` lists every problem)."""
+    return loads(reader.read_text(path), path.parent)
+
+
+def loads(text: str, base: Path) -> Series:
+    """Parse and validate a series given as JSON text; event files are found from ``base``."""
+    try:
+        data = json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as error:
+        raise InvalidInput.one(
+            N_("not valid JSON: {reason} (line {line}, column {column})"),
+            reason=error.msg,
+            line=error.lineno,
+            column=error.colno,
+        ) from None
+    except (ValueError, RecursionError):
+        raise InvalidInput.one(
+            N_("not a usable JSON document (absurd numbers or nesting)")
+        ) from None
+    return read(data, base)
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(name)
+
+
+def read(data: Any, base: Path) -> Series:
+    """Validate a parsed series document, load its event files from ``base`` and return it."""
+    series_reader = _Reader(base)
+    series = series_reader.series(data)
+    if series_reader.problems or series is None:
+        raise InvalidInput(series_reader.problems)
+    return series
+
+
+@dataclass(frozen=True)
+class _Entry:
+    index: int
+    file: str
+    path: Path
+    city: str
+    date: datetime.date
+    published: bool
+    kind: str | None
+    declined: tuple[str, ...]
+
+
+class _Reader:
+    """Checks the document's shape and types, loads the event files, then checks what
+    needs both (rule sets, who declined, kinds against the qualification system)."""
+
+    def __init__(self, base: Path) -> None:
+        self.base = base
+        self.problems: list[Problem] = []
+
+    def problem(self, path: str, message: str, **params: object) -> None:
+        self.problems.append(Problem(path, message, params))
+
+    def obj(self, value: Any, path: str, allowed: tuple[str, ...]) -> dict[str, Any] | None:
+        if not isinstance(value, dict):
+            self.problem(path, N_("must be an object"))
+            return None
+        for key in value:
+            if key not in allowed:
+                self.problem(
+                    f"{path}.{key}",
+                    N_("unknown field '{name}'; allowed: {allowed}"),
+                    name=key,
+                    allowed=", ".join(allowed),
+                )
+        return value
+
+    def required(self, obj: dict[str, Any], key: str, path: str) -> Any:
+        if key not in obj:
+            self.problem(path, N_("missing field '{name}'"), name=key)
+        return obj.get(key)
+
+    def field(
+        self, obj: dict[str, Any], key: str, path: str, check: Callable[[Any, str], T | None]
+    ) -> T | None:
+        """A required field, checked; a missing one is one problem, not two."""
+        if key not in obj:
+            self.problem(path, N_("missing field '{name}'"), name=key)
+            return None
+        return check(obj[key], f"{path}.{key}")
+
+    def text(self, value: Any, path: str) -> str | None:
+        if not isinstance(value, str) or not value.strip():
+            self.problem(path, N_("must be a non-empty text"))
+            return None
+        return value
+
+    def flag(self, value: Any, path: str) -> bool | None:
+        if not isinstance(value, bool):
+            self.problem(path, N_("must be true or false"))
+            return None
+        return value
+
+    def count(self, value: Any, path: str, minimum: int) -> int | None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.problem(path, N_("must be a whole number"))
+            return None
+        if value < minimum:
+            self.problem(path, N_("must be at least {minimum}"), minimum=minimum)
+            return None
+        return value
+
+    def items(self, value: Any, path: str, item: Callable[[Any, str], T | None]) -> list[T] | None:
+        if not isinstance(value, list):
+            self.problem(path, N_("must be a list"))
+            return None
+        read = [item(v, f"{path}[{i}]") for i, v in enumerate(value)]
+        return [v for v in read if v is not None]
+
+    def players(self, value: Any, path: str) -> tuple[str, ...] | None:
+        """A list of players (series identities), each once."""
+        found = self.items(value, path, self.text)
+        if found is None:
+            return None
+        seen: set[str] = set()
+        for index, player in enumerate(value):
+            if not isinstance(player, str):
+                continue
+            if player in seen:
+                self.problem(f"{path}[{index}]", N_("'{player}' is listed twice"), player=player)
+            seen.add(player)
+        return tuple(dict.fromkeys(found))
+
+    def series(self, data: Any) -> Series | None:
+        doc = self.obj(data, "$", _TOP)
+        if doc is None:
+            return None
+        fmt = self.required(doc, "format", "$")
+        if "format" in doc and fmt != FORMAT:
+            self.problem(
+                "$.format",
+                N_("must be exactly '{expected}', not {found}"),
+                expected=FORMAT,
+                found=json_repr(fmt),
+            )
+        name = self.required(doc, "name", "$")
+        if "name" in doc and (not isinstance(name, str) or not name.strip()):
+            self.problem("$.name", N_("the series' name must be a non-empty text"))
+            name = None
+        rules = doc.get("rules")
+        if rules is not None and (not isinstance(rules, str) or rules not in TOURS):
+            self.problem(
+                "$.rules",
+                N_("unknown tour rules {rules}; known: {known}"),
+                rules=json_repr(rules),
+                known=", ".join(TOURS),
+            )
+            rules = None
+        top7 = self.players(doc.get("championship_top7", []), "$.championship_top7")
+        qualification = (
+            self.qualification(doc["qualification"], "$.qualification")
+            if doc.get("qualification") is not None
+            else None
+        )
+        raw_events = self.required(doc, "events", "$")
+        entries: list[_Entry] = []
+        if isinstance(raw_events, list):
+            if not raw_events:
+                self.problem("$.events", N_("a series needs at least one event"))
+            for index, value in enumerate(raw_events):
+                entry = self.entry(value, index)
+                if entry is not None:
+                    entries.append(entry)
+        elif raw_events is not None:
+            self.problem("$.events", N_("must be a list"))
+        events = self.load_events(entries)
+        self.check_events(events, rules, qualification)
+        if self.problems or not isinstance(name, str) or top7 is None:
+            return None
+        return Series(name, rules, frozenset(top7), tuple(events), qualification)
+
+    def entry(self, value: Any, index: int) -> _Entry | None:
+        path = f"$.events[{index}]"
+        obj = self.obj(value, path, _EVENT)
+        if obj is None:
+            return None
+        file = self.field(obj, "file", path, self.text)
+        city = self.field(obj, "city", path, self.text)
+        date = self.field(obj, "date", path, self.date)
+        published = self.field(obj, "published", path, self.flag)
+        kind = obj.get("kind")
+        if kind is not None and kind not in KINDS:
+            self.problem(f"{path}.kind", N_("must be one of {choices}"), choices=", ".join(KINDS))
+            kind = None
+        declined = self.players(obj.get("declined", []), f"{path}.declined")
+        if file is None or city is None or date is None or published is None or declined is None:
+            return None
+        if "kind" in obj and obj["kind"] is not None and kind is None:
+            return None
+        return _Entry(index, file, self.base / file, city, date, published, kind, declined)
+
+    def date(self, value: Any, path: str) -> datetime.date | None:
+        if isinstance(value, str) and _DATE.fullmatch(value):
+            try:
+                return datetime.date.fromisoformat(value)
+            except ValueError:
+                pass
+        self.problem(
+            path, N_("must be a date written YYYY-MM-DD, not {found}"), found=json_repr(value)
+        )
+        return None
+
+    def qualification(self, value: Any, path: str) -> Qualification | None:
+        if not isinstance(value, dict):
+            self.problem(path, N_("must be an object"))
+            return None
+        system = self.required(value, "system", path)
+        if not isinstance(system, str) or system not in SYSTEMS:
+            if system is not None:
+                self.problem(
+                    f"{path}.system",
+                    N_("unknown qualification system {system}; known: {known}"),
+                    system=json_repr(system),
+                    known=", ".join(SYSTEMS),
+                )
+            return None
+        obj = self.obj(value, path, _QUALIFICATION[system])
+        assert obj is not None
+        rules = SYSTEMS[system]
+        before = len(self.problems)
+        holders = self.players(obj.get(rules.holders, []), f"{path}.{rules.holders}")
+        field_size = obj.get("field_size", rules.field_size)
+        if field_size is not None:
+            field_size = self.count(field_size, f"{path}.field_size", 1)
+        pass_down = self.flag(obj.get("pass_down", rules.pass_down), f"{path}.pass_down")
+        if holders is None or pass_down is None or len(self.problems) != before:
+            return None
+        if system == "dominion":
+            return DominionQualification(holders, field_size, pass_down)
+        table = self.field(obj, "table", path, lambda v, p: self.items(v, p, self.row))
+        if table is None or len(self.problems) != before:
+            return None
+        if not table:
+            self.problem(f"{path}.table", N_("the table needs at least one row"))
+        for index in range(1, len(table)):
+            if table[index].entrants <= table[index - 1].entrants:
+                self.problem(
+                    f"{path}.table[{index}].entrants",
+                    N_("rows must be in increasing order of 'entrants'"),
+                )
+        if not table:
+            return None
+        return CarcassonneQualification(tuple(table), holders, field_size, pass_down)
+
+    def row(self, value: Any, path: str) -> PointRow | None:
+        obj = self.obj(value, path, _ROW)
+        if obj is None:
+            return None
+        # R-QUAL-5: events with 11 or fewer players award nothing, so no row starts there
+        entrants = self.field(
+            obj, "entrants", path, lambda v, p: self.count(v, p, POINTS_FROM_PLAYERS)
+        )
+        direct = self.count(obj.get("direct", 0), f"{path}.direct", 0)
+        points = self.items(obj.get("points", []), f"{path}.points", self.points)
+        if entrants is None or direct is None or points is None:
+            return None
+        return PointRow(entrants, direct, tuple(points))
+
+    def points(self, value: Any, path: str) -> Fraction | None:
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not math.isfinite(value)
+            or value < 0
+        ):
+            self.problem(path, N_("must be a number of at least 0"))
+            return None
+        return Fraction(str(value)) if isinstance(value, float) else Fraction(value)
+
+    def load_events(self, entries: list[_Entry]) -> list[SeriesEvent]:
+        """Load every event file; a file listed twice is a problem, loaded once."""
+        events: list[SeriesEvent] = []
+        seen: dict[Path, int] = {}
+        for entry in entries:
+            where = f"$.events[{entry.index}].file"
+            resolved = entry.path.resolve()
+            if resolved in seen:
+                self.problem(
+                    where,
+                    N_("the same file as $.events[{index}].file"),
+                    index=seen[resolved],
+                )
+                continue
+            seen[resolved] = entry.index
+            try:
+                event = reader.load(entry.path)
+            except InvalidInput as error:
+                self.problems += [self.in_file(entry.path, p) for p in error.problems]
+                continue
+            events.append(
+                SeriesEvent(
+                    entry.index,
+                    entry.file,
+                    entry.path,
+                    entry.city,
+                    entry.date,
+                    entry.published,
+                    entry.kind,
+                    entry.declined,
+                    event,
+                )
+            )
+        return events
+
+    @staticmethod
+    def in_file(path: Path, problem: Problem) -> Problem:
+        """An event file's problem, located by the file's path and the JSON path in it."""
+        if problem.path.startswith("$"):
+            return Problem(f"{path}: {problem.path}", problem.message, problem.params)
+        return problem  # the file itself could not be read; the path already names it
+
+    def check_events(
+        self, events: list[SeriesEvent], rules: str | None, qualification: Qualification | None
+    ) -> None:
+        """What needs the events loaded: rule sets, persons, who declined, kinds."""
+        accepted: list[tuple[str, tuple[str, ...]]] = []
+        if rules is not None:
+            accepted.append((TOURS[rules].id, TOURS[rules].rulesets))
+        if qualification is not None:
+            accepted.append((qualification.system.system, qualification.system.rulesets))
+        for item in events:
+            where = f"$.events[{item.index}]"
+            for what, rulesets in accepted:
+                if item.event.ruleset not in rulesets:
+                    self.problem(
+                        f"{where}.file",
+                        N_("{file} is a {ruleset} event; {what} accepts {allowed}"),
+                        file=item.file,
+                        ruleset=item.event.ruleset,
+                        what=what,
+                        allowed=", ".join(rulesets),
+                    )
+            persons: dict[str, str] = {}
+            for index, entrant in enumerate(item.event.entrants):
+                other = persons.get(entrant.person)
+                if other is not None:
+                    field = "player" if entrant.player is not None else "id"
+                    self.problem(
+                        f"{item.path}: $.entrants[{index}].{field}",
+                        N_("the same player '{player}' as entrant '{other}'"),
+                        player=entrant.person,
+                        other=other,
+                    )
+                persons.setdefault(entrant.person, entrant.id)
+            for index, player in enumerate(item.declined):
+                if player not in persons:
+                    self.problem(
+                        f"{where}.declined[{index}]",
+                        N_("'{player}' is not a player of {file}"),
+                        player=player,
+                        file=item.file,
+                    )
+            if item.kind is not None and qualification is not None:
+                system = qualification.system
+                if item.kind not in system.kinds:
+                    self.problem(
+                        f"{where}.kind",
+                        N_("the {system} qualification has no '{kind}' events; use {allowed}"),
+                        system=system.system,
+                        kind=item.kind,
+                        allowed=", ".join(system.kinds),
+                    )
+                elif item.kind == "last-chance" and qualification.field_size is None:
+                    self.problem(
+                        f"{where}.kind",
+                        N_("a last-chance event needs the setting 'field_size' of the final"),
+                    )
+
+
+_PLAYERS = {"type": "array", "items": {"type": "string", "minLength": 1}, "uniqueItems": True}
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of ``kolo-series/1`` (draft 2020-12), as a JSON-ready document.
+
+    The schema describes the shape; what needs the event files (they exist, their rule sets,
+    who declined) is checked by ``kolo series validate``.
+    """
+    qualification_common = {
+        "field_size": {
+            "type": ["integer", "null"],
+            "minimum": 1,
+            "description": "The size of the final field that last-chance events fill up to.",
+        },
+        "pass_down": {
+            "type": "boolean",
+            "description": "A place whose player already holds one or declined passes to the "
+            "next player in the standings.",
+        },
+    }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://kolo.example/schema/kolo-series-1.json",
+        "title": FORMAT,
+        "description": "A series of kolo events (a tour): tour points and championship "
+        "qualification.",
+        "type": "object",
+        "required": ["format", "name", "events"],
+        "additionalProperties": False,
+        "properties": {
+            "format": {"const": FORMAT},
+            "name": {"type": "string", "minLength": 1, "pattern": r"\S"},
+            "rules": {
+                "enum": [*sorted(TOURS), None],
+                "description": "The tour's rules (R-TOUR-*); absent: no tour points.",
+            },
+            "championship_top7": {
+                **_PLAYERS,
+                "description": "Players who placed in the top 7 of a Czech championship since "
+                "2016 (the strong-field bonus, R-TOUR-3).",
+            },
+            "events": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/event"}},
+            "qualification": {
+                "oneOf": [
+                    {"$ref": "#/$defs/dominion"},
+                    {"$ref": "#/$defs/carcassonne"},
+                    {"type": "null"},
+                ]
+            },
+        },
+        "$defs": {
+            "event": {
+                "type": "object",
+                "required": ["file", "city", "date", "published"],
+                "additionalProperties": False,
+                "properties": {
+                    "file": {
+                        "type": "string",
+                        "minLength": 1,
+                        "description": "A kolo-event/1 file, relative to the series file.",
+                    },
+                    "city": {"type": "string", "minLength": 1, "pattern": r"\S"},
+                    "date": {
+                        "type": "string",
+                        "pattern": r"^\d{4}-\d{2}-\d{2}$",
+                        "description": "The event's (first) day, YYYY-MM-DD.",
+                    },
+                    "published": {
+                        "type": "boolean",
+                        "description": "Officially published; an unpublished event counts "
+                        "for nothing (R-TOUR-1).",
+                    },
+                    "kind": {
+                        "enum": [*KINDS, None],
+                        "description": "The kind of qualifier (R-QUAL-1..3, R-QUAL-6); "
+                        "absent: not a qualifier.",
+                    },
+                    "declined": {
+                        **_PLAYERS,
+                        "description": "Players who declined a qualifying place from this "
+                        "event (R-QUAL-2).",
+                    },
+                },
+            },
+            "dominion": {
+                "type": "object",
+                "required": ["system"],
+                "additionalProperties": False,
+                "properties": {
+                    "system": {"const": "dominion"},
+                    "last_final_top5": {
+                        **_PLAYERS,
+                        "description": "The best of last year's final (R-QUAL-3).",
+                    },
+                    **qualification_common,
+                },
+            },
+            "carcassonne": {
+                "type": "object",
+                "required": ["system", "table"],
+                "additionalProperties": False,
+                "properties": {
+                    "system": {"const": "carcassonne"},
+                    "last_championship_top10": {
+                        **_PLAYERS,
+                        "description": "The top 10 of last year's championship (R-QUAL-4).",
+                    },
+                    "table": {
+                        "type": "array",
+                        "minItems": 1,
+                        "items": {"$ref": "#/$defs/row"},
+                        "description": "Direct places and qualification points by the number "
+                        "of players, rows in increasing order of 'entrants' (R-QUAL-5).",
+                    },
+                    **qualification_common,
+                },
+            },
+            "row": {
+                "type": "object",
+                "required": ["entrants"],
+                "additionalProperties": False,
+                "properties": {
+                    "entrants": {
+                        "type": "integer",
+                        "minimum": POINTS_FROM_PLAYERS,
+                        "description": "The row applies from this many players on.",
+                    },
+                    "direct": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "Places, from 1st, that qualify directly.",
+                    },
+                    "points": {
+                        "type": "array",
+                        "items": {"type": "number", "minimum": 0},
+                        "description": "Qualification points for 1st, 2nd, … place.",
+                    },
+                },
+            },
+        },
+    }

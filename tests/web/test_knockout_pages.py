@@ -1,0 +1,98 @@
+"""A knockout event on the web: the desk pairs every stage, the players see groups, the
+shifted second group game, the bracket and how far everyone got (R-NBGL-1..5)."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from kolo.core import knockout
+from kolo.web import models, store
+from tests.web.conftest import ACTOR
+
+pytestmark = [pytest.mark.db, pytest.mark.django_db]
+
+HOSTILE = "<script>alert(1)</script>"
+
+
+@pytest.fixture
+def owner():
+    return get_user_model().objects.create_user("olga", password="secret-olga-1")
+
+
+@pytest.fixture
+def client(owner):
+    c = Client()
+    c.force_login(owner)
+    return c
+
+
+def play(event, number):
+    round_ = models.Round.objects.get(event=event, number=number)
+    needed = 2 if round_.stage == knockout.GROUP else 1
+    for table in round_.tables.all():
+        seats = [s.entrant.code for s in table.seats.all()]
+        for game in range(1, needed + 1):
+            store.record_result(
+                ACTOR,
+                event,
+                number,
+                table.number,
+                {p: 40 - 7 * i + game for i, p in enumerate(seats)},
+                turns=dict.fromkeys(seats, 15),
+                game_number=game,
+            )
+    store.close_round(ACTOR, event, number)
+
+
+def test_a_whole_nbgl_event_at_the_desk(owner, client):
+    event = store.create_event(ACTOR, "NBGL Praha", "nbgl-dominion", owner=owner)
+    names = [f"Player {i}" for i in range(1, 18)] + [HOSTILE]
+    store.add_entrants(ACTOR, event, [(n, None) for n in names])
+    assert client.post("/desk/nbgl-praha/pair/").status_code == 302
+    first = models.Round.objects.get(event=event, number=1)
+    assert first.stage == "group"
+    assert [t.group for t in first.tables.all()] == ["A", "B", "C", "D", "E"]
+    assert sorted(t.seats.count() for t in first.tables.all()) == [3, 3, 4, 4, 4]
+    store.accept_round(ACTOR, event, 1)
+    tables = Client().get("/e/nbgl-praha/tables/").content.decode()
+    assert "Group A" in tables
+    seats = [s.entrant.name for s in first.tables.get(number=1).seats.all()]
+    shifted = ", ".join([seats[-1], *seats[:-1]])
+    assert f"Game 2: {shifted}" in tables.replace("&lt;script&gt;alert(1)&lt;/script&gt;", HOSTILE)
+    play(event, 1)
+    # 18 players: five group winners and the eleven best of the others (R-NBGL-3)
+    store.pair_round(ACTOR, event, seed=4)
+    quarter = models.Round.objects.get(event=event, number=2)
+    assert quarter.stage == "quarter-final"
+    assert sum(t.seats.count() for t in quarter.tables.all()) == 16
+    bracket = Client().get("/e/nbgl-praha/bracket/").content.decode()
+    assert "Round 2: quarter-final" in bracket
+    assert "Group E" in bracket
+    assert bracket.count("seed ") == 16
+    assert HOSTILE not in bracket
+    play(event, 2)
+    store.pair_round(ACTOR, event, seed=5)
+    assert models.Round.objects.get(event=event, number=3).stage == "semi-final"
+    play(event, 3)
+    store.pair_round(ACTOR, event, seed=6)
+    assert models.Round.objects.get(event=event, number=4).stage == "final"
+    play(event, 4)
+    page = client.get("/desk/nbgl-praha/").content.decode()
+    assert "/desk/nbgl-praha/pair/" not in page  # the event is over
+    standings = Client().get("/e/nbgl-praha/standings/").content.decode()
+    assert "Reached" in standings
+    assert "winner" in Client().get("/e/nbgl-praha/bracket/").content.decode()
+    printed = client.get("/desk/nbgl-praha/print/bracket/")
+    assert printed.status_code == 200
+    assert "Round 4: final" in printed.content.decode()
+    czech = Client()
+    czech.get("/language/cs/")
+    assert "semifinále" in czech.get("/e/nbgl-praha/bracket/").content.decode()
+    refused = client.post("/desk/nbgl-praha/pair/", follow=True).content.decode()
+    assert "the final has been played" in refused
+
+
+def test_no_bracket_for_swiss_events(owner):
+    store.create_event(ACTOR, "Brno", "dominion-cz", owner=owner)
+    assert Client().get("/e/brno/bracket/").status_code == 404
+    assert "Bracket" not in Client().get("/e/brno/").content.decode()
