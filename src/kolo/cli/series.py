@@ -132,6 +132,54 @@ def qualification_command(file: SeriesArg, as_json: JsonOption = False) -> None:
         print(qualification_text(result))
 
 
+@series_app.command(
+    "ratings",
+    help=_(
+        "Every player's rating across the series (openskill Plackett-Luce, game by game in "
+        "date order; the rating is mu - 3 sigma): information, not used for pairing."
+    ),
+)
+def ratings_command(
+    file: SeriesArg,
+    as_json: JsonOption = False,
+    history: Annotated[
+        bool, typer.Option("--history", help=_("Also each player's rating after every event."))
+    ] = False,
+) -> None:
+    from kolo.series.ratings import ranked, ratings_document, series_ratings
+
+    series = load_series(file)
+    ratings = series_ratings(series)
+    if as_json:
+        print_json(ratings_document(ratings))
+        return
+    lang = i18n.language()
+    rows = [
+        [
+            f"{index}.",
+            r.name,
+            display.decimal(r.rating, 1, lang),
+            f"{display.decimal(r.mu, 1, lang)} ± {display.decimal(r.sigma, 1, lang)}",
+            str(r.games),
+        ]
+        for index, r in enumerate(ranked(ratings), start=1)
+    ]
+    print(
+        _("{series} – ratings").format(series=series.name)
+        + "\n\n"
+        + table([_("Place"), _("Name"), _("Rating"), "μ ± σ", _("Games")], rows, right=[2, 3, 4])
+    )
+    if history:
+        for r in ranked(ratings):
+            last: dict[str, float] = {}
+            for point in r.history:
+                last[point.event] = point.rating
+            steps = ", ".join(
+                f"{event} {display.decimal(value, 1, lang)}" for event, value in last.items()
+            )
+            print(f"{r.name}: {steps}")
+
+
 def tour_text(tour: TourStandings) -> str:
     """The tour standings for people: the events, the ranking, what was not counted."""
     lang = i18n.language()

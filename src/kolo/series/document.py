@@ -12,7 +12,7 @@ import datetime
 import json
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -177,6 +177,34 @@ def loads(text: str, base: Path) -> Series:
             N_("not a usable JSON document (absurd numbers or nesting)")
         ) from None
     return read(data, base)
+
+
+def assemble(
+    name: str,
+    rules: str | None,
+    championship_top7: Sequence[str],
+    qualification: Any,
+    events: Sequence[SeriesEvent],
+) -> Series:
+    """A series from parts kept elsewhere (the store): ``qualification`` is the JSON object
+    of ``kolo-series/1``; the events are checked as a file's would be (``InvalidInput``)."""
+    checker = _Reader(Path("."))
+    if rules is not None and rules not in TOURS:
+        checker.problem(
+            "$.rules",
+            N_("unknown tour rules {rules}; known: {known}"),
+            rules=json_repr(rules),
+            known=", ".join(TOURS),
+        )
+    parsed = (
+        checker.qualification(qualification, "$.qualification")
+        if qualification is not None
+        else None
+    )
+    checker.check_events(list(events), rules if rules in TOURS else None, parsed)
+    if checker.problems:
+        raise InvalidInput(checker.problems)
+    return Series(name, rules, frozenset(championship_top7), tuple(events), parsed)
 
 
 def _reject_constant(name: str) -> Any:

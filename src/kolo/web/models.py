@@ -243,3 +243,44 @@ class CardPool(models.Model):
 
     class Meta:
         ordering = ["name"]
+
+
+class Series(models.Model):
+    """A season of events: tour points, qualification, ratings (``kolo-series/1``)."""
+
+    key = models.SlugField(max_length=80, unique=True)
+    name = models.CharField(max_length=200)
+    rules = models.CharField(
+        max_length=60, null=True, blank=True, help_text="Tour rules id; None: no tour points."
+    )
+    championship_top7 = models.JSONField(default=list)
+    qualification = models.JSONField(
+        null=True, blank=True, help_text="The kolo-series/1 qualification object."
+    )
+    owner = models.ForeignKey("auth.User", on_delete=models.SET_NULL, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "key"]
+        verbose_name_plural = "series"
+
+    def __str__(self) -> str:
+        return self.key
+
+
+class SeriesEvent(models.Model):
+    """One event of a series with what the series records about it."""
+
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="entries")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="series_entries")
+    city = models.CharField(max_length=200)
+    date = models.DateField()
+    published = models.BooleanField(default=True)
+    kind = models.CharField(max_length=20, null=True, blank=True, help_text="main, local, …")
+    declined = models.JSONField(default=list, help_text="Players who declined a place.")
+
+    class Meta:
+        ordering = ["date", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["series", "event"], name="series_event_unique"),
+        ]

@@ -31,6 +31,11 @@ def points(value: Fraction) -> str:
     return display.points(value, language())
 
 
+def decimal(value: float, places: int) -> str:
+    """A number with ``places`` decimals in the language in use."""
+    return display.decimal(value, places, language())
+
+
 def percent(value: Fraction | None) -> str:
     return display.percent(value, language())
 

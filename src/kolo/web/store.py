@@ -784,8 +784,15 @@ def pair_round(
         )
     if seed is None:
         seed = secrets.randbelow(2**31)
+    ratings = ratings_before(event) if settings.get("seeding") == "rating" else None
     proposal = propose(
-        current, ruleset, settings, seed=seed, time_limit=time_limit, relax=list(relax)
+        current,
+        ruleset,
+        settings,
+        seed=seed,
+        time_limit=time_limit,
+        relax=list(relax),
+        ratings=ratings if ratings else None,
     )
     round_ = _store_round(
         event,
@@ -1742,3 +1749,327 @@ def set_kingdom(
         after=table.kingdom,
     )
     return table
+
+
+# --- series: tours, qualification, ratings -----------------------------------------------
+
+
+def _series_audit(
+    series: models.Series,
+    actor: Actor,
+    action: str,
+    summary: str,
+    *,
+    before: Any = None,
+    after: Any = None,
+) -> None:
+    models.AuditEntry.objects.create(
+        event=None,
+        event_key=f"series:{series.key}",
+        who=actor.who,
+        via=actor.via,
+        action=action,
+        summary=summary,
+        before=before,
+        after=after,
+    )
+    for entry in series.entries.select_related("event"):
+        cache.delete(f"kolo:version:{entry.event_id}")
+
+
+def series_history(series: models.Series) -> Iterable[models.AuditEntry]:
+    """Every change to a series, newest first."""
+    return models.AuditEntry.objects.filter(event=None, event_key=f"series:{series.key}").order_by(
+        "-at", "-id"
+    )
+
+
+def find_series(ref: str) -> models.Series:
+    found = models.Series.objects.filter(key=ref).first()
+    if found is None:
+        raise InvalidInput.one(N_("no series '{ref}' in the store"), path="SERIES", ref=ref)
+    return found
+
+
+def may_change_series(user: Any, series: models.Series) -> bool:
+    """Superusers change every series; others the series they made."""
+    return bool(user.is_superuser) or (series.owner_id is not None and series.owner_id == user.pk)
+
+
+def _series_document(series: models.Series) -> dict[str, Any]:
+    return {
+        "name": series.name,
+        "rules": series.rules,
+        "championship_top7": list(series.championship_top7),
+        "qualification": series.qualification,
+        "events": [
+            {
+                "event": e.event.key,
+                "city": e.city,
+                "date": e.date.isoformat(),
+                "published": e.published,
+                "kind": e.kind,
+                "declined": list(e.declined),
+            }
+            for e in series.entries.select_related("event")
+        ],
+    }
+
+
+def _players_list(values: Sequence[str], path: str) -> list[str]:
+    cleaned = [v.strip() for v in values if v.strip()]
+    if len(set(cleaned)) != len(cleaned):
+        raise InvalidInput.one(N_("a player is listed twice"), path=path)
+    return cleaned
+
+
+@atomic
+def save_series(
+    actor: Actor,
+    name: str,
+    *,
+    key: str | None = None,
+    rules: str | None = "tour-de-dominion-2022",
+    championship_top7: Sequence[str] = (),
+    qualification: Any = None,
+    owner: Any = None,
+    series: models.Series | None = None,
+) -> models.Series:
+    """Create a series (``series`` None) or change one; everything is checked first."""
+    from kolo.series.document import assemble
+
+    name = _check_name(name, "name")
+    top7 = _players_list(championship_top7, "championship_top7")
+    if series is None:
+        if key is not None and not _KEY.match(key):
+            raise InvalidInput.one(
+                N_(
+                    "a key is lower-case letters, digits and dashes, "
+                    "starting with a letter or digit"
+                ),
+                path="key",
+            )
+        if key is not None and models.Series.objects.filter(key=key).exists():
+            raise InvalidInput.one(
+                N_("a series with key '{key}' exists already"), path="key", key=key
+            )
+        wanted = key or slugify(name)
+        key, n = wanted, 1
+        while models.Series.objects.filter(key=key).exists():
+            n += 1
+            key = f"{wanted}-{n}"
+        series = models.Series(key=key, owner=owner)
+        before = None
+    else:
+        series = models.Series.objects.select_for_update().get(pk=series.pk)
+        before = _series_document(series)
+    series.name, series.rules = name, rules or None
+    series.championship_top7, series.qualification = top7, qualification
+    events = (
+        [_series_event(e, i) for i, e in enumerate(series.entries.select_related("event"))]
+        if series.pk
+        else []
+    )
+    assemble(name, series.rules, top7, qualification, events)  # refuses what a file would
+    series.save()
+    _series_audit(
+        series,
+        actor,
+        "series.save",
+        f"{'created' if before is None else 'changed'} series {series.key}",
+        before=before,
+        after=_series_document(series),
+    )
+    return series
+
+
+def _series_event(entry: models.SeriesEvent, index: int) -> Any:
+    from pathlib import Path
+
+    from kolo.series.document import SeriesEvent
+
+    return SeriesEvent(
+        index=index,
+        file=entry.event.key,
+        path=Path(entry.event.key),
+        city=entry.city,
+        date=entry.date,
+        published=entry.published,
+        kind=entry.kind,
+        declined=tuple(entry.declined),
+        event=to_core(entry.event),
+    )
+
+
+def series_value(series: models.Series) -> Any:
+    """The series as ``kolo.series`` computes with it (events by the store's key)."""
+    from kolo.series.document import assemble
+
+    events = [_series_event(e, i) for i, e in enumerate(series.entries.select_related("event"))]
+    return assemble(
+        series.name, series.rules, series.championship_top7, series.qualification, events
+    )
+
+
+@atomic
+def put_series_event(
+    actor: Actor,
+    series: models.Series,
+    event_key: str,
+    *,
+    city: str,
+    date: Any,
+    published: bool = True,
+    kind: str | None = None,
+    declined: Sequence[str] = (),
+) -> models.SeriesEvent:
+    """Add an event to a series or change what the series records about it."""
+    import datetime
+
+    series = models.Series.objects.select_for_update().get(pk=series.pk)
+    event = find_event(event_key)
+    city = _check_name(city, "city")
+    if isinstance(date, str):
+        try:
+            date = datetime.date.fromisoformat(date.strip())
+        except ValueError:
+            raise InvalidInput.one(
+                N_("a date is written YYYY-MM-DD, not '{value}'"), path="date", value=date
+            ) from None
+    before = _series_document(series)
+    entry = models.SeriesEvent.objects.filter(series=series, event=event).first()
+    if entry is None:
+        entry = models.SeriesEvent(series=series, event=event)
+    entry.city, entry.date, entry.published = city, date, published
+    entry.kind = kind or None
+    entry.declined = _players_list(declined, "declined")
+    entry.save()
+    try:
+        series_value(series)
+    except InvalidInput as error:
+        transaction.set_rollback(True)
+        raise error
+    _series_audit(
+        series,
+        actor,
+        "series.event",
+        f"series {series.key}: {event.key} ({city}, {date.isoformat()})",
+        before=before,
+        after=_series_document(series),
+    )
+    return entry
+
+
+@atomic
+def remove_series_event(actor: Actor, series: models.Series, event_key: str) -> None:
+    series = models.Series.objects.select_for_update().get(pk=series.pk)
+    before = _series_document(series)
+    deleted, _ = models.SeriesEvent.objects.filter(series=series, event__key=event_key).delete()
+    if not deleted:
+        raise InvalidInput.one(
+            N_("{event} is not in series {series}"),
+            path="EVENT",
+            event=event_key,
+            series=series.key,
+        )
+    _series_audit(
+        series,
+        actor,
+        "series.remove",
+        f"series {series.key}: removed {event_key}",
+        before=before,
+        after=_series_document(series),
+    )
+
+
+@atomic
+def merge_players(actor: Actor, series: models.Series, keep: str, merge: str) -> int:
+    """Make ``merge`` the same person as ``keep`` in every event of the series (their
+    entrants get ``player: keep``); returns how many entrants changed. The audit entry
+    keeps who they were, and an entrant's identity can be set back one by one."""
+    series = models.Series.objects.select_for_update().get(pk=series.pk)
+    keep, merge = keep.strip(), merge.strip()
+    if not keep or not merge or keep == merge:
+        raise InvalidInput.one(N_("name two different players to merge"), path="merge")
+    changed = []
+    for entry in series.entries.select_related("event"):
+        _lock(entry.event)
+        entrants = list(entry.event.entrants.all())
+        persons = {e.player or e.code for e in entrants}
+        for entrant in entrants:
+            if (entrant.player or entrant.code) == merge:
+                if keep in persons:
+                    raise InvalidInput.one(
+                        N_("{keep} and {merge} both played {event}: they are two people"),
+                        path="merge",
+                        keep=keep,
+                        merge=merge,
+                        event=entry.event.key,
+                    )
+                changed.append(
+                    {"event": entry.event.key, "entrant": entrant.code, "player": entrant.player}
+                )
+                entrant.player = keep
+                entrant.save(update_fields=["player"])
+    if not changed:
+        raise InvalidInput.one(
+            N_("no entrant of this series is the player '{player}'"), path="merge", player=merge
+        )
+    _series_audit(
+        series,
+        actor,
+        "series.merge",
+        f"series {series.key}: {merge} is {keep} ({len(changed)} entrants)",
+        before=changed,
+        after={"player": keep},
+    )
+    for entry in series.entries.all():
+        cache.delete(f"kolo:version:{entry.event_id}")
+    return len(changed)
+
+
+@atomic
+def set_player(actor: Actor, event: models.Event, ref: str, player: str | None) -> models.Entrant:
+    """Set (or clear) an entrant's series identity."""
+    event = _lock(event)
+    entrant = resolve_entrant(event, ref)
+    before = entrant.player
+    value = (player or "").strip() or None
+    if value is not None:
+        _check_name(value, "player")
+        if (
+            event.entrants.exclude(pk=entrant.pk).filter(player=value).exists()
+            or event.entrants.exclude(pk=entrant.pk).filter(player=None, code=value).exists()
+        ):
+            raise InvalidInput.one(
+                N_("another entrant of this event is the player '{player}'"),
+                path="player",
+                player=value,
+            )
+    entrant.player = value
+    entrant.save(update_fields=["player"])
+    _audit(
+        event,
+        actor,
+        "entrant.player",
+        f"{entrant.code} {entrant.name}: player {value or entrant.code}",
+        before={"player": before},
+        after={"player": value},
+    )
+    return entrant
+
+
+def ratings_before(event: models.Event) -> dict[str, float]:
+    """The event's entrants' series ratings from the events before it, for seeding by
+    rating (the first series the event is in; none: no ratings)."""
+    from kolo.series.ratings import RatedEvent, rate, seeds
+
+    entry = event.series_entries.select_related("series").order_by("series__created_at").first()
+    if entry is None:
+        return {}
+    earlier = [
+        RatedEvent(e.event.key, e.date, to_core(e.event))
+        for e in entry.series.entries.select_related("event")
+        if e.date < entry.date and e.event_id != event.pk
+    ]
+    return seeds(rate(earlier), to_core(event))

@@ -4,7 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.i18n import set_language
 
-from kolo.web.views import api, desk, public, selfreport
+from kolo.web.views import api, desk, public, selfreport, series
 
 event_public = [
     path("", public.event_home, name="event"),
@@ -64,6 +64,13 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("e/<slug:key>/", include(event_public)),
+    path("s/<slug:key>/", series.series_page, name="series"),
+    path("s/<slug:key>/tour.csv", series.series_csv, name="series-csv"),
+    path("s/<slug:key>/qualification/", series.series_qualification, name="series-qualification"),
+    path("s/<slug:key>/ratings/", series.series_ratings_page, name="series-ratings"),
+    path("s/<slug:key>/players/<str:person>/", series.series_player, name="series-player"),
+    path("desk/series/", series.desk_series_list, name="desk-series-list"),
+    path("desk/series/<slug:key>/", series.desk_series, name="desk-series"),
     path("desk/", desk.desk, name="desk"),
     path("desk/import/", desk.import_event, name="desk-import"),
     path("desk/tokens/", desk.tokens, name="desk-tokens"),

@@ -163,6 +163,10 @@ def player(request: HttpRequest, key: str, code: str) -> HttpResponse:
         row=next((r for r in rows if r["id"] == code), None)
         if loaded.standings().after_round
         else None,
+        series=[
+            {"series": entry.series, "person": entrant.person}
+            for entry in event.series_entries.select_related("series")
+        ],
     )
     return render(request, "kolo/public/player.html", context)
 
