@@ -1,0 +1,93 @@
+"""Ratings across a series: openskill's Plackett–Luce, game by game in date order."""
+
+from __future__ import annotations
+
+import datetime
+import json
+
+from kolo.cli import main
+from kolo.core.event import Entrant, Event, Game, Round, Table
+from kolo.series.ratings import RatedEvent, ranked, rate, ratings_document
+from tests.conftest import CASES
+
+
+def one_table(name: str, seats: list[tuple[str, str]], scores: list[int], **kw) -> Event:
+    entrants = tuple(Entrant(f"p{i + 1}", n, player=pid) for i, (n, pid) in enumerate(seats))
+    ids = tuple(e.id for e in entrants)
+    game = Game(dict(zip(ids, scores, strict=True)), kw.get("turns"))
+    ruleset = kw.get("ruleset", "dominion-cz")
+    return Event(name, ruleset, {}, entrants, (Round(1, (Table(1, ids, (game,)),), seed=1),))
+
+
+PEOPLE = [("Ann", "ann"), ("Ben", "ben"), ("Cid", "cid")]
+
+
+def day(n: int) -> datetime.date:
+    return datetime.date(2026, 1, n)
+
+
+def test_winning_raises_the_rating_and_losing_lowers_it():
+    events = [
+        RatedEvent(f"e{n}", day(n), one_table(f"E{n}", PEOPLE, [30, 20, 10])) for n in range(1, 6)
+    ]
+    ratings = rate(events)
+    ann, ben, cid = ratings["ann"], ratings["ben"], ratings["cid"]
+    assert ann.rating > ben.rating > cid.rating
+    assert [p.rating for p in ann.history] == sorted(p.rating for p in ann.history)
+    assert ann.games == 5
+    assert ann.history[0].rating > 0 > cid.history[0].rating  # everyone starts at 0
+    assert ann.sigma < ann.history[0].sigma  # surer with every game
+    assert [r.player for r in ranked(ratings)] == ["ann", "ben", "cid"]
+
+
+def test_events_are_rated_in_date_order_whatever_the_order_given():
+    early = RatedEvent("early", day(1), one_table("Early", PEOPLE, [30, 20, 10]))
+    late = RatedEvent("late", day(9), one_table("Late", PEOPLE, [10, 20, 30]))
+    forward = rate([early, late])
+    backward = rate([late, early])
+    assert forward["ann"].rating == backward["ann"].rating
+    assert [p.event for p in backward["ann"].history] == ["early", "late"]
+
+
+def test_a_tie_moves_tied_players_alike_and_turns_break_nbgl_ties():
+    tied = rate([RatedEvent("t", day(1), one_table("T", PEOPLE, [20, 20, 10]))])
+    assert tied["ann"].rating == tied["ben"].rating
+    four = [*PEOPLE, ("Dan", "dan")]
+    nbgl = one_table(
+        "N",
+        four,
+        [20, 20, 10, 5],
+        turns={"p1": 15, "p2": 14, "p3": 15, "p4": 15},
+        ruleset="nbgl-dominion",
+    )
+    broken = rate([RatedEvent("n", day(1), nbgl)])
+    assert broken["ben"].rating > broken["ann"].rating  # fewer turns places Ben first
+
+
+def test_a_person_is_one_rating_across_events():
+    renamed = [("Ann Smith", "ann"), ("Ben", "ben"), ("Cid", "cid")]
+    ratings = rate(
+        [
+            RatedEvent("a", day(1), one_table("A", PEOPLE, [30, 20, 10])),
+            RatedEvent("b", day(2), one_table("B", renamed, [30, 20, 10])),
+        ]
+    )
+    assert ratings["ann"].games == 2
+    assert ratings["ann"].name == "Ann Smith"  # the latest spelling
+    document = ratings_document(ratings)
+    assert document["ratings"][0]["player"] == "ann"
+    assert [h["event"] for h in document["ratings"][0]["history"]] == ["a", "b"]
+
+
+def test_series_ratings_command(capsys):
+    series = str(CASES / "series" / "series.json")
+    assert main(["series", "ratings", series, "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    rows = document["ratings"]
+    assert rows[0]["rank"] == 1
+    assert rows[0]["rating"] >= rows[-1]["rating"]
+    assert all(r["games"] == len(r["history"]) for r in rows)
+    assert main(["--lang", "cs", "series", "ratings", series, "--history"]) == 0
+    text = capsys.readouterr().out
+    assert "Rating" in text
+    assert "brno-01.json" in text
