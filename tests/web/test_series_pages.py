@@ -92,6 +92,7 @@ def test_the_golden_season_at_the_desk_matches_the_files(owner, client):
     player = Client().get(f"/s/{series.key}/players/{first['player']}/").content.decode()
     assert "<svg" in player
     assert "Rating" in player
+    assert "49.5 points" in player  # formatted, never a raw fraction
     assert Client().get(f"/s/{series.key}/players/nobody/").status_code == 404
     ratings = Client().get(f"/s/{series.key}/ratings/").content.decode()
     assert first["name"] in ratings

@@ -253,8 +253,8 @@ def bracket_context(loaded: Loaded) -> dict[str, Any]:
                 for t in b.tables
             ],
         }
-        for b in knockout.bracket(loaded.value, loaded.ruleset, loaded.settings)
-    ]
+        for b in reversed(knockout.bracket(loaded.value, loaded.ruleset, loaded.settings))
+    ]  # the latest round (the final) first
     return {"groups": groups, "bracket": rounds}
 
 

@@ -304,6 +304,10 @@ def series_player(request: HttpRequest, key: str, person: str) -> HttpResponse:
                 for k, v in history
             ],
             "row": row,
+            "tour_points": present.points(row.points) if row else "",
+            "tour_place": f"{row.rank}."
+            if row and row.rank == row.rank_to
+            else (f"{row.rank}.–{row.rank_to}." if row else ""),
             "counted": [_score_row(s, names) for s in row.counted] if row else [],
             "not_counted": [_score_row(s, names) for s in row.not_counted] if row else [],
         },
