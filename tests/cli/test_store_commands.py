@@ -367,8 +367,8 @@ def test_table_string_mistakes(capsys, brno):
 
 def test_multi_game_tables_say_which_game(capsys):
     ok(capsys, "event", "new", "--ruleset", "nbgl-dominion", "League")
-    ok(capsys, "entrant", "add", "league", "A", "B", "C", "D")
-    ok(capsys, "round", "new", "league", "--tables", "p1,p2,p3,p4")
+    ok(capsys, "entrant", "add", "league", "A", "B", "C", "D", "E", "F", "G", "H")
+    ok(capsys, "round", "new", "league", "--tables", "p1,p2,p3,p4;p5,p6,p7,p8")
     turns = ["--turns", "p1=9,p2=9,p3=8,p4=8"]
     out = ok(capsys, "result", "league", "1", "1", "p1=3", "p2=2", "p3=1", "p4=0", *turns)
     assert out.startswith(

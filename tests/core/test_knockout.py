@@ -106,17 +106,21 @@ def test_r_nbgl_1_the_group_stage_is_drawn_and_knockout_seat_order_is_random():
 # --- R-NBGL-2, R-NBGL-3: qualification ----------------------------------------------------
 
 
-def test_r_nbgl_3_four_groups_all_sixteen_go_on_winners_first():
+def test_r_nbgl_3_four_groups_send_their_winners_and_seconds_to_the_semi_finals():
     found = qualifiers(group_stage(4))
-    assert len(found) == 16
-    # winners by game points (group 3's winner scored most), then seconds, then thirds
+    assert len(found) == 8  # winners and seconds cannot fill 16: the bracket is 8
+    # winners by game points (group 3's winner scored most), then the seconds
     assert [q.entrant for q in found[:4]] == [winner(3), winner(2), winner(1), winner(0)]
-    assert [q.entrant for q in found[4:8]] == [second(3), second(2), second(1), second(0)]
+    assert [q.entrant for q in found[4:]] == [second(3), second(2), second(1), second(0)]
     assert all(q.why == "winner" for q in found[:4])
-    assert all(q.why == "place 2" for q in found[4:8])
-    # the thirds all have 6 points and 20 game points: the sum of shares decides, and group
-    # 0's third had the largest share (10 of the smallest table total)
-    assert found[8].entrant == "p3"
+    assert all(q.why == "place 2" for q in found[4:])
+
+
+def test_r_nbgl_3_nobody_placed_third_goes_on():
+    for groups in (2, 3, 5, 6, 7, 9, 12):
+        found = qualifiers(group_stage(groups))
+        assert {q.why for q in found} <= {"winner", "place 2"}, groups
+        assert {winner(g) for g in range(groups)} <= {q.entrant for q in found}, groups
 
 
 def test_r_nbgl_3_fifteen_groups_winners_and_the_best_second():
@@ -165,12 +169,14 @@ def test_r_nbgl_3_ties_broken_by_game_points_then_shares():
 
 
 def test_r_nbgl_3_a_smaller_field_sends_eight_or_four():
-    assert len(qualifiers(group_stage(3))) == 8  # 12 players: the semi-finals
-    seven = group_stage(2)
-    assert len(qualifiers(seven, qualifiers=4)) == 4
-    assert knockout.bracket_size(12, 16, 4) == 8
-    assert knockout.bracket_size(7, 16, 4) == 4
-    assert knockout.bracket_size(40, 16, 4) == 16
+    assert len(qualifiers(group_stage(5))) == 8  # 5 winners and 3 seconds: the semi-finals
+    assert len(qualifiers(group_stage(3))) == 4  # 3 winners and the best second: the final
+    assert len(qualifiers(group_stage(2))) == 4
+    assert knockout.bracket_size(20, 16, 4, groups=5) == 8
+    assert knockout.bracket_size(12, 16, 4, groups=3) == 4
+    assert knockout.bracket_size(7, 16, 4, groups=2) == 4
+    assert knockout.bracket_size(64, 16, 4, groups=16) == 16
+    assert knockout.bracket_size(160, 16, 4, groups=40) == 16
 
 
 def test_r_nbgl_3_a_qualifier_who_drops_gives_way_to_the_next_of_the_group():
@@ -198,14 +204,15 @@ def test_r_nbgl_5_snake_seeding_into_the_quarter_finals():
 
 def test_r_nbgl_5_players_of_one_group_are_kept_apart():
     ruleset, settings = settings_of("nbgl-dominion")
-    event = group_stage(4)  # everyone goes on: a strict snake would put group-mates together
+    event = group_stage(4)  # a strict snake would seat winner and second of groups 3 and 0
     proposal = propose(event, ruleset, settings, seed=3)
+    assert proposal.stage == "semi-final"
     group_of = {p: t.group for t in event.rounds[0].tables for p in t.seats}
     for table in proposal.tables:
         assert len({group_of[p] for p in table.seats}) == 4, table
-    assert sorted(p for t in proposal.tables for p in t.seats) == sorted(
-        e.id for e in event.entrants
-    )
+    seed = {entrant: s for entrant, s, _why in proposal.field}
+    # the two best winners still sit apart (seeds 1 and 2 lead the two tables)
+    assert sorted(min(seed[p] for p in t.seats) for t in proposal.tables) == [1, 2]
 
 
 def test_assignment_is_the_cheapest():
@@ -239,8 +246,8 @@ def play(event: Event, ruleset, settings, results: dict[int, dict[str, tuple[int
 
 
 def test_r_nbgl_4_the_top_two_go_on_and_a_tie_goes_to_fewer_turns_then_shares():
-    ruleset, settings = settings_of("nbgl-dominion", qualifiers=8)
-    event = group_stage(2)  # 8 players: everyone to the semi-finals
+    ruleset, settings = settings_of("nbgl-dominion")
+    event = group_stage(4)  # 16 players: winners and seconds to the semi-finals
     proposal = propose(event, ruleset, settings, seed=11)
     assert proposal.stage == "semi-final"
     t1, t2 = (t.seats for t in proposal.tables)
@@ -393,3 +400,75 @@ def test_assignment_matches_brute_force(cost):
         sum(cost[i][j] for i, j in enumerate(order)) for order in permutations(range(len(cost)))
     )
     assert sum(cost[i][j] for i, j in enumerate(best)) == optimum
+
+
+@pytest.mark.parametrize(
+    ("players", "size", "advance"),
+    [(6, 3, 2), (8, 4, 3), (9, 3, 2), (12, 4, 3), (30, 5, 4), (7, 3, 1), (100, 4, 2)],
+)
+def test_every_knockout_reaches_its_final(players, size, advance):
+    event, ruleset, settings = knockout_event(players, table_size=size, advance=advance)
+    tables = []
+    while True:
+        try:
+            event = play_by_strength(event, ruleset, settings, seed=len(event.rounds) + 1)
+        except InvalidInput:
+            break
+        tables.append(len(event.rounds[-1].tables))
+        assert len(event.rounds) < 20, tables
+    assert tables == sorted(tables, reverse=True)
+    assert len(set(tables)) == len(tables)  # every round has fewer tables
+    assert tables[-1] == 1
+    assert event.rounds[-1].stage == "final"
+    assert check_all_rounds(event, ruleset, settings) == []
+
+
+def test_settings_a_knockout_cannot_be_played_with_are_refused():
+    from kolo.core.validation import check_event
+
+    for overrides, path in (
+        ({"advance": 4}, "$.settings.advance"),
+        ({"table_size": 2, "advance": 1}, "$.settings.table_size"),
+    ):
+        event = Event("k", "knockout", overrides, people(8), ())
+        assert path in {p.path for p in check_event(event)}, overrides
+    nbgl = Event("n", "nbgl-dominion", {"qualifiers": 5}, people(8), ())
+    assert "$.settings.qualifiers" in {p.path for p in check_event(nbgl)}
+    ruleset, settings = settings_of("nbgl-dominion")
+    with pytest.raises(InvalidInput) as error:
+        propose(Event("n", "nbgl-dominion", {}, people(5), ()), ruleset, settings, seed=1)
+    assert "at least 6" in error.value.problems[0].text()
+
+
+def test_a_file_without_stages_still_ends_with_its_final():
+    ruleset, settings = settings_of("nbgl-dominion", qualifiers=4)
+    event = group_stage(2)
+    proposal = propose(event, ruleset, settings, seed=11)
+    a, b, c, d = proposal.tables[0].seats
+    final = play(event, ruleset, settings, {1: {a: (50, 14), b: (40, 13), c: (30, 14), d: (20, 1)}})
+    stageless = replace(final, rounds=tuple(replace(r, stage=None) for r in final.rounds))
+    with pytest.raises(InvalidInput) as error:
+        propose(stageless, ruleset, settings, seed=1)
+    assert "the final has been played" in error.value.problems[0].text()
+    assert compute(stageless, ruleset, settings).rows[0].entrant.id == a
+
+
+def test_r_nbgl_1_a_second_game_without_the_shift_is_reported():
+    ruleset, settings = settings_of("nbgl-dominion")
+    event = group_stage(2)
+    table = event.rounds[0].tables[0]
+    unshifted = replace(table.games[1], seats=table.seats)
+    wrong = replace(table, games=(table.games[0], unshifted))
+    bad = replace(
+        event, rounds=(replace(event.rounds[0], tables=(wrong, *event.rounds[0].tables[1:])),)
+    )
+    found = [p.text() for p in check_all_rounds(bad, ruleset, settings)]
+    assert any(text.startswith("R-NBGL-1: game 2 of a group shifts") for text in found), found
+    shifted = replace(
+        table,
+        games=(table.games[0], replace(table.games[1], seats=knockout.shifted(table.seats, 1))),
+    )
+    good = replace(
+        event, rounds=(replace(event.rounds[0], tables=(shifted, *event.rounds[0].tables[1:])),)
+    )
+    assert check_all_rounds(good, ruleset, settings) == []

@@ -120,12 +120,14 @@ def test_merging_two_identities_of_one_person(owner, client):
     a = store.import_event(
         ACTOR,
         small_event("A", [("Jana", "jana"), ("Petr", "petr"), ("Eva", "eva")], [30, 20, 10]),
+        owner=owner,
     )
     b = store.import_event(
         ACTOR,
         small_event(
             "B", [("Jana N.", "jana-n"), ("Petr", "petr"), ("<b>Eva</b>", "eva")], [30, 20, 10]
         ),
+        owner=owner,
     )
     series = store.save_series(ACTOR, "Season", rules=None, owner=owner)
     store.put_series_event(ACTOR, series, a.key, city="Brno", date="2026-01-01")
@@ -221,3 +223,54 @@ def test_a_knockout_seeded_by_the_series_rating(owner):
     assert {s.entrant.code for s in tables[0].seats.all()} == {by_rating[i] for i in (0, 3, 4, 7)}
     winners = {knockout.entrants.get(player=p).code for p in ("player-1", "player-5")}
     assert set(by_rating[:2]) == winners
+
+
+def test_only_an_events_owners_put_it_in_a_series_or_change_its_people(owner, client):
+    theirs = store.import_event(
+        ACTOR, small_event("Olga's", [("Jana", "jana"), ("Petr", "petr")], [30, 20]), owner=owner
+    )
+    mallory = get_user_model().objects.create_user("mallory", password="secret-mal-1")
+    other = Client()
+    other.force_login(mallory)
+    other.post("/desk/series/", {"name": "Mine", "rules": ""})
+    mine = models.Series.objects.get(name="Mine")
+    page = other.post(
+        f"/desk/series/{mine.key}/",
+        {"action": "event", "event": theirs.key, "city": "Brno", "date": "2026-01-01"},
+        follow=True,
+    ).content.decode()
+    assert f"only the owners of {theirs.key}" in page
+    assert not mine.entries.exists()
+    # in a series the owner made, a merge by someone else is refused too
+    ours = store.save_series(ACTOR, "Ours", rules=None, owner=mallory)
+    store.put_series_event(ACTOR, ours, theirs.key, city="Brno", date="2026-01-01")
+    page = other.post(
+        f"/desk/series/{ours.key}/",
+        {"action": "merge", "keep": "jana", "merge": "petr"},
+        follow=True,
+    ).content.decode()
+    assert f"only the owners of {theirs.key}" in page
+    assert theirs.entrants.get(code="p2").player == "petr"
+
+
+def test_desk_events_get_series_identities_from_names(owner):
+    one = store.create_event(ACTOR, "One", "dominion-cz", owner=owner)
+    two = store.create_event(ACTOR, "Two", "dominion-cz", owner=owner)
+    store.add_entrants(ACTOR, one, [("Jana Nováková", None), ("Petr Svoboda", None)])
+    store.add_entrants(
+        ACTOR,
+        two,
+        [("Petr Svoboda", None), ("Jana Nováková", None), ("Jana Nováková", None)],
+        allow_duplicate=True,
+    )
+    series = store.save_series(ACTOR, "Season", rules=None, owner=owner)
+    store.put_series_event(ACTOR, series, one.key, city="Brno", date="2026-01-01")
+    store.put_series_event(ACTOR, series, two.key, city="Brno", date="2026-02-01")
+    assert one.entrants.get(code="p1").player == "jana-novakova"
+    assert two.entrants.get(code="p1").player == "petr-svoboda"  # not one.p1's identity
+    assert [e.player for e in two.entrants.order_by("position")] == [
+        "petr-svoboda",
+        "jana-novakova",
+        "jana-novakova-2",
+    ]
+    assert models.AuditEntry.objects.filter(event=two, action="entrant.player").count() == 1

@@ -308,8 +308,8 @@ def test_delete_event_keeps_the_audit_trail(event):
 
 def test_nbgl_results_need_turns():
     event = store.create_event(ACTOR, "League", "nbgl-dominion")
-    store.add_entrants(ACTOR, event, [(n, None) for n in "ABCD"])
-    store.new_round(ACTOR, event, [["p1", "p2", "p3", "p4"]])
+    store.add_entrants(ACTOR, event, [(n, None) for n in "ABCDEFGH"])
+    store.new_round(ACTOR, event, [["p1", "p2", "p3", "p4"], ["p5", "p6", "p7", "p8"]])
     assert refused(
         store.record_result, ACTOR, event, 1, 1, {"p1": 3, "p2": 2, "p3": 1, "p4": 0}
     ) == ["nbgl-dominion breaks ties by turns: give --turns for every player"]
@@ -321,9 +321,13 @@ def test_nbgl_results_need_turns():
         "table 1 has all its 2 games; say which to correct with --game"
     ]
     store.record_result(ACTOR, event, 1, 1, {**scores, "p4": 1}, turns=turns, game_number=2)
+    other = {"p5": 3, "p6": 2, "p7": 1, "p8": 0}
+    other_turns = dict.fromkeys(other, 9)
+    store.record_result(ACTOR, event, 1, 2, other, turns=other_turns)
+    store.record_result(ACTOR, event, 1, 2, other, turns=other_turns)
     store.close_round(ACTOR, event)
     rows = {r.entrant.id: r.points for r in store.standings(event).rows}
-    assert rows == {"p1": 16, "p3": 10, "p2": 6, "p4": 2}
+    assert {p: rows[p] for p in ("p1", "p2", "p3", "p4")} == {"p1": 16, "p3": 10, "p2": 6, "p4": 2}
 
 
 def test_pair_round_with_the_engine_stores_the_seed_and_audits(event):

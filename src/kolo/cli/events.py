@@ -20,7 +20,7 @@ from kolo import display, i18n
 from kolo.cli.app import app, state
 from kolo.cli.files import RelaxOption, check_relax, load_file, parse_json_value, proposal_text
 from kolo.cli.output import print_json, table
-from kolo.core import rulesets
+from kolo.core import knockout, rulesets
 from kolo.core.placement import placements
 from kolo.core.problems import N_, InvalidInput
 from kolo.core.settings import SPECS
@@ -403,7 +403,7 @@ def _print_round(store: Any, event: Any, number: int) -> None:
     names = {e.id: e.name for e in core_event.entrants}
     lang = i18n.language()
     costs = None
-    if index > 0:
+    if index > 0 and not knockout.is_knockout(ruleset):
         from kolo.pairing.criteria import round_costs
 
         costs = round_costs(core_event, index, ruleset, settings)

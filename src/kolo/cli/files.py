@@ -157,7 +157,12 @@ def standings_text(event: Event, result: Standings, ruleset: rulesets.RuleSet) -
     lang = i18n.language()
     stages: dict[str, str] = {}
     if knockout.is_knockout(ruleset):
-        stages = knockout.reached(event, event.rounds[: result.after_round])
+        stages = knockout.reached(
+            event,
+            event.rounds[: result.after_round],
+            ruleset,
+            resolve(ruleset.defaults, event.settings)[0],
+        )
     headers = [_("Place"), _("Name"), *([_("Reached")] if stages else []), _("Points")]
     if ruleset.success is Success.MEAN_SHARE:
         headers.append(_("Success"))

@@ -23,7 +23,7 @@ from typing import Any
 
 from kolo.core.event import EntrantId, Event, Round, Table
 from kolo.core.placement import placements
-from kolo.core.problems import N_, InvalidInput, NoValidPairing
+from kolo.core.problems import N_, InvalidInput, NoValidPairing, Problem
 from kolo.core.rulesets import RuleSet, System
 from kolo.core.shares import table_shares
 
@@ -76,6 +76,52 @@ def stage_name(tables: int) -> str:
     return {1: FINAL, 2: SEMI, 4: QUARTER}.get(tables, KNOCKOUT)
 
 
+def stage_of(round_: Round, index: int, fmt: Format | None) -> str | None:
+    """A round's stage: as recorded, or (a file without stages) the group stage for the
+    first round of a format with groups and the knockout stage by its number of tables."""
+    if fmt is None:
+        return round_.stage
+    if round_.stage is not None:
+        return round_.stage
+    if fmt.groups and index == 0:
+        return GROUP
+    return stage_name(len(round_.tables))
+
+
+def check_format(ruleset: RuleSet, settings: Mapping[str, Any]) -> list[Problem]:
+    """Settings a knockout cannot be played with: tables of fewer than three, nobody left
+    out at a table (``advance`` must be below ``table_size``), a number of qualifiers that
+    cannot be seated."""
+    fmt = format_of(ruleset, settings)
+    if fmt is None:
+        return []
+    problems = []
+    if fmt.table_size < 3:
+        problems.append(
+            Problem(
+                "$.settings.table_size",
+                N_("a knockout of multi-player tables needs tables of at least 3"),
+            )
+        )
+    if fmt.advance >= fmt.table_size:
+        problems.append(
+            Problem(
+                "$.settings.advance",
+                N_("'advance' must be smaller than the table size ({size}): someone must go out"),
+                {"size": fmt.table_size},
+            )
+        )
+    if fmt.groups and layout(fmt.qualifiers, fmt.table_size) is None:
+        problems.append(
+            Problem(
+                "$.settings.qualifiers",
+                N_("{count} qualifiers cannot be seated at tables of {size} and {smaller}"),
+                {"count": fmt.qualifiers, "size": fmt.table_size, "smaller": fmt.table_size - 1},
+            )
+        )
+    return problems
+
+
 def layout(players: int, size: int) -> tuple[int, ...] | None:
     """Tables of ``size`` and, for the remainder, of ``size - 1`` (as few as possible),
     largest first; ``None`` when ``players`` cannot be seated so."""
@@ -107,14 +153,17 @@ def shifted(seats: Sequence[EntrantId], games_before: int) -> tuple[EntrantId, .
     return tuple(seats[-turn:]) + tuple(seats[:-turn]) if turn else tuple(seats)
 
 
-def game_seats(round_: Round, table: Table, index: int) -> tuple[EntrantId, ...]:
+def game_seats(
+    round_: Round, table: Table, index: int, stage: str | None = None
+) -> tuple[EntrantId, ...]:
     """Who sits where in game ``index`` (0-based) of a table: the game's own order where
-    recorded, else the group stage's shift by one seat per game, else the table's order."""
+    recorded, else the group stage's shift by one seat per game, else the table's order
+    (``stage``: the round's stage where the round does not record it)."""
     if index < len(table.games) and table.games[index].seats is not None:
         seats = table.games[index].seats
         assert seats is not None
         return seats
-    if round_.stage == GROUP:
+    if (round_.stage or stage) == GROUP:
         return shifted(table.seats, index)
     return table.seats
 
@@ -250,11 +299,13 @@ class Plan:
     """Tables are drawn at random (the group stage, random seeding) instead of snake-seeded."""
 
 
-def bracket_size(players: int, wanted: int, table_size: int) -> int:
-    """How many the groups send on: ``wanted`` (16), halved while the field is smaller
-    (8, then 4), never below one table."""
+def bracket_size(players: int, wanted: int, table_size: int, groups: int | None = None) -> int:
+    """How many the groups send on: ``wanted`` (16), halved (8, then 4) while the group
+    winners and seconds (two per group, R-NBGL-3) or the field cannot fill it; never below
+    one table."""
+    available = players if groups is None else min(players, 2 * groups)
     size = wanted
-    while size > players and size // 2 >= table_size:
+    while size > available and size // 2 >= table_size:
         size //= 2
     return min(size, players)
 
@@ -280,22 +331,23 @@ def group_qualifiers(
 ) -> list[Qualifier]:
     """Who goes from the groups to the knockout, in seed order (R-NBGL-3).
 
-    Fewer groups than places: every group winner, then the best second-placed players, then
-    (only when the groups are so few that seconds do not fill the bracket) the best thirds;
-    as many groups as places: the winners; more groups: the best winners. Players are
-    compared by group points, then combined game scores, then the sum of shares. A player who
+    Fewer groups than places: every group winner, then the best second-placed players; as
+    many groups as places: the winners; more groups: the best winners. Players are compared
+    by group points, then combined game scores, then the sum of shares. The bracket is 16
+    (``qualifiers``), or 8 or 4 where winners and seconds cannot fill it. A player who
     dropped after the group stage gives way to the next of their group.
     """
     results = round_results(event, 0, ruleset, settings)
     active = {e.id for e in event.entrants if e.active_in(2)}
     places = _active_places(results, active)
-    target = bracket_size(len(places), fmt.qualifiers, fmt.table_size)
+    groups = len(event.rounds[0].tables)
+    target = bracket_size(len(places), fmt.qualifiers, fmt.table_size, groups)
 
     def order(r: Result) -> tuple[int, Fraction, int, Fraction, int]:
         return (places[r.entrant], -r.points, -r.score, -r.through, r.lot)
 
     ranked = sorted((results[p] for p in places), key=order)
-    if len(event.rounds[0].tables) >= target:
+    if groups >= target:
         ranked = [r for r in ranked if places[r.entrant] == 1]
     return [
         Qualifier(
@@ -315,7 +367,8 @@ def table_advancers(
     """Who goes on from knockout round ``index``: the top ``advance`` of each table (a player
     who dropped gives way to the next at the table), then, where the next round's tables
     would not be full, the best of the others: by place at their table, then their share
-    there, then the shares through the round."""
+    there, then the shares through the round. The next round always has fewer tables (when
+    the top ``advance`` would fill as many, only the best of them go on)."""
     results = round_results(event, index, ruleset, settings)
     active = {e.id for e in event.entrants if e.active_in(index + 2)}
     places = _active_places(results, active)
@@ -325,8 +378,12 @@ def table_advancers(
 
     ranked = sorted((results[p] for p in places), key=order)
     direct = [r for r in ranked if places[r.entrant] <= fmt.advance]
-    tables = max(1, math.ceil(len(direct) / fmt.table_size))
-    missing = max(0, tables * fmt.table_size - len(direct))
+    played = len(event.rounds[index].tables)
+    # every round has fewer tables than the one before, so the knockout reaches its final
+    tables = max(1, min(math.ceil(len(direct) / fmt.table_size), played - 1))
+    seats = tables * fmt.table_size
+    direct = direct[:seats]  # more went through than the tables seat: the best of them
+    missing = max(0, seats - len(direct))
     fill = [r for r in ranked if places[r.entrant] > fmt.advance][:missing]
     field = [(r, "through") for r in direct] + [(r, "best of the rest") for r in fill]
     return [
@@ -350,11 +407,20 @@ def plan_next(
     if fmt is None:
         raise ValueError(f"{ruleset.id} is not a knockout format")
     number = len(event.rounds) + 1
-    if event.rounds and event.rounds[-1].stage == FINAL:
+    last_index = len(event.rounds) - 1
+    if event.rounds and stage_of(event.rounds[-1], last_index, fmt) == FINAL:
         raise InvalidInput.one(N_("the final has been played: the event is over"), path="ROUND")
     apart: set[frozenset[EntrantId]] = set()
     if not event.rounds:
         players = [e.id for e in event.entrants if e.active_in(1)]
+        least = 2 * fmt.table_size - 2 if fmt.groups else fmt.table_size
+        if len(players) < least:
+            raise InvalidInput.one(
+                N_("{count} players are too few for this format: it needs at least {least}"),
+                path="ROUND",
+                count=len(players),
+                least=least,
+            )
         field = _first_field(event, players, fmt, ratings)
         shuffle = fmt.groups or fmt.seeding == "random"
         stage = GROUP if fmt.groups else ""
@@ -371,7 +437,7 @@ def plan_next(
         shuffle = False
         stage = ""
     if len(field) < 2:
-        raise InvalidInput.one(N_("the final has been played: the event is over"), path="ROUND")
+        raise InvalidInput.one(N_("fewer than two players go on: the event is over"), path="ROUND")
     sizes = layout(len(field), fmt.table_size)
     if sizes is None:
         raise NoValidPairing(
@@ -398,7 +464,7 @@ def _first_field(
         if ratings is None:
             raise InvalidInput.one(
                 N_(
-                    "seeding by rating needs the series' ratings: pair from the series page, "
+                    "seeding by rating needs the series' ratings: put the event in a series, "
                     "or choose seeding random or entry"
                 ),
                 path="seeding",
@@ -431,7 +497,7 @@ def ranking_keys(
             keys[entrant.id] = (1, 0, 0, Fraction(0), 0, Fraction(0))
             continue
         r = results[played][entrant.id]
-        if rounds[played].stage == GROUP:
+        if stage_of(rounds[played], played, format_of(ruleset, settings)) == GROUP:
             keys[entrant.id] = (0, -played, r.rank, -r.points, -r.score, -r.through)
         else:
             keys[entrant.id] = (0, -played, r.rank, -r.share, 0, -r.through)
@@ -531,10 +597,10 @@ def bracket(event: Event, ruleset: RuleSet, settings: Mapping[str, Any]) -> list
         return []
     rounds = []
     for index, round_ in enumerate(event.rounds):
-        if round_.stage == GROUP or (fmt.groups and index == 0):
+        stage = stage_of(round_, index, fmt) or KNOCKOUT
+        if stage == GROUP:
             continue
         complete = _complete(round_, ruleset, settings)
-        stage = round_.stage or stage_name(len(round_.tables))
         results = round_results(event, index, ruleset, settings) if complete else {}
         went_on: set[EntrantId] | None = None
         if index + 1 < len(event.rounds):
@@ -571,12 +637,14 @@ def bracket(event: Event, ruleset: RuleSet, settings: Mapping[str, Any]) -> list
     return rounds
 
 
-def reached(event: Event, rounds: Sequence[Round]) -> dict[EntrantId, str]:
-    """The last stage each player played in (``rounds``: the complete ones); the final's
-    winner has ``winner``."""
+def reached(
+    event: Event, rounds: Sequence[Round], ruleset: RuleSet, settings: Mapping[str, Any]
+) -> dict[EntrantId, str]:
+    """The last stage each player played in (``rounds``: the complete ones)."""
+    fmt = format_of(ruleset, settings)
     stages: dict[EntrantId, str] = {}
-    for round_ in rounds:
-        stage = round_.stage or stage_name(len(round_.tables))
+    for index, round_ in enumerate(rounds):
+        stage = stage_of(round_, index, fmt) or KNOCKOUT
         for player in round_.seated():
             stages[player] = stage
     return stages

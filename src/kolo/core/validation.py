@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from kolo.core import rulesets
+from kolo.core import knockout, rulesets
 from kolo.core.event import EntrantId, Event, Round, Table
 from kolo.core.problems import N_, Problem
 from kolo.core.rulesets import RuleSet
@@ -46,6 +46,8 @@ def check_event(event: Event) -> list[Problem]:
         )
     else:
         settings, problems = resolve(ruleset.defaults, event.settings)
+        if not problems:
+            problems += knockout.check_format(ruleset, settings)
     problems += check_entrants(event)
     known = {e.id for e in event.entrants}
     dropped = {

@@ -46,7 +46,7 @@ def standings_document(
         rows.append(doc)
     document: dict[str, Any] = {"after_round": result.after_round, "standings": rows}
     if event is not None and settings is not None and knockout.is_knockout(ruleset):
-        stages = knockout.reached(event, event.rounds[: result.after_round])
+        stages = knockout.reached(event, event.rounds[: result.after_round], ruleset, settings)
         for doc in rows:
             doc["reached"] = stages.get(doc["entrant"])
         document |= knockout_document(event, ruleset, settings)

@@ -165,6 +165,21 @@ def _check_knockout(
                 },
             )
         )
+    if plan.stage == knockout.GROUP:
+        for t_index, table in enumerate(round_.tables):
+            for g_index, game in enumerate(table.games):
+                expected = knockout.shifted(table.seats, g_index)
+                if game.seats is not None and game.seats != expected:
+                    problems.append(
+                        Problem(
+                            f"{where}.tables[{t_index}].games[{g_index}].seats",
+                            N_(
+                                "R-NBGL-1: game {game} of a group shifts every player one "
+                                "seat from the game before: {expected}"
+                            ),
+                            {"game": g_index + 1, "expected": ", ".join(expected)},
+                        )
+                    )
     if round_.stage is not None and round_.stage != plan.stage:
         problems.append(
             Problem(

@@ -110,7 +110,9 @@ STAGE_NAMES = {
 def standings_rows(loaded: Loaded, result: Standings) -> list[dict[str, Any]]:
     reached: dict[str, str] = {}
     if knockout.is_knockout(loaded.ruleset):
-        reached = knockout.reached(loaded.value, loaded.value.rounds[: result.after_round])
+        reached = knockout.reached(
+            loaded.value, loaded.value.rounds[: result.after_round], loaded.ruleset, loaded.settings
+        )
     rows = []
     for row in result.rows:
         rows.append(
@@ -146,6 +148,9 @@ def table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]]:
     """Every table of a round: players in seat order with their results so far."""
     normal: int = loaded.settings["table_size"]
     needed = loaded.ruleset.games_per_table(round_.number, loaded.settings)
+    stage = knockout.stage_of(
+        round_, round_.number - 1, knockout.format_of(loaded.ruleset, loaded.settings)
+    )
     tables = []
     for table in round_.tables:
         seats = []
@@ -194,10 +199,10 @@ def table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]]:
                 "smaller": len(table.seats) < normal and not knockout.is_knockout(loaded.ruleset),
                 "group": table.group,
                 "orders": [
-                    [loaded.names[p] for p in knockout.game_seats(round_, table, i)]
+                    [loaded.names[p] for p in knockout.game_seats(round_, table, i, stage)]
                     for i in range(needed)
                 ]
-                if round_.stage == knockout.GROUP and needed > 1
+                if stage == knockout.GROUP and needed > 1
                 else [],
                 "kingdom": kingdom_view(
                     table.kingdom, language(), [loaded.names[p] for p in table.seats]

@@ -476,6 +476,7 @@ def _entrant_doc(entrant: models.Entrant) -> dict[str, Any]:
         "name": entrant.name,
         "club": entrant.club,
         "dropped_after_round": entrant.dropped_after_round,
+        "player": entrant.player,
     }
 
 
@@ -522,9 +523,14 @@ def drop_entrant(
 
 @atomic
 def rename_entrant(
-    actor: Actor, event: models.Event, ref: str, name: str | None, club: str | None
+    actor: Actor,
+    event: models.Event,
+    ref: str,
+    name: str | None,
+    club: str | None,
+    player: str | None = None,
 ) -> models.Entrant:
-    """Correct an entrant's name or club."""
+    """Correct an entrant's name, club or series identity (``player``: "" clears it)."""
     event = _lock(event)
     entrant = resolve_entrant(event, ref)
     before = _entrant_doc(entrant)
@@ -532,7 +538,9 @@ def rename_entrant(
         entrant.name = _check_name(name, "--name", entrant=True)
     if club is not None:
         entrant.club = club.strip() or None
-    entrant.save(update_fields=["name", "club"])
+    if player is not None:
+        entrant.player = _checked_player(event, entrant, player)
+    entrant.save(update_fields=["name", "club", "player"])
     _audit(
         event,
         actor,
@@ -792,7 +800,7 @@ def pair_round(
         seed=seed,
         time_limit=time_limit,
         relax=list(relax),
-        ratings=ratings if ratings else None,
+        ratings=ratings,
     )
     round_ = _store_round(
         event,
@@ -1911,6 +1919,46 @@ def series_value(series: models.Series) -> Any:
     )
 
 
+def _require_owner(user: Any, event: models.Event) -> None:
+    """On the web (``user`` given) only an event's owners may put it in a series or change
+    its entrants' identities; the command line runs with the store's own rights."""
+    from kolo.web.access import OWNER, role_of
+
+    if user is not None and role_of(user, event) != OWNER:
+        raise InvalidInput.one(
+            N_("only the owners of {event} may do this"), path="EVENT", event=event.key
+        )
+
+
+def _give_identities(actor: Actor, event: models.Event) -> None:
+    """Entrants without a series identity get one from their name (jana-novakova; a second
+    Jana Nováková of the same event jana-novakova-2): ids alone would make the p1 of every
+    event one person."""
+    entrants = list(event.entrants.all())
+    taken = {e.player for e in entrants if e.player}
+    changed = []
+    for entrant in entrants:
+        if entrant.player:
+            continue
+        base = slugify(entrant.name) if slugify(entrant.name) != "event" else entrant.code
+        candidate, n = base, 1
+        while candidate in taken:
+            n += 1
+            candidate = f"{base}-{n}"
+        taken.add(candidate)
+        entrant.player = candidate
+        entrant.save(update_fields=["player"])
+        changed.append({"entrant": entrant.code, "player": candidate})
+    if changed:
+        _audit(
+            event,
+            actor,
+            "entrant.player",
+            f"series identities for {len(changed)} entrants",
+            after=changed,
+        )
+
+
 @atomic
 def put_series_event(
     actor: Actor,
@@ -1922,12 +1970,15 @@ def put_series_event(
     published: bool = True,
     kind: str | None = None,
     declined: Sequence[str] = (),
+    user: Any = None,
 ) -> models.SeriesEvent:
-    """Add an event to a series or change what the series records about it."""
+    """Add an event to a series or change what the series records about it. An event joining
+    a series gives its entrants series identities where they have none."""
     import datetime
 
     series = models.Series.objects.select_for_update().get(pk=series.pk)
     event = find_event(event_key)
+    _require_owner(user, event)
     city = _check_name(city, "city")
     if isinstance(date, str):
         try:
@@ -1940,6 +1991,7 @@ def put_series_event(
     entry = models.SeriesEvent.objects.filter(series=series, event=event).first()
     if entry is None:
         entry = models.SeriesEvent(series=series, event=event)
+        _give_identities(actor, _lock(event))
     entry.city, entry.date, entry.published = city, date, published
     entry.kind = kind or None
     entry.declined = _players_list(declined, "declined")
@@ -1983,7 +2035,9 @@ def remove_series_event(actor: Actor, series: models.Series, event_key: str) -> 
 
 
 @atomic
-def merge_players(actor: Actor, series: models.Series, keep: str, merge: str) -> int:
+def merge_players(
+    actor: Actor, series: models.Series, keep: str, merge: str, *, user: Any = None
+) -> int:
     """Make ``merge`` the same person as ``keep`` in every event of the series (their
     entrants get ``player: keep``); returns how many entrants changed. The audit entry
     keeps who they were, and an entrant's identity can be set back one by one."""
@@ -1998,6 +2052,7 @@ def merge_players(actor: Actor, series: models.Series, keep: str, merge: str) ->
         persons = {e.player or e.code for e in entrants}
         for entrant in entrants:
             if (entrant.player or entrant.code) == merge:
+                _require_owner(user, entry.event)
                 if keep in persons:
                     raise InvalidInput.one(
                         N_("{keep} and {merge} both played {event}: they are two people"),
@@ -2008,6 +2063,14 @@ def merge_players(actor: Actor, series: models.Series, keep: str, merge: str) ->
                     )
                 changed.append(
                     {"event": entry.event.key, "entrant": entrant.code, "player": entrant.player}
+                )
+                _audit(
+                    entry.event,
+                    actor,
+                    "entrant.player",
+                    f"{entrant.code} {entrant.name}: player {keep} (merged in series {series.key})",
+                    before={"player": entrant.player},
+                    after={"player": keep},
                 )
                 entrant.player = keep
                 entrant.save(update_fields=["player"])
@@ -2028,24 +2091,29 @@ def merge_players(actor: Actor, series: models.Series, keep: str, merge: str) ->
     return len(changed)
 
 
+def _checked_player(event: models.Event, entrant: models.Entrant, player: str) -> str | None:
+    """A series identity for the entrant: unique in the event; "" clears it."""
+    value = player.strip() or None
+    if value is None:
+        return None
+    _check_name(value, "player")
+    others = event.entrants.exclude(pk=entrant.pk)
+    if others.filter(player=value).exists() or others.filter(player=None, code=value).exists():
+        raise InvalidInput.one(
+            N_("another entrant of this event is the player '{player}'"),
+            path="player",
+            player=value,
+        )
+    return value
+
+
 @atomic
 def set_player(actor: Actor, event: models.Event, ref: str, player: str | None) -> models.Entrant:
     """Set (or clear) an entrant's series identity."""
     event = _lock(event)
     entrant = resolve_entrant(event, ref)
     before = entrant.player
-    value = (player or "").strip() or None
-    if value is not None:
-        _check_name(value, "player")
-        if (
-            event.entrants.exclude(pk=entrant.pk).filter(player=value).exists()
-            or event.entrants.exclude(pk=entrant.pk).filter(player=None, code=value).exists()
-        ):
-            raise InvalidInput.one(
-                N_("another entrant of this event is the player '{player}'"),
-                path="player",
-                player=value,
-            )
+    value = _checked_player(event, entrant, player or "")
     entrant.player = value
     entrant.save(update_fields=["player"])
     _audit(
@@ -2066,7 +2134,13 @@ def ratings_before(event: models.Event) -> dict[str, float]:
 
     entry = event.series_entries.select_related("series").order_by("series__created_at").first()
     if entry is None:
-        return {}
+        raise InvalidInput.one(
+            N_(
+                "seeding by rating needs the event in a series: add it to one at the desk, "
+                "or choose seeding random or entry"
+            ),
+            path="seeding",
+        )
     earlier = [
         RatedEvent(e.event.key, e.date, to_core(e.event))
         for e in entry.series.entries.select_related("event")

@@ -25,7 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from kolo.core import rulesets
+from kolo.core import knockout, rulesets
 from kolo.core.event import Round as CoreRound
 from kolo.core.event import Table as CoreTable
 from kolo.core.placement import placements
@@ -254,7 +254,12 @@ def entrant_edit(request: HttpRequest, event: models.Event, role: str, code: str
         "undrop": lambda: store.drop_entrant(actor, event, code, undo=True),
         "remove": lambda: store.remove_entrant(actor, event, code),
         "edit": lambda: store.rename_entrant(
-            actor, event, code, request.POST.get("name"), request.POST.get("club")
+            actor,
+            event,
+            code,
+            request.POST.get("name"),
+            request.POST.get("club"),
+            request.POST.get("player"),
         ),
     }
     if action not in changes:
@@ -327,9 +332,20 @@ def _round_context(
     index = [r.number for r in loaded.value.rounds].index(number)
     core_round = loaded.value.rounds[index]
     tables = present.table_rows(loaded, core_round)
-    costs = round_costs(loaded.value, index, loaded.ruleset, loaded.settings) if index else None
-    context_value = Context.of(
-        replace(loaded.value, rounds=loaded.value.rounds[:index]), loaded.ruleset, loaded.settings
+    swiss = not knockout.is_knockout(loaded.ruleset)  # knockouts have no pairing costs
+    costs = (
+        round_costs(loaded.value, index, loaded.ruleset, loaded.settings)
+        if index and swiss
+        else None
+    )
+    context_value = (
+        Context.of(
+            replace(loaded.value, rounds=loaded.value.rounds[:index]),
+            loaded.ruleset,
+            loaded.settings,
+        )
+        if swiss
+        else None
     )
     games = {
         (g.table.number, g.number): g.version
@@ -354,7 +370,7 @@ def _round_context(
             ]
         table["why"] = (
             _explain(context_value, core_table.seats, loaded.names, loaded.settings["table_size"])
-            if index
+            if index and context_value is not None
             else []
         )
     reports = list(
@@ -445,6 +461,8 @@ def _swap_preview(event: models.Event, number: int, first: str, second: str) -> 
     round_ = loaded.value.rounds[index]
     if not first or not second or first == second or index == 0:
         return HttpResponse("")
+    if knockout.is_knockout(loaded.ruleset):
+        return HttpResponse("")  # a knockout has no pairing costs to compare
 
     def swapped(seats: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(second if p == first else first if p == second else p for p in seats)

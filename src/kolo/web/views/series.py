@@ -204,10 +204,9 @@ def series_qualification(request: HttpRequest, key: str) -> HttpResponse:
     return render(request, "kolo/public/series_qualification.html", context)
 
 
-def _ratings(series: models.Series) -> dict[str, Any]:
+def _ratings(value: Any) -> dict[str, Any]:
     from kolo.series.ratings import series_ratings
 
-    value = _value(series)
     return series_ratings(value) if value is not None else {}
 
 
@@ -226,7 +225,7 @@ def series_ratings_page(request: HttpRequest, key: str) -> HttpResponse:
             "sigma": present.decimal(r.sigma, 1),
             "games": r.games,
         }
-        for index, r in enumerate(ranked(_ratings(series)), start=1)
+        for index, r in enumerate(ranked(_ratings(_value(series))), start=1)
     ]
     return render(request, "kolo/public/series_ratings.html", {"series": series, "rows": rows})
 
@@ -267,16 +266,15 @@ def series_player(request: HttpRequest, key: str, person: str) -> HttpResponse:
 
     series = _series(key)
     value = _value(series)
-    ratings = _ratings(series)
+    ratings = _ratings(value)
     rating = ratings.get(person)
     tour = _tour(value)
     row = next((r for r in tour.rows if r.person == person), None) if tour else None
-    played = [
-        e
-        for e in series.entries.select_related("event")
-        if e.event.entrants.filter(player=person).exists()
-        or e.event.entrants.filter(player=None, code=person).exists()
-    ]
+    played = (
+        [e for e in value.events if any(x.person == person for x in e.event.entrants)]
+        if value is not None
+        else []
+    )
     if rating is None and row is None and not played:
         raise Http404
     history: list[tuple[str, float]] = []
@@ -432,6 +430,7 @@ def _desk_series_change(request: HttpRequest, series: models.Series) -> None:
                 published=post.get("published") == "on",
                 kind=post.get("kind") or None,
                 declined=_lines(post.get("declined", "")),
+                user=request.user,
             ),
             _("saved"),
         )
@@ -444,6 +443,8 @@ def _desk_series_change(request: HttpRequest, series: models.Series) -> None:
     elif action == "merge":
         _attempt(
             request,
-            lambda: store.merge_players(actor, series, post.get("keep", ""), post.get("merge", "")),
+            lambda: store.merge_players(
+                actor, series, post.get("keep", ""), post.get("merge", ""), user=request.user
+            ),
             _("merged"),
         )
