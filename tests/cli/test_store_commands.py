@@ -431,3 +431,17 @@ def test_demo_plays_a_whole_event(capsys):
     event = models.Event.objects.get(key="demo-dominion-cz-10")
     assert event.rounds.filter(closed=True).count() == 3
     assert models.AuditEntry.objects.filter(event=event, action="round.pair").count() == 3
+
+
+def test_entrant_edit_sets_the_player_across_a_series(capsys):
+    ok(capsys, "event", "new", "--ruleset", "dominion-cz", "Brno")
+    ok(capsys, "entrant", "add", "brno", "Jana Nováková", "Petr Svoboda")
+    out = ok(capsys, "entrant", "edit", "brno", "p1", "--player", "jana-novakova")
+    assert "player: jana-novakova" in out
+    code, _out, err = run(capsys, "entrant", "edit", "brno", "p2", "--player", "jana-novakova")
+    assert code == 2
+    assert "another entrant of this event is the player 'jana-novakova'" in err
+    out = ok(capsys, "export", "brno")
+    assert '"player": "jana-novakova"' in out
+    ok(capsys, "entrant", "edit", "brno", "p1", "--player", "")
+    assert '"player"' not in ok(capsys, "export", "brno")

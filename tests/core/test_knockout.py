@@ -472,3 +472,54 @@ def test_r_nbgl_1_a_second_game_without_the_shift_is_reported():
         event, rounds=(replace(event.rounds[0], tables=(shifted, *event.rounds[0].tables[1:])),)
     )
     assert check_all_rounds(good, ruleset, settings) == []
+
+
+@given(st.permutations([f"{g}{i}" for g in "ABCD" for i in (1, 2)]))
+def test_r_nbgl_5_group_mates_apart_whenever_the_snake_rows_allow(order):
+    """Winners and seconds of four groups in any seed order: two semi-final tables can
+    always split every group (rows and groups are two matchings), and the seating does."""
+    apart = frozenset(frozenset((f"{g}1", f"{g}2")) for g in "ABCD")
+    tables = seating._snake(order, (4, 4), apart)
+    for table in tables:
+        assert len({p[0] for p in table}) == 4, tables
+    # every snake row keeps one of its two players at each table
+    for row in range(4):
+        assert {tables[0][row], tables[1][row]} == set(order[2 * row : 2 * row + 2])
+
+
+def test_a_tie_at_the_cut_is_settled_by_a_lot_that_is_said():
+    event, ruleset, settings = knockout_event(8)
+    proposal = propose(event, ruleset, settings, seed=3)
+    first, second = proposal.tables
+    tables = (
+        Table(1, first.seats, (Game(dict.fromkeys(first.seats, 40)),)),  # all tied
+        Table(2, second.seats, (Game({p: 50 - i for i, p in enumerate(second.seats)}),)),
+    )
+    played = replace(event, rounds=(Round(1, tables, proposal.seed, (), proposal.stage),))
+    plan = knockout.plan_next(played, ruleset, settings)
+    whys = {q.entrant: q.why for q in plan.field}
+    assert list(whys.values()).count("through by lot") == 1
+    assert whys[second.seats[0]] == "through"
+
+
+def test_r_score_4_turn_counts_of_one_game_differ_by_at_most_one():
+    from kolo.core.validation import check_event
+
+    event = group_stage(2)
+    table = event.rounds[0].tables[0]
+    odd = dict.fromkeys(table.seats, 15) | {table.seats[0]: 18}
+    game = replace(table.games[0], turns=odd)
+    bad = replace(
+        event,
+        rounds=(
+            replace(
+                event.rounds[0],
+                tables=(replace(table, games=(game, table.games[1])), *event.rounds[0].tables[1:]),
+            ),
+        ),
+    )
+    found = [p.text() for p in check_event(bad)]
+    assert (
+        "the players of one game take turns in order, so their turn counts differ by at "
+        "most one, not 15 to 18"
+    ) in found

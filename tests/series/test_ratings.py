@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import json
+from dataclasses import replace
 
 from kolo.cli import main
 from kolo.core.event import Entrant, Event, Game, Round, Table
@@ -91,3 +92,32 @@ def test_series_ratings_command(capsys):
     text = capsys.readouterr().out
     assert "Rating" in text
     assert "brno-01.json" in text
+
+
+def test_ids_taken_for_one_person_under_different_names_are_warned_about(capsys, tmp_path):
+    from kolo.eventfile.writer import dumps
+
+    a = one_table("A", PEOPLE, [30, 20, 10])
+    b = one_table("B", PEOPLE, [30, 20, 10])
+    anonymous = lambda event, names: replace(  # noqa: E731
+        event,
+        entrants=tuple(
+            replace(e, player=None, name=n) for e, n in zip(event.entrants, names, strict=True)
+        ),
+    )
+    (tmp_path / "a.json").write_text(dumps(anonymous(a, ["Ann", "Ben", "Cid"])), "utf-8")
+    (tmp_path / "b.json").write_text(dumps(anonymous(b, ["Ann", "Dora", "Cid"])), "utf-8")
+    series = {
+        "format": "kolo-series/1",
+        "name": "S",
+        "events": [
+            {"file": "a.json", "city": "Brno", "date": "2026-01-01", "published": True},
+            {"file": "b.json", "city": "Brno", "date": "2026-02-01", "published": True},
+        ],
+    }
+    (tmp_path / "s.json").write_text(json.dumps(series), "utf-8")
+    assert main(["series", "ratings", str(tmp_path / "s.json")]) == 0
+    err = capsys.readouterr().err
+    assert "'p2' is taken for one person in every event, but the names differ" in err
+    assert "a.json: Ben; b.json: Dora" in err
+    assert "'p1'" not in err

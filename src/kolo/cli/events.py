@@ -320,16 +320,33 @@ def entrant_drop(
         )
 
 
-@entrant_app.command("edit", help=_("Correct an entrant's name or club."))
+@entrant_app.command(
+    "edit", help=_("Correct an entrant's name or club, or set who they are across a series.")
+)
 def entrant_edit(
     event: EventArg,
     entrant: Annotated[str, typer.Argument(help=_("Id or exact name."), show_default=False)],
     name: Annotated[str | None, typer.Option("--name", help=_("New name."))] = None,
     club: Annotated[str | None, typer.Option("--club", help=_("New club (empty: none)."))] = None,
+    player: Annotated[
+        str | None,
+        typer.Option(
+            "--player",
+            help=_(
+                "The person across a series, e.g. jana-novakova: the same in every event they "
+                "play (empty: none, the id stands for them)."
+            ),
+        ),
+    ] = None,
 ) -> None:
     store = _store()
-    found = store.rename_entrant(_actor(), store.find_event(event), entrant, name, club)
-    print(f"{found.code}\t{found.name}" + (f"\t{found.club}" if found.club else ""))
+    found = store.rename_entrant(_actor(), store.find_event(event), entrant, name, club, player)
+    label = _("player")
+    print(
+        f"{found.code}\t{found.name}"
+        + (f"\t{found.club}" if found.club else "")
+        + (f"\t{label}: {found.player}" if found.player else "")
+    )
 
 
 @entrant_app.command(

@@ -386,15 +386,30 @@ def knockout_proposal_text(names: Mapping[str, str], proposal: Proposal) -> str:
     stage = _(STAGE_NAMES.get(proposal.stage or "", proposal.stage or ""))
     lines = [_("Round {round}: {stage}").format(round=proposal.round_number, stage=stage)]
     rows = []
+    seeded = proposal.method != "draw"
     for t in proposal.tables:
         label = _("Group {group}").format(group=t.group) if t.group else str(t.number)
         who = ", ".join(
-            f"{names[p]} ({p}{', #' + str(seeds[p][0]) if not t.group else ''})" for p in t.seats
+            f"{names[p]} ({p}{', #' + str(seeds[p][0]) if seeded else ''})" for p in t.seats
         )
         rows.append([label, who])
     lines.append(table([_("Table"), _("Players in seat order")], rows))
-    if proposal.method == "draw":
+    lots = [names[e] for e, _seed, why in proposal.field if why == "through by lot"]
+    if lots:
+        lines.append(
+            _("Tied in everything at their table, went through by lot: {names}").format(
+                names=", ".join(lots)
+            )
+        )
+    if not seeded:
         lines.append(_("Drawn at random (seed {seed}).").format(seed=proposal.seed))
+    elif proposal.round_number == 1:
+        lines.append(
+            _(
+                "Snake-seeded in the order of entry or by rating (#1 first); seat order drawn "
+                "(seed {seed})."
+            ).format(seed=proposal.seed)
+        )
     else:
         lines.append(
             _(

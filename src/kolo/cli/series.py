@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import datetime
+import sys
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
@@ -68,8 +69,21 @@ def _checked(path: Path, work: Callable[[], T]) -> T:
 
 
 def load_series(path: Path) -> Series:
-    """Read and validate a series file and its event files; problems exit 2."""
-    return _checked(path, lambda: document.load(path))
+    """Read and validate a series file and its event files; problems exit 2. Ids that stand
+    for one person under different names are warned about on stderr."""
+    series = _checked(path, lambda: document.load(path))
+    for warning in document.identity_warnings(series):
+        names = "; ".join(f"{file}: {name}" for file, name in warning.names)
+        print(
+            "kolo: "
+            + _(
+                "warning: '{id}' is taken for one person in every event, but the names differ "
+                "({names}); if they are different people, give them a 'player' "
+                "(kolo entrant edit EVENT {id} --player NAME, or the event file's 'player')"
+            ).format(id=warning.person, names=names),
+            file=sys.stderr,
+        )
+    return series
 
 
 def _date(value: datetime.date, language: str) -> str:

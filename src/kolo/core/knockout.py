@@ -385,7 +385,19 @@ def table_advancers(
     direct = direct[:seats]  # more went through than the tables seat: the best of them
     missing = max(0, seats - len(direct))
     fill = [r for r in ranked if places[r.entrant] > fmt.advance][:missing]
-    field = [(r, "through") for r in direct] + [(r, "best of the rest") for r in fill]
+    # a player tied in everything with the first left out at their table went through by lot
+    first_out = {r.table: r for r in ranked if places[r.entrant] == fmt.advance + 1}
+    field = [
+        (
+            r,
+            "through by lot"
+            if r.table in first_out
+            and places[r.entrant] == fmt.advance
+            and first_out[r.table].rank == r.rank
+            else "through",
+        )
+        for r in direct
+    ] + [(r, "best of the rest") for r in fill]
     return [
         Qualifier(r.entrant, seed, why, group=r.group, table=r.table)
         for seed, (r, why) in enumerate(field, start=1)

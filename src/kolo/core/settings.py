@@ -66,8 +66,9 @@ SPECS: dict[str, SettingSpec] = {
             Kind.INT,
             "R-GORN-6",
             N_(
-                "Normal number of players at a table (where the rule set has smaller tables, "
-                "they seat one fewer; e.g. Carcassonne played wholly at tables of 3)."
+                "Normal number of players at a table; where the rule set has smaller tables "
+                "they seat one fewer (e.g. Carcassonne played wholly at tables of 3, NBGL "
+                "groups of 3 for the remainder)."
             ),
             2,
             8,

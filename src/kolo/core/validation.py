@@ -282,6 +282,18 @@ def check_games(table: Table, where: str, ruleset: RuleSet, games_needed: int) -
                 for p, t in game.turns.items()
                 if not 0 <= t <= MAX_TURNS
             ]
+            counts = list(game.turns.values())
+            if ruleset.ties_by_turns and counts and max(counts) - min(counts) > 1:
+                problems.append(
+                    Problem(
+                        f"{g_where}.turns",
+                        N_(
+                            "the players of one game take turns in order, so their turn counts "
+                            "differ by at most one, not {low} to {high}"
+                        ),
+                        {"low": min(counts), "high": max(counts)},
+                    )
+                )
         elif ruleset.ties_by_turns:
             problems.append(
                 Problem(

@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import permutations
+from typing import Any
 
 from kolo.core.event import EntrantId
 from kolo.core.knockout import GROUP, Plan, group_label
@@ -63,6 +65,8 @@ def _snake(
     tables: list[list[EntrantId]] = [[] for _ in sizes]
     position = 0
     row = 0
+    rows: list[list[int]] = []
+    """For each row of the snake, the tables that got a player in it."""
     while position < len(field):
         open_tables = [t for t, size in enumerate(sizes) if size > row]
         if row % 2:
@@ -79,8 +83,86 @@ def _snake(
         ]
         for i, j in enumerate(assignment(cost)):
             tables[open_tables[j]].append(pot[i])
+        rows.append(open_tables[: len(pot)])
         row += 1
+    if apart and len(sizes) <= EXACT_TABLES:
+        return _exact_rows(tables, rows, apart)
+    _swap_within_rows(tables, rows, apart)
     return tables
+
+
+EXACT_TABLES = 5
+"""Up to this many tables the rows of the snake are rearranged exactly (branch and bound)."""
+
+
+def _exact_rows(
+    tables: list[list[EntrantId]],
+    rows: Sequence[Sequence[int]],
+    apart: frozenset[frozenset[EntrantId]],
+) -> list[list[EntrantId]]:
+    """The arrangement of every row of the snake over its tables with the fewest pairs that
+    should be apart at one table, then the fewest seeds moved; row 0 (the top seeds) stays."""
+    snake = [[tables[t][r] for t in row_tables] for r, row_tables in enumerate(rows)]
+    best: list[Any] = [None, None]  # (clashes, moved), arrangement
+
+    def search(r: int, current: list[list[EntrantId]], clashes: int, moved: int) -> None:
+        if best[0] is not None and (clashes, moved) >= best[0]:
+            return
+        if r == len(rows):
+            best[0], best[1] = (clashes, moved), [list(t) for t in current]
+            return
+        row_tables = rows[r]
+        for order in permutations(range(len(row_tables))):
+            added = 0
+            for slot, pick in enumerate(order):
+                player = snake[r][pick]
+                added += sum(
+                    1 for other in current[row_tables[slot]] if frozenset((player, other)) in apart
+                )
+            shift = sum(abs(slot - pick) for slot, pick in enumerate(order))
+            for slot, pick in enumerate(order):
+                current[row_tables[slot]].append(snake[r][pick])
+            search(r + 1, current, clashes + added, moved + shift)
+            for slot in range(len(order)):
+                current[row_tables[slot]].pop()
+
+    first: list[list[EntrantId]] = [[] for _ in tables]
+    for slot, t in enumerate(rows[0]):
+        first[t].append(snake[0][slot])
+    search(1, first, 0, 0)
+    arranged: list[list[EntrantId]] = best[1]
+    return arranged
+
+
+def _swap_within_rows(
+    tables: list[list[EntrantId]],
+    rows: Sequence[Sequence[int]],
+    apart: frozenset[frozenset[EntrantId]],
+) -> None:
+    """Assigning row by row cannot see later rows: swap two players of one row between
+    two tables while that leaves fewer pairs that should be apart at one table."""
+
+    def clashes(players: Sequence[EntrantId]) -> int:
+        return sum(
+            1 for i, a in enumerate(players) for b in players[i + 1 :] if frozenset((a, b)) in apart
+        )
+
+    improved = True
+    rounds = 0
+    while improved and rounds < 50:
+        improved = False
+        rounds += 1
+        for r, row_tables in enumerate(rows):
+            for x, a in enumerate(row_tables):
+                for b in row_tables[x + 1 :]:
+                    before = clashes(tables[a]) + clashes(tables[b])
+                    if before == 0:
+                        continue
+                    tables[a][r], tables[b][r] = tables[b][r], tables[a][r]
+                    if clashes(tables[a]) + clashes(tables[b]) < before:
+                        improved = True
+                    else:
+                        tables[a][r], tables[b][r] = tables[b][r], tables[a][r]
 
 
 def assignment(cost: Sequence[Sequence[int]]) -> list[int]:

@@ -701,3 +701,28 @@ def json_schema() -> dict[str, Any]:
             },
         },
     }
+
+
+@dataclass(frozen=True)
+class IdentityWarning:
+    """Entrants taken for one person only because they share an id (no ``player`` field)
+    although their names differ: probably different people."""
+
+    person: str
+    names: tuple[tuple[str, str], ...]
+    """(event file, name) for each event the id appears in."""
+
+
+def identity_warnings(series: Series) -> list[IdentityWarning]:
+    """Ids standing for one person across events under different names (give such entrants
+    a ``player`` field; ``kolo entrant edit --player``)."""
+    seen: dict[str, list[tuple[str, str]]] = {}
+    for item in series.events:
+        for entrant in item.event.entrants:
+            if entrant.player is None:
+                seen.setdefault(entrant.id, []).append((item.file, entrant.name))
+    return [
+        IdentityWarning(person, tuple(names))
+        for person, names in sorted(seen.items())
+        if len({name.casefold() for _file, name in names}) > 1
+    ]

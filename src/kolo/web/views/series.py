@@ -394,11 +394,18 @@ def desk_series(request: HttpRequest, key: str) -> HttpResponse:
 
 
 def _problems(series: models.Series) -> list[str]:
+    from kolo.series.document import identity_warnings
+
     try:
-        store.series_value(series)
+        value = store.series_value(series)
     except InvalidInput as error:
         return [f"{p.path}: {p.text(_)}" for p in error.problems]
-    return []
+    return [
+        _("'{id}' is taken for one person, but the names differ: {names}").format(
+            id=w.person, names="; ".join(f"{file}: {name}" for file, name in w.names)
+        )
+        for w in identity_warnings(value)
+    ]
 
 
 def _desk_series_change(request: HttpRequest, series: models.Series) -> None:
