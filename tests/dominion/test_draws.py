@@ -80,10 +80,16 @@ def test_r_dom_3_basic_draw_nine_then_four_and_the_first_four_are_mandatory():
     assert draws.basic_draw(pool, random.Random(5)) == draw
 
 
-def test_r_dom_4_extended_draw_only_from_what_basic_left():
+def test_r_dom_2_and_r_dom_4_one_draw_per_round_extended_only_from_what_basic_left():
+    """R-DOM-2: one shuffled pool per round for all tables, the Basic draw first; every table
+    of a draw gets the same cards. R-DOM-4: the Extended draw is 13 of what Basic left."""
     pool = championship()
     for seed in range(200):
         result = draws.draw_round(pool, draws.QUALIFIER, 3, 10, {}, random.Random(seed))
+        kingdoms = [draws.table_kingdom(result, t) for t in range(1, 11)]
+        for kind in ("basic", "extended"):
+            same = {(k.mandatory, k.choices) for k in kingdoms if k.draw == kind}
+            assert len(same) == 1
         basic = set(result.basic.mandatory + result.basic.choices)
         extended = set(result.extended.mandatory + result.extended.choices)
         assert len(extended) == 13

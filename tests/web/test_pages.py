@@ -278,6 +278,7 @@ def test_self_reporting_is_off_unless_the_event_allows_it(owner):
 
 
 def test_round_clock(event, owner):
+    """R-DOM-9: the round clock, the imposed limit and games ended by it."""
     store.pair_round(ACTOR, event, seed=1)
     client = logged_in(owner)
     client.post("/desk/brno-2026/rounds/1/clock/", {"action": "start"})

@@ -92,8 +92,9 @@ def read(data: Any) -> Event:
     return event
 
 
-class _Reader:
-    """Checks the document's shape and types; the rules are checked on the values after."""
+class ShapeReader:
+    """Checks a JSON document's shape and types, collecting every problem with its JSON
+    path (the event file reader and the series file reader build on it)."""
 
     def __init__(self) -> None:
         self.problems: list[Problem] = []
@@ -144,6 +145,10 @@ class _Reader:
             return None
         read = [item(v, f"{path}[{i}]") for i, v in enumerate(values)]
         return [v for v in read if v is not None]
+
+
+class _Reader(ShapeReader):
+    """Checks the document's shape and types; the rules are checked on the values after."""
 
     def event(self, data: Any) -> Event | None:
         doc = self.obj(data, "$", _TOP)

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from kolo.core.event import Event
 from kolo.core.problems import N_, InvalidInput, Problem
 from kolo.eventfile import reader
-from kolo.eventfile.reader import json_repr
+from kolo.eventfile.reader import ShapeReader, json_repr
 from kolo.series import FORMAT
 from kolo.series.rules import POINTS_FROM_PLAYERS, SYSTEMS, TOURS, SystemRules
 
@@ -232,35 +232,13 @@ class _Entry:
     declined: tuple[str, ...]
 
 
-class _Reader:
+class _Reader(ShapeReader):
     """Checks the document's shape and types, loads the event files, then checks what
     needs both (rule sets, who declined, kinds against the qualification system)."""
 
     def __init__(self, base: Path) -> None:
+        super().__init__()
         self.base = base
-        self.problems: list[Problem] = []
-
-    def problem(self, path: str, message: str, **params: object) -> None:
-        self.problems.append(Problem(path, message, params))
-
-    def obj(self, value: Any, path: str, allowed: tuple[str, ...]) -> dict[str, Any] | None:
-        if not isinstance(value, dict):
-            self.problem(path, N_("must be an object"))
-            return None
-        for key in value:
-            if key not in allowed:
-                self.problem(
-                    f"{path}.{key}",
-                    N_("unknown field '{name}'; allowed: {allowed}"),
-                    name=key,
-                    allowed=", ".join(allowed),
-                )
-        return value
-
-    def required(self, obj: dict[str, Any], key: str, path: str) -> Any:
-        if key not in obj:
-            self.problem(path, N_("missing field '{name}'"), name=key)
-        return obj.get(key)
 
     def field(
         self, obj: dict[str, Any], key: str, path: str, check: Callable[[Any, str], T | None]
@@ -291,13 +269,6 @@ class _Reader:
             self.problem(path, N_("must be at least {minimum}"), minimum=minimum)
             return None
         return value
-
-    def items(self, value: Any, path: str, item: Callable[[Any, str], T | None]) -> list[T] | None:
-        if not isinstance(value, list):
-            self.problem(path, N_("must be a list"))
-            return None
-        read = [item(v, f"{path}[{i}]") for i, v in enumerate(value)]
-        return [v for v in read if v is not None]
 
     def players(self, value: Any, path: str) -> tuple[str, ...] | None:
         """A list of players (series identities), each once."""

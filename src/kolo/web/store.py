@@ -236,12 +236,21 @@ def slugify(name: str) -> str:
     return slug[:60].strip("-") or "event"
 
 
-def _free_key(base: str) -> str:
+def _free_key(base: str, model: Any = models.Event) -> str:
+    """``base``, or ``base-2``, ``base-3``… : the first key no row of ``model`` has."""
     key, n = base, 1
-    while models.Event.objects.filter(key=key).exists():
+    while model.objects.filter(key=key).exists():
         n += 1
         key = f"{base}-{n}"
     return key
+
+
+def _check_key(key: str, path: str) -> None:
+    if not _KEY.match(key):
+        raise InvalidInput.one(
+            N_("a key is lower-case letters, digits and dashes, starting with a letter or digit"),
+            path=path,
+        )
 
 
 def _name_problem(name: str, *, entrant: bool) -> str | None:
@@ -301,14 +310,7 @@ def _new_event_row(
         raise InvalidInput(problems)
     _check_pool_setting(settings)
     if key is not None:
-        if not _KEY.match(key):
-            raise InvalidInput.one(
-                N_(
-                    "a key is lower-case letters, digits and dashes, "
-                    "starting with a letter or digit"
-                ),
-                path="--key",
-            )
+        _check_key(key, "--key")
         if models.Event.objects.filter(key=key).exists():
             raise InvalidInput.one(
                 N_("an event with key '{key}' exists already"), path="--key", key=key
@@ -1849,24 +1851,13 @@ def save_series(
     name = _check_name(name, "name")
     top7 = _players_list(championship_top7, "championship_top7")
     if series is None:
-        if key is not None and not _KEY.match(key):
-            raise InvalidInput.one(
-                N_(
-                    "a key is lower-case letters, digits and dashes, "
-                    "starting with a letter or digit"
-                ),
-                path="key",
-            )
-        if key is not None and models.Series.objects.filter(key=key).exists():
-            raise InvalidInput.one(
-                N_("a series with key '{key}' exists already"), path="key", key=key
-            )
-        wanted = key or slugify(name)
-        key, n = wanted, 1
-        while models.Series.objects.filter(key=key).exists():
-            n += 1
-            key = f"{wanted}-{n}"
-        series = models.Series(key=key, owner=owner)
+        if key is not None:
+            _check_key(key, "key")
+            if models.Series.objects.filter(key=key).exists():
+                raise InvalidInput.one(
+                    N_("a series with key '{key}' exists already"), path="key", key=key
+                )
+        series = models.Series(key=key or _free_key(slugify(name), models.Series), owner=owner)
         before = None
     else:
         series = models.Series.objects.select_for_update().get(pk=series.pk)
