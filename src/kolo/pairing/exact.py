@@ -2,17 +2,23 @@
 
 Every candidate table is a 0/1 column; every player's row says "seated exactly once";
 count rows fix how many smaller tables (and byes) the round has. The linear relaxation is
-strengthened by Chvátal–Gomory cuts of the players' rows over intervals S of point levels:
-for a table size k and u = 1…k−1, Σ_T ⌊u·|T∩S|/k⌋·x_T ≤ ⌊u·|S|/k⌋. They encode that a
-score group whose size k does not divide must send players to mixed tables, which is
-exactly where the relaxation of this problem is weak; with them its bound meets the
-optimum on the fields we measured. Violated cuts are added lazily, and tables enter by
-column generation when the pool is large.
+strengthened by Chvátal–Gomory cuts of the players' rows:
 
-The integer program then runs only over tables whose reduced cost is at most δ: a
-solution of cost z found there with z ≤ bound + δ is optimal over all tables, because any
-pairing that uses another table costs more than bound + δ. δ grows until that holds or the
-time is up.
+* over intervals S of point levels: for a table size k and u = 1…k−1,
+  Σ_T ⌊u·|T∩S|/k⌋·x_T ≤ ⌊u·|S|/k⌋. They encode that a score group whose size k does not
+  divide must send players to mixed tables, which is exactly where the relaxation of this
+  problem is weak; with them its bound meets the optimum on most fields we measured;
+* {0, ½}-cuts over the players S shared along an odd cycle of fractional tables:
+  Σ_T ⌊|T∩S|/2⌋·x_T ≤ (|S|−1)/2. They forbid the halves of tables the relaxation of
+  tables of four otherwise combines across two score groups.
+
+Violated cuts are added lazily, and tables enter by column generation when the pool is
+large.
+
+The integer program then runs over the tables of lowest reduced cost, more of them each
+time: a solution of cost z found there is optimal over all tables when z ≤ bound + the
+reduced cost of the first table left out, because any pairing using that table or one
+further down costs at least that much.
 """
 
 from __future__ import annotations
@@ -26,13 +32,15 @@ import highspy
 import numpy as np
 import numpy.typing as npt
 
-from kolo.pairing.instance import Instance, IntArray
+from kolo.pairing.instance import BoolArray, Instance, IntArray
 from kolo.pairing.pool import Pool
 
 FloatArray = npt.NDArray[np.float64]
 
 FULL_MASTER = 80_000
 """Pools up to this size go into the relaxation whole; larger ones by column generation."""
+MIP_FIRST = 1_000
+"""The first integer program over all tables takes this many, those of lowest reduced cost."""
 CUTS_PER_ROUND = 40
 """At most this many violated cuts join the relaxation at a time."""
 
@@ -54,12 +62,15 @@ class Result:
 
 @dataclass(frozen=True)
 class Cut:
-    """Σ_T ⌊multiplier·|T ∩ S|/k⌋·x_T ≤ rhs for S = players with levels low..high."""
+    """Σ_T ⌊multiplier·|T ∩ S|/divisor⌋·x_T ≤ rhs, a Chvátal–Gomory cut of the players'
+    rows over a set S of players: those with levels low..high, or the given ``players``."""
 
-    low: int
-    high: int
     multiplier: int
+    divisor: int
     rhs: int
+    low: int = 0
+    high: int = -1
+    players: tuple[int, ...] = ()
 
 
 def candidate_cuts(instance: Instance) -> list[Cut]:
@@ -78,7 +89,7 @@ def candidate_cuts(instance: Instance) -> list[Cut]:
                 continue  # same players as a shorter interval
             for u in range(1, k):
                 if (u * inside) % k:
-                    cuts.append(Cut(low, high, u, (u * inside) // k))
+                    cuts.append(Cut(u, k, (u * inside) // k, low, high))
     return cuts
 
 
@@ -90,12 +101,24 @@ def member_levels(instance: Instance, pool: Pool) -> IntArray:
 
 def cut_coefficients(instance: Instance, pool: Pool, cut: Cut) -> IntArray:
     """The cut's coefficient for every table of the pool."""
-    return _coefficients(instance, member_levels(instance, pool), cut)
+    if cut.players:
+        return _player_coefficients(instance, pool, cut)
+    return _coefficients(member_levels(instance, pool), cut)
 
 
-def _coefficients(instance: Instance, levels: IntArray, cut: Cut) -> IntArray:
+def _coefficients(levels: IntArray, cut: Cut) -> IntArray:
     inside = ((levels >= cut.low) & (levels <= cut.high)).sum(axis=1)
-    result: IntArray = (cut.multiplier * inside) // instance.normal_size
+    result: IntArray = (cut.multiplier * inside) // cut.divisor
+    return result
+
+
+def _player_coefficients(instance: Instance, pool: Pool, cut: Cut) -> IntArray:
+    chosen = np.zeros(instance.size + 1, dtype=np.int64)  # index -1: an empty place
+    chosen[list(cut.players)] = 1
+    inside = np.zeros(len(pool), dtype=np.int64)
+    for column in pool.members.T:
+        inside += chosen[column]
+    result: IntArray = (cut.multiplier * inside) // cut.divisor
     return result
 
 
@@ -118,10 +141,6 @@ class _LevelIndex:
             keys = keys * base + (levels[:, column] + 1)
         _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
         return cls(levels[first], inverse.reshape(-1))
-
-    def coefficients(self, instance: Instance, cut: Cut) -> IntArray:
-        result: IntArray = _coefficients(instance, self.groups, cut)[self.inverse]
-        return result
 
 
 class _Master:
@@ -174,7 +193,7 @@ class _Master:
         instance = self.model.instance
         model = self.model
         counts = model.count_rows()
-        first_cut = instance.size + len(counts)
+        first_cut = model.first_cut()
         cut_values = [cut_coefficients(instance, tables, cut) for cut in model.cuts]
         starts, indices, values = [0], [], []
         for j in range(len(tables)):
@@ -219,6 +238,10 @@ class _Model:
 
     instance: Instance
     cuts: list[Cut]
+
+    def first_cut(self) -> int:
+        """The row of the first cut."""
+        return self.instance.size + len(self.count_rows())
 
     def count_rows(self) -> dict[int, int]:
         """Table size → its counting row (smaller tables, byes)."""
@@ -267,7 +290,7 @@ class _Model:
             rows.append(np.full(len(chosen), row))
             cols.append(chosen)
             values.append(np.ones(len(chosen)))
-        first_cut = instance.size + len(counts)
+        first_cut = self.first_cut()
         for number, cut in enumerate(self.cuts):
             coefficient = cut_coefficients(instance, pool, cut)
             chosen = np.flatnonzero(coefficient)
@@ -310,26 +333,83 @@ class _Model:
         h.passModel(lp)
         return h
 
-    def reduced_costs(
-        self, pool: Pool, duals: FloatArray, index: _LevelIndex | None = None
-    ) -> FloatArray:
+    def reduced_costs(self, pool: Pool, duals: FloatArray, cuts: _PoolCuts) -> FloatArray:
         """Reduced cost of every table of the pool for the relaxation's duals."""
         instance = self.instance
-        player_duals = np.append(duals[: instance.size], 0.0)
-        members = np.where(pool.members >= 0, pool.members, instance.size)
-        rc: FloatArray = pool.cost.astype(np.float64) - player_duals[members].sum(axis=1)
-        for size, row in self.count_rows().items():
+        player_duals = np.append(duals[: instance.size], 0.0)  # index -1: an empty place
+        rc: FloatArray = pool.cost.astype(np.float64)
+        for column in pool.members.T:
+            rc -= player_duals[column]
+        counts = self.count_rows()
+        for size, row in counts.items():
             rc -= np.where(pool.size == size, duals[row], 0.0)
-        first_cut = instance.size + len(self.count_rows())
-        for number, cut in enumerate(self.cuts):
-            if duals[first_cut + number]:
-                coefficients = (
-                    index.coefficients(instance, cut)
-                    if index is not None
-                    else cut_coefficients(instance, pool, cut)
-                )
-                rc -= duals[first_cut + number] * coefficients
+        cuts.subtract(rc, self.cuts, duals[self.first_cut() :])
         return rc
+
+
+class _PoolCuts:
+    """Cut coefficients over one pool, each computed once: cuts over levels through the
+    level groups of a large pool, cuts over players as their few nonzero entries."""
+
+    def __init__(self, instance: Instance, pool: Pool) -> None:
+        self.instance = instance
+        self.pool = pool
+        self.levels = _LevelIndex.of(instance, pool) if len(pool) > FULL_MASTER else None
+        self.sparse: dict[Cut, tuple[npt.NDArray[np.intp], IntArray]] = {}
+
+    def subtract(self, rc: FloatArray, cuts: list[Cut], duals: FloatArray) -> None:
+        """rc −= Σ dual × the cut's coefficients over the cuts."""
+        self._prepare([cut for cut, dual in zip(cuts, duals, strict=True) if dual and cut.players])
+        by_group = np.zeros(len(self.levels.groups)) if self.levels is not None else None
+        for cut, dual in zip(cuts, duals, strict=True):
+            if not dual:
+                continue
+            if cut.players:
+                rows, values = self.sparse[cut]
+                rc[rows] -= dual * values
+            elif self.levels is not None and by_group is not None:
+                by_group += dual * _coefficients(self.levels.groups, cut)
+            else:
+                rc -= dual * cut_coefficients(self.instance, self.pool, cut)
+        if self.levels is not None and by_group is not None and by_group.any():
+            rc -= by_group[self.levels.inverse]
+
+    def _prepare(self, cuts: list[Cut]) -> None:
+        """The nonzero coefficients of {0, ½}-cuts over players, 64 cuts in one pass over
+        the pool: each player carries a bit per cut, and a bit-sliced counter adds the bits
+        of a table's players (⌊count/2⌋ is then the counter's upper planes)."""
+        missing = [cut for cut in dict.fromkeys(cuts) if cut not in self.sparse]
+        for first in range(0, len(missing), 64):
+            batch = missing[first : first + 64]
+            assert all(c.multiplier == 1 and c.divisor == 2 for c in batch)
+            bits = np.zeros(self.instance.size + 1, dtype=np.uint64)  # index -1: empty
+            for number, cut in enumerate(batch):
+                bits[list(cut.players)] |= np.uint64(1 << number)
+            ones = np.zeros(len(self.pool), dtype=np.uint64)
+            twos = np.zeros_like(ones)
+            fours = np.zeros_like(ones)
+            for column in self.pool.members.T:
+                x = bits[column]
+                carry = ones & x
+                ones ^= x
+                fours |= twos & carry
+                twos ^= carry
+            rows = np.flatnonzero(twos | fours)
+            twos, fours = twos[rows], fours[rows]
+            for number, cut in enumerate(batch):
+                bit = np.uint64(1 << number)
+                coefficient = ((twos & bit) != 0).astype(np.int64) + 2 * ((fours & bit) != 0)
+                inside = np.flatnonzero(coefficient)
+                self.sparse[cut] = (rows[inside], coefficient[inside])
+
+    def take(self, keep: BoolArray, pool: Pool) -> _PoolCuts:
+        """The same for the pool's tables where ``keep`` holds (``pool``: those tables)."""
+        result = _PoolCuts(self.instance, pool)
+        position = np.cumsum(keep) - 1
+        for cut, (rows, values) in self.sparse.items():
+            kept = keep[rows]
+            result.sparse[cut] = (position[rows[kept]], values[kept])
+        return result
 
 
 def solve(
@@ -346,7 +426,7 @@ def solve(
     best_tables = tuple(tuple(sorted(t)) for t in incumbent) if incumbent else None
     best_cost = _cost_of(instance, best_tables) if best_tables else None
     tolerance = max(1.0, float(np.abs(pool.cost).max(initial=1)) * 1e-9)
-    index = _LevelIndex.of(instance, pool) if len(pool) > FULL_MASTER else None
+    pool_cuts = _PoolCuts(instance, pool)
 
     active = (
         np.arange(len(pool))
@@ -365,11 +445,13 @@ def solve(
             return Result(best_tables, best_cost, lagrange, False)
         values, uncovered = master.values(h)
         violated = _violated(instance, master.pool, values, candidates, model.cuts)
+        if not violated:
+            violated = _odd_cycles(instance, master.pool, values, model.cuts)
         if violated and time.monotonic() < deadline:
             master.add_cuts(violated)
             continue
         duals = np.asarray(h.getSolution().row_dual)
-        rc = model.reduced_costs(pool, duals, index)
+        rc = model.reduced_costs(pool, duals, pool_cuts)
         outside = np.ones(len(pool), dtype=np.bool_)
         outside[active] = False
         # Any duals give a bound (Lagrangian relaxation): the master's value plus every
@@ -389,7 +471,7 @@ def solve(
                 position = np.cumsum(keep) - 1
                 active = position[active]
                 pool, rc = pool.take(keep), rc[keep]
-                index = _LevelIndex.of(instance, pool) if len(pool) > FULL_MASTER else None
+                pool_cuts = _PoolCuts(instance, pool)
                 outside = outside[keep]
         entering = np.flatnonzero(outside & (rc < -tolerance))
         if len(entering) == 0 and uncovered > 1e-6:
@@ -410,16 +492,20 @@ def solve(
         tables = _tables(master.pool, values > 0.5)
         return Result(tables, _cost_of(instance, tables), bound, True)
 
-    # the integer program: first over the relaxation's own tables, then over every table
-    # whose reduced cost is at most delta
+    # The integer program: first over the relaxation's own tables, then over the tables of
+    # lowest reduced cost, four times more each time. A solution of cost z over the first
+    # `count` tables is optimal over all when z ≤ bound + (the next table's reduced cost):
+    # any pairing using a table further down costs at least that.
     support: npt.NDArray[np.intp] | None = active[np.flatnonzero(values > 1e-9)]
-    delta = 1.0
+    order = np.argsort(rc, kind="stable")
+    count = min(len(pool), MIP_FIRST)
     while time.monotonic() < deadline:
         first_pass = support is not None
         if support is not None:
-            chosen, support = support, None
+            chosen, support, reach = support, None, -np.inf
         else:
-            chosen = np.flatnonzero(rc <= delta + tolerance)
+            chosen = order[:count]
+            reach = float(rc[order[count]]) if count < len(pool) else np.inf
         if best_tables:
             chosen = np.union1d(chosen, _rows_of(pool, best_tables))
         restricted = pool.take(chosen)
@@ -439,7 +525,7 @@ def solve(
             if best_cost is None or cost < best_cost:
                 best_tables, best_cost = tables, cost
         solved = status == highspy.HighsModelStatus.kOptimal
-        if solved and best_cost is not None and best_cost <= this_bound + delta + tolerance:
+        if solved and best_cost is not None and best_cost <= this_bound + reach + tolerance:
             return Result(best_tables, best_cost, bound, True)
         if best_cost is not None and _main_optimal(instance, best_cost, bound):
             return Result(best_tables, best_cost, bound, True)
@@ -450,7 +536,7 @@ def solve(
             final = float(best_cost) if optimal and best_cost is not None else bound
             return Result(best_tables, best_cost, final, optimal)
         if not first_pass:
-            delta *= 4
+            count = min(len(pool), 4 * count)
     return Result(best_tables, best_cost, bound, False)
 
 
@@ -479,6 +565,77 @@ def _violated(
             found.append((lhs - cut.rhs, cut))
     found.sort(key=lambda item: -item[0])
     return [cut for _, cut in found[:CUTS_PER_ROUND]]
+
+
+ODD_CYCLE_LENGTH = 7
+"""The longest odd cycle of fractional tables searched for a {0, ½}-cut."""
+
+
+def _odd_cycles(
+    instance: Instance, master: Pool, values: FloatArray, present: list[Cut]
+) -> list[Cut]:
+    """{0, ½}-cuts from odd cycles of fractional tables.
+
+    Tables T1…Tm (m odd), each sharing a player with the next and Tm with T1: with S one
+    shared player of every consecutive two, halving the sum of S's rows and rounding down
+    gives Σ_T ⌊|T ∩ S|/2⌋·x_T ≤ (m−1)/2, which every pairing obeys and half of each of the
+    m tables breaks. The relaxation of tables of four leans on such halves (two score
+    groups sharing tables by halves) where the interval cuts do not reach. A cycle is
+    violated when Σ (1 − x_i − x_j)/2 over its m edges is below ½: a search over paths of
+    fractional tables that stops as soon as that sum reaches ½ finds them.
+    """
+    used = np.flatnonzero(values > 1e-9)
+    fractional = [int(j) for j in used if values[j] < 1 - 1e-6]
+    if len(fractional) < 3:
+        return []
+    seats = {j: {int(p) for p in master.members[j] if p >= 0} for j in fractional}
+    neighbours: dict[int, list[tuple[int, float]]] = {j: [] for j in fractional}
+    for i, a in enumerate(fractional):
+        for b in fractional[i + 1 :]:
+            if seats[a] & seats[b]:
+                weight = max(0.0, (1.0 - values[a] - values[b]) / 2)
+                neighbours[a].append((b, weight))
+                neighbours[b].append((a, weight))
+    taken = set(present)
+    found: dict[Cut, float] = {}
+    support = master.take(used)
+    x = values[used]
+    budget = [20_000]
+
+    def close(cycle: list[int]) -> None:
+        chosen: list[int] = []
+        for a, b in zip(cycle, cycle[1:] + cycle[:1], strict=True):
+            free = sorted(seats[a] & seats[b] - set(chosen))
+            if not free:
+                return
+            chosen.append(free[0])
+        cut = Cut(1, 2, (len(chosen) - 1) // 2, players=tuple(sorted(chosen)))
+        if cut in taken or cut in found:
+            return
+        lhs = float(_player_coefficients(instance, support, cut) @ x)
+        if lhs > cut.rhs + 1e-6:
+            found[cut] = lhs - cut.rhs
+
+    def extend(path: list[int], weight: float) -> None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return
+        last = path[-1]
+        for node, w in neighbours[last]:
+            if node <= path[0] or node in path or weight + w >= 0.5 - 1e-9:
+                continue
+            if len(path) % 2 == 0:  # path + node has an odd count: try closing
+                closing = next((v for n, v in neighbours[node] if n == path[0]), None)
+                # each cycle once (path[1] < node), not in both directions
+                if closing is not None and weight + w + closing < 0.5 - 1e-9 and path[1] < node:
+                    close([*path, node])
+            if len(path) + 1 < ODD_CYCLE_LENGTH:
+                extend([*path, node], weight + w)
+
+    for start in fractional:
+        extend([start], 0.0)
+    ranked = sorted(found.items(), key=lambda item: -item[1])
+    return [cut for cut, _ in ranked[:CUTS_PER_ROUND]]
 
 
 def _initial_columns(

@@ -1,0 +1,117 @@
+"""The exact method's parts: {0, ½}-cuts over players and the proof over the cheapest tables."""
+
+from itertools import combinations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kolo.core.event import Entrant, Event
+from kolo.pairing import exact
+from kolo.pairing.instance import build
+from kolo.pairing.pool import Pool, all_tables
+from tests.pairing.test_engine import settings_of, simulate
+
+
+def partitions(players, size):
+    """Every partition of the players into tables of ``size``."""
+    if not players:
+        yield []
+        return
+    first, others = players[0], players[1:]
+    for partners in combinations(others, size - 1):
+        remaining = [p for p in others if p not in partners]
+        for tail in partitions(remaining, size):
+            yield [(first, *partners), *tail]
+
+
+def instance_of(event):
+    ruleset, chosen = settings_of(event)
+    return build(event, ruleset, chosen, [e.id for e in event.entrants], seed=5)
+
+
+def fresh_instance(count):
+    entrants = tuple(Entrant(f"p{i}", f"P{i}") for i in range(1, count + 1))
+    return instance_of(Event("e", "carcassonne-cz", {}, entrants))
+
+
+def test_an_odd_cycle_of_half_tables_is_cut_off_and_no_pairing_is():
+    instance = fresh_instance(12)
+    # three tables, each two sharing one player and no player in all three
+    master = Pool(
+        np.array([[0, 1, 2, 3], [0, 4, 5, 6], [1, 4, 7, 8]], dtype=np.int32),
+        np.full(3, 4, dtype=np.int32),
+        np.zeros(3, dtype=np.int64),
+    )
+    cuts = exact._odd_cycles(instance, master, np.full(3, 0.5), [])
+    assert cuts == [exact.Cut(1, 2, 1, players=(0, 1, 4))]
+    cut = cuts[0]
+    assert float(exact.cut_coefficients(instance, master, cut) @ np.full(3, 0.5)) == 1.5
+    for pairing in partitions(list(range(12)), 4):
+        tables = Pool(
+            np.array(pairing, dtype=np.int32),
+            np.full(len(pairing), 4, dtype=np.int32),
+            np.zeros(len(pairing), dtype=np.int64),
+        )
+        assert exact.cut_coefficients(instance, tables, cut).sum() <= cut.rhs
+
+
+def test_an_even_cycle_of_half_tables_gives_no_cut():
+    instance = fresh_instance(12)
+    # four tables in a ring, each sharing one player with its two neighbours only
+    master = Pool(
+        np.array([[0, 1, 2, 3], [0, 4, 5, 6], [4, 7, 8, 9], [1, 7, 10, 11]], dtype=np.int32),
+        np.full(4, 4, dtype=np.int32),
+        np.zeros(4, dtype=np.int64),
+    )
+    assert exact._odd_cycles(instance, master, np.full(4, 0.5), []) == []
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    width=st.integers(2, 5),
+    seed=st.integers(0, 10_000),
+    sizes=st.lists(st.sampled_from([3, 5, 7, 9]), min_size=1, max_size=70),
+)
+def test_the_bit_sliced_count_equals_the_direct_coefficients(width, seed, sizes):
+    rng = np.random.default_rng(seed)
+    instance = fresh_instance(20)
+    rows = 300
+    members = np.sort(
+        np.stack([rng.choice(20, size=width, replace=False) for _ in range(rows)]), axis=1
+    ).astype(np.int32)
+    members[np.arange(rows) % 3 == 0, -1] = -1  # some tables one place short
+    pool = Pool(members, np.full(rows, width, dtype=np.int32), np.zeros(rows, dtype=np.int64))
+    cuts = [
+        exact.Cut(1, 2, size // 2, players=tuple(sorted(rng.choice(20, size=size, replace=False))))
+        for size in sizes
+    ]
+    cached = exact._PoolCuts(instance, pool)
+    cached._prepare(cuts)
+    for cut in cuts:
+        rows_, values = cached.sparse[cut]
+        dense = np.zeros(len(pool), dtype=np.int64)
+        dense[rows_] = values
+        assert (dense == exact.cut_coefficients(instance, pool, cut)).all()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_the_exact_method_proves_the_brute_force_optimum_at_tables_of_four(seed):
+    """12 players after a few rounds: every partition (5,775) priced from the same pool."""
+    event, _ = simulate("carcassonne-cz", 12, 2, seed=seed)
+    instance = instance_of(event)
+    pool = all_tables(instance)
+    cost = {tuple(row[row >= 0]): int(c) for row, c in zip(pool.members, pool.cost, strict=True)}
+    best = min(
+        (
+            sum(cost[t] for t in pairing)
+            for pairing in partitions(list(range(12)), 4)
+            if all(t in cost for t in pairing)
+        ),
+        default=None,
+    )
+    result = exact.solve(instance, pool, time_limit=30)
+    assert result.optimal
+    assert result.cost == best
+    assert result.bound <= best + 1e-6
