@@ -33,7 +33,7 @@ from pathlib import Path
 from kolo.core import rulesets
 from kolo.core.event import Entrant, Event, Round, Table
 from kolo.core.settings import resolve
-from kolo.pairing.criteria import Context
+from kolo.pairing.criteria import Context, breakdown, weighted, weights_of
 from kolo.pairing.engine import propose
 from kolo.pairing.history import History
 from kolo.simulation import SkillModel
@@ -52,12 +52,16 @@ class Tally:
     spreads: list[Fraction] = field(default_factory=list)
     proven: int = 0
     gaps: list[float] = field(default_factory=list)
+    objective: Fraction = Fraction(0)
+    """The weighted criteria (the engine's objective) summed over the rounds."""
 
     def add(self, event: Event, tables: list[tuple[str, ...]], seconds: float) -> None:
         context = Context.of(event, rulesets.get(event.ruleset), _settings(event))
+        weights = weights_of(_settings(event))
         history = History.of(event.rounds)
         self.seconds.append(seconds)
         for table in tables:
+            self.objective += weighted(breakdown(table, context), weights)
             self.repeated_pairs += sum(
                 history.pairs[frozenset(p)] > 0 for p in combinations(table, 2)
             )
@@ -80,6 +84,7 @@ class Tally:
             "mean_spread": round(float(sum(self.spreads) / len(self.spreads)), 3),
             "proven": self.proven,
             "max_gap": round(max(self.gaps), 4) if self.gaps else 0.0,
+            "objective": round(float(self.objective), 2),
         }
 
 
@@ -186,8 +191,9 @@ def run_field(
 def markdown(results: list[dict[str, object]]) -> str:
     head = (
         "| rule set | N | engine median s | max s | proven | max gap | repeated pairs "
-        "(engine / slice / random) | repeated threes (e / s / r) | mean spread (e / s / r) |\n"
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n"
+        "(engine / slice / random) | repeated threes (e / s / r) | mean spread (e / s / r) "
+        "| weighted cost (e / s / r) |\n"
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n"
     )
     lines = []
     for r in results:
@@ -196,7 +202,8 @@ def markdown(results: list[dict[str, object]]) -> str:
             f"| {r['ruleset']} | {r['n']} | {e['median_s']} | {e['max_s']} | {e['proven']}/{r['rounds'] - 1} "
             f"| {e['max_gap']} | {e['repeated_pairs']} / {s['repeated_pairs']} / {x['repeated_pairs']} "
             f"| {e['repeated_threes']} / {s['repeated_threes']} / {x['repeated_threes']} "
-            f"| {e['mean_spread']} / {s['mean_spread']} / {x['mean_spread']} |"
+            f"| {e['mean_spread']} / {s['mean_spread']} / {x['mean_spread']} "
+            f"| {e['objective']} / {s['objective']} / {x['objective']} |"
         )
     return head + "\n".join(lines)
 

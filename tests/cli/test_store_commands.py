@@ -379,7 +379,11 @@ def test_multi_game_tables_say_which_game(capsys):
     )
     assert out.startswith("round 1, table 1, game 2:")
     assert "ended by the time limit" in out
-    assert "⏱" in ok(capsys, "round", "show", "league")
+    shown = ok(capsys, "round", "show", "league")
+    assert "⏱" in shown
+    # the group's second game moves everyone one seat on (R-NBGL-1)
+    assert "Table 1, game 2 seats: D, A, B, C" in shown
+    assert "Table 2, game 2 seats: H, E, F, G" in shown
 
 
 def test_after_round_must_be_complete(capsys, brno):

@@ -460,6 +460,16 @@ def _print_round(store: Any, event: Any, number: int) -> None:
                 cells.append(_cost_text(cost.total, cost.values, lang) if seat_index == 0 else "")
             rows.append(cells)
     print(table(headers, rows, right=list(range(4, 4 + 2 * games))))
+    # later games of a table where the seat order moves (the NBGL groups' second game)
+    for t in round_.tables:
+        for g in range(1, ruleset.games_per_table(round_.number, settings)):
+            seats = knockout.game_seats(round_, t, g)
+            if seats != t.seats:
+                print(
+                    _("Table {table}, game {game} seats: {names}").format(
+                        table=t.number, game=g + 1, names=", ".join(names[p] for p in seats)
+                    )
+                )
     if round_.byes:
         print("\n" + _("Byes: {names}").format(names=", ".join(names[b] for b in round_.byes)))
     if any(g.ended_by_time_limit for t in round_.tables for g in t.games):
