@@ -1,5 +1,6 @@
 """The exact method's parts: {0, ½}-cuts over players and the proof over the cheapest tables."""
 
+import time
 from itertools import combinations
 
 import numpy as np
@@ -115,3 +116,51 @@ def test_the_exact_method_proves_the_brute_force_optimum_at_tables_of_four(seed)
     assert result.optimal
     assert result.cost == best
     assert result.bound <= best + 1e-6
+
+
+def mip_optimum(instance, pool):
+    """The cheapest pairing of the pool by HiGHS's own branch and bound (the reference)."""
+    h = exact._Model(instance, []).highs(pool, integer=True, time_limit=60)
+    h.setOptionValue("mip_rel_gap", 0.0)
+    h.setOptionValue("mip_abs_gap", 0.5)
+    h.run()
+    return round(h.getInfo().objective_function_value)
+
+
+def lp_value(instance, pool):
+    h = exact._Model(instance, []).highs(pool, integer=False, time_limit=60)
+    h.run()
+    return h.getInfo().objective_function_value
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_tableau_cuts_never_cut_off_the_optimum(seed):
+    """20 players at tables of four after three rounds: the bound from the tableau cuts is
+    at most the optimum, and where the relaxation becomes integral its pairing is optimal."""
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=seed)
+    instance = instance_of(event)
+    pool = all_tables(instance)
+    best = mip_optimum(instance, pool)
+    bound, found = exact._tableau_bound(
+        exact._Model(instance, []), pool, 10**12, time.monotonic() + 30
+    )
+    assert bound <= best + 1e-6
+    assert bound >= lp_value(instance, pool) - 1e-6
+    if found is not None:
+        assert sorted(p for t in found for p in t) == list(range(20))
+        assert exact._cost_of(instance, found) == best
+
+
+def test_tableau_cuts_close_a_gap_the_relaxation_leaves():
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=8)
+    instance = instance_of(event)
+    pool = all_tables(instance)
+    best = mip_optimum(instance, pool)
+    relaxation = lp_value(instance, pool)
+    assert best - relaxation > 2 * instance.mult  # more than two units of cost apart
+    bound, found = exact._tableau_bound(
+        exact._Model(instance, []), pool, 10**12, time.monotonic() + 30
+    )
+    assert found is not None
+    assert exact._cost_of(instance, found) == best
+    assert bound == pytest.approx(best)

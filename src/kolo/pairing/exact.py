@@ -15,6 +15,10 @@ strengthened by Chvátal–Gomory cuts of the players' rows:
 Violated cuts are added lazily, and tables enter by column generation when the pool is
 large.
 
+Over the tables of lowest reduced cost, Chvátal–Gomory cuts read off the simplex tableau
+then raise the bound further (``_tableau_bound``): any pairing either lies among those
+tables or uses one further down, which costs at least its reduced cost more.
+
 The integer program then runs over the tables of lowest reduced cost, more of them each
 time: a solution of cost z found there is optimal over all tables when z ≤ bound + the
 reduced cost of the first table left out, because any pairing using that table or one
@@ -492,6 +496,27 @@ def solve(
         tables = _tables(master.pool, values > 0.5)
         return Result(tables, _cost_of(instance, tables), bound, True)
 
+    # Tableau cuts over the tables of lowest reduced cost: any pairing either uses a table
+    # further down (and costs at least this_bound + its reduced cost) or lies among them
+    # (and costs at least their cut relaxation's value).
+    order = np.argsort(rc, kind="stable")
+    for count in GOMORY_TABLES:
+        if time.monotonic() > deadline or best_cost is None:
+            break
+        count = min(count, len(pool))
+        reach = float(rc[order[count]]) if count < len(pool) else np.inf
+        if this_bound + reach <= bound:
+            continue  # too few tables to raise the bound
+        chosen = np.union1d(order[:count], _rows_of(pool, best_tables or ()))
+        local, found = _tableau_bound(model, pool.take(chosen), best_cost, deadline)
+        if found is not None and _cost_of(instance, found) < best_cost:
+            best_tables, best_cost = found, _cost_of(instance, found)
+        bound = max(bound, min(this_bound + reach, local))
+        if _main_optimal(instance, best_cost, bound):
+            return Result(best_tables, best_cost, bound, True)
+        if count == len(pool):
+            break
+
     # The integer program: first over the relaxation's own tables, then over the tables of
     # lowest reduced cost, four times more each time. A solution of cost z over the first
     # `count` tables is optimal over all when z ≤ bound + (the next table's reduced cost):
@@ -538,6 +563,97 @@ def solve(
         if not first_pass:
             count = min(len(pool), 4 * count)
     return Result(best_tables, best_cost, bound, False)
+
+
+GOMORY_TABLES = (4_000, 16_000, 48_000)
+"""The tableau cuts run over this many tables of lowest reduced cost, in turn."""
+GOMORY_CUTS = 50
+"""At most this many tableau cuts join the relaxation at a time."""
+GRID = 1024
+"""Tableau multipliers are rounded to multiples of 1/GRID: every sum is then exact."""
+
+
+def _tableau_bound(
+    model: _Model, tables: Pool, target: int, deadline: float
+) -> tuple[float, tuple[tuple[int, ...], ...] | None]:
+    """A lower bound on every pairing from these tables, by their relaxation with
+    Chvátal–Gomory cuts read off the simplex tableau (and the pairing, if the relaxation
+    becomes integral).
+
+    For a fractional basic table, the row of the basis inverse gives multipliers λ of the
+    rows; with u = λ − ⌊λ⌋ (≥ 0, so valid for the ≤ rows of earlier cuts too),
+    Σ_T ⌊u·a_T⌋ x_T ≤ ⌊u·b⌋ holds for every pairing, and the relaxation's solution breaks
+    it. Rounds of such cuts stop when the relaxation is integral, reaches ``target``, stops
+    rising, or the time is up. Any multipliers give a valid cut, so the tableau's rounding
+    errors cannot make a cut wrong; the multipliers are rounded to a grid of 1/1024 so that
+    every coefficient is computed exactly.
+    """
+    n = len(tables)
+    h = model.highs(tables, False, deadline - time.monotonic())
+    # x ≤ 1 follows from the players' rows; without the bounds no column is complemented
+    h.changeColsBounds(n, np.arange(n, dtype=np.int32), np.zeros(n), np.full(n, highspy.kHighsInf))
+    lp = h.getLp()
+    rows = lp.num_row_
+    matrix = np.zeros((rows, n))
+    starts = np.asarray(lp.a_matrix_.start_)
+    columns = np.repeat(np.arange(n), np.diff(starts))
+    matrix[np.asarray(lp.a_matrix_.index_), columns] = np.asarray(lp.a_matrix_.value_)
+    upper = np.asarray(lp.row_upper_, dtype=np.float64)
+    rhs = np.where(np.isfinite(upper), upper, np.asarray(lp.row_lower_, dtype=np.float64))
+    bound = -np.inf
+    stalled = 0
+    while time.monotonic() < deadline:
+        h.setOptionValue("time_limit", max(deadline - time.monotonic(), 0.05))
+        h.run()
+        status = h.getModelStatus()
+        if status == highspy.HighsModelStatus.kInfeasible:
+            return np.inf, None
+        if status != highspy.HighsModelStatus.kOptimal:
+            break
+        value = float(h.getInfo().objective_function_value)
+        stalled = stalled + 1 if value < bound + 1e-3 * model.instance.mult else 0
+        bound = max(bound, value)
+        x = np.asarray(h.getSolution().col_value)
+        fractional = (x > 1e-6) & (x < 1 - 1e-6)
+        if not fractional.any():
+            return bound, _tables(tables, x > 0.5)
+        if bound >= target or stalled >= 2:
+            break
+        _, basic = h.getBasicVariables()  # type: ignore[attr-defined]
+        basic = np.asarray(basic)
+        positions = [i for i, j in enumerate(basic.tolist()) if 0 <= j < n and fractional[j]]
+        positions.sort(key=lambda i: abs(x[basic[i]] - 0.5))
+        multipliers = []
+        for i in positions[: 2 * GOMORY_CUTS]:
+            _, inverse = h.getBasisInverseRow(i)  # type: ignore[attr-defined]
+            u = np.asarray(inverse, dtype=np.float64)
+            u = np.round((u - np.floor(u)) * GRID) / GRID
+            u[u >= 1] = 0
+            multipliers.append(u)
+        if not multipliers:
+            break
+        u = np.array(multipliers).T  # rows × cuts
+        coefficients = np.floor(matrix.T @ u + 0.5 / GRID)  # tables × cuts
+        limits = np.floor(rhs @ u + 0.5 / GRID)
+        violation = x @ coefficients - limits
+        chosen = np.flatnonzero(violation > 1e-6)
+        chosen = chosen[np.argsort(-violation[chosen], kind="stable")][:GOMORY_CUTS]
+        if len(chosen) == 0:
+            break
+        new = coefficients[:, chosen].T  # cuts × tables
+        nonzero = new != 0
+        h.addRows(
+            len(chosen),
+            np.full(len(chosen), -highspy.kHighsInf),
+            limits[chosen],
+            int(nonzero.sum()),
+            np.concatenate([[0], np.cumsum(nonzero.sum(axis=1))[:-1]]).astype(np.int32),
+            np.nonzero(nonzero)[1].astype(np.int32),
+            new[nonzero],
+        )
+        matrix = np.vstack([matrix, new])
+        rhs = np.concatenate([rhs, limits[chosen]])
+    return bound, None
 
 
 def _main_optimal(instance: Instance, cost: int, bound: float) -> bool:
