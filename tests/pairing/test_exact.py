@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kolo.core.event import Entrant, Event
-from kolo.pairing import exact
+from kolo.pairing import exact, heuristic
 from kolo.pairing.instance import build
 from kolo.pairing.pool import Pool, all_tables
 from tests.pairing.test_engine import settings_of, simulate
@@ -141,7 +141,7 @@ def test_tableau_cuts_never_cut_off_the_optimum(seed):
     instance = instance_of(event)
     pool = all_tables(instance)
     best = mip_optimum(instance, pool)
-    bound, found = exact._tableau_bound(
+    bound, found, _ = exact._tableau_bound(
         exact._Model(instance, []), pool, 10**12, time.monotonic() + 30
     )
     assert bound <= best + 1e-6
@@ -158,9 +158,33 @@ def test_tableau_cuts_close_a_gap_the_relaxation_leaves():
     best = mip_optimum(instance, pool)
     relaxation = lp_value(instance, pool)
     assert best - relaxation > 2 * instance.mult  # more than two units of cost apart
-    bound, found = exact._tableau_bound(
+    bound, found, _ = exact._tableau_bound(
         exact._Model(instance, []), pool, 10**12, time.monotonic() + 30
     )
     assert found is not None
     assert exact._cost_of(instance, found) == best
     assert bound == pytest.approx(best)
+
+
+@pytest.mark.parametrize("seed", [2, 4, 5, 6, 7, 8])
+def test_tableau_cuts_with_tables_joining_keep_the_optimum(seed):
+    """Starting from the 150 cheapest tables, the rest join by pricing with the cuts' duals:
+    the bound still never passes the optimum, and a table's coefficients computed from the
+    cuts' multipliers are those the relaxation holds."""
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=seed)
+    instance = instance_of(event)
+    pool = all_tables(instance)
+    best = mip_optimum(instance, pool)
+    # a pairing among the first tables, so that their relaxation is feasible
+    start = heuristic.greedy(instance) or exact._cheapest(
+        exact._Model(instance, []), pool, time.monotonic() + 10
+    )
+    inside = np.union1d(np.argsort(pool.cost, kind="stable")[:150], exact._rows_of(pool, start))
+    bound, found, tableau = exact._tableau_bound(
+        exact._Model(instance, []), pool, 10**12, time.monotonic() + 30, inside=inside
+    )
+    assert bound <= best + 1e-6
+    if found is not None:
+        assert exact._cost_of(instance, found) >= best
+    assert len(tableau.inside) > len(inside)  # tables joined
+    assert (tableau.columns(tableau.pool.take(tableau.inside)) == tableau.matrix).all()

@@ -15,9 +15,11 @@ strengthened by Chvátal–Gomory cuts of the players' rows:
 Violated cuts are added lazily, and tables enter by column generation when the pool is
 large.
 
-Over the tables of lowest reduced cost, Chvátal–Gomory cuts read off the simplex tableau
-then raise the bound further (``_tableau_bound``): any pairing either lies among those
-tables or uses one further down, which costs at least its reduced cost more.
+Chvátal–Gomory cuts read off the simplex tableau then raise the bound further
+(``_tableau_bound``): first over a fixed set of the tables of lowest reduced cost (any
+pairing either lies among them or uses one further down, which costs at least its reduced
+cost more), then over all tables, which join while the strengthened relaxation's duals
+price them below zero.
 
 The integer program then runs over the tables of lowest reduced cost, more of them each
 time: a solution of cost z found there is optimal over all tables when z ≤ bound + the
@@ -355,10 +357,22 @@ class _PoolCuts:
     """Cut coefficients over one pool, each computed once: cuts over levels through the
     level groups of a large pool, cuts over players as their few nonzero entries."""
 
-    def __init__(self, instance: Instance, pool: Pool) -> None:
+    def __init__(
+        self,
+        instance: Instance,
+        pool: Pool,
+        levels: _LevelIndex | None = None,
+        keep: BoolArray | None = None,
+    ) -> None:
         self.instance = instance
         self.pool = pool
-        self.levels = _LevelIndex.of(instance, pool) if len(pool) > FULL_MASTER else None
+        self.levels: _LevelIndex | None = None
+        if len(pool) > FULL_MASTER:
+            self.levels = (
+                _LevelIndex(levels.groups, levels.inverse[keep])
+                if levels is not None and keep is not None
+                else _LevelIndex.of(instance, pool)
+            )
         self.sparse: dict[Cut, tuple[npt.NDArray[np.intp], IntArray]] = {}
 
     def subtract(self, rc: FloatArray, cuts: list[Cut], duals: FloatArray) -> None:
@@ -408,7 +422,7 @@ class _PoolCuts:
 
     def take(self, keep: BoolArray, pool: Pool) -> _PoolCuts:
         """The same for the pool's tables where ``keep`` holds (``pool``: those tables)."""
-        result = _PoolCuts(self.instance, pool)
+        result = _PoolCuts(self.instance, pool, self.levels, keep)
         position = np.cumsum(keep) - 1
         for cut, (rows, values) in self.sparse.items():
             kept = keep[rows]
@@ -496,41 +510,19 @@ def solve(
         tables = _tables(master.pool, values > 0.5)
         return Result(tables, _cost_of(instance, tables), bound, True)
 
-    # Tableau cuts over the tables of lowest reduced cost: any pairing either uses a table
-    # further down (and costs at least this_bound + its reduced cost) or lies among them
-    # (and costs at least their cut relaxation's value).
-    order = np.argsort(rc, kind="stable")
-    for count in GOMORY_TABLES:
-        if time.monotonic() > deadline or best_cost is None:
-            break
-        count = min(count, len(pool))
-        reach = float(rc[order[count]]) if count < len(pool) else np.inf
-        if this_bound + reach <= bound:
-            continue  # too few tables to raise the bound
-        chosen = np.union1d(order[:count], _rows_of(pool, best_tables or ()))
-        local, found = _tableau_bound(model, pool.take(chosen), best_cost, deadline)
-        if found is not None and _cost_of(instance, found) < best_cost:
-            best_tables, best_cost = found, _cost_of(instance, found)
-        bound = max(bound, min(this_bound + reach, local))
-        if _main_optimal(instance, best_cost, bound):
-            return Result(best_tables, best_cost, bound, True)
-        if count == len(pool):
-            break
-
     # The integer program: first over the relaxation's own tables, then over the tables of
     # lowest reduced cost, four times more each time. A solution of cost z over the first
     # `count` tables is optimal over all when z ≤ bound + (the next table's reduced cost):
     # any pairing using a table further down costs at least that.
     support: npt.NDArray[np.intp] | None = active[np.flatnonzero(values > 1e-9)]
-    order = np.argsort(rc, kind="stable")
     count = min(len(pool), MIP_FIRST)
+    strengthened = False
     while time.monotonic() < deadline:
         first_pass = support is not None
         if support is not None:
             chosen, support, reach = support, None, -np.inf
         else:
-            chosen = order[:count]
-            reach = float(rc[order[count]]) if count < len(pool) else np.inf
+            chosen, reach = _lowest(rc, count)
         if best_tables:
             chosen = np.union1d(chosen, _rows_of(pool, best_tables))
         restricted = pool.take(chosen)
@@ -560,89 +552,269 @@ def solve(
             optimal = solved and best_cost is not None
             final = float(best_cost) if optimal and best_cost is not None else bound
             return Result(best_tables, best_cost, final, optimal)
+        if not strengthened and best_tables is not None and best_cost is not None:
+            # the integer program over the relaxation's own tables did not prove it:
+            # cuts from the simplex tableau
+            strengthened = True
+            best_tables, best_cost, bound = _strengthen(
+                model, pool, pool_cuts, rc, this_bound, bound, best_tables, deadline
+            )
+            if _main_optimal(instance, best_cost, bound):
+                return Result(best_tables, best_cost, bound, True)
         if not first_pass:
             count = min(len(pool), 4 * count)
     return Result(best_tables, best_cost, bound, False)
 
 
-GOMORY_TABLES = (4_000, 16_000, 48_000)
-"""The tableau cuts run over this many tables of lowest reduced cost, in turn."""
+def _strengthen(
+    model: _Model,
+    pool: Pool,
+    pool_cuts: _PoolCuts,
+    rc: FloatArray,
+    this_bound: float,
+    bound: float,
+    incumbent: tuple[tuple[int, ...], ...],
+    deadline: float,
+) -> tuple[tuple[tuple[int, ...], ...], int, float]:
+    """The best pairing and the bound after cuts read off the simplex tableau: first over
+    the tables of lowest reduced cost alone, then over all tables (which join while the
+    strengthened relaxation's duals price them negative)."""
+    instance = model.instance
+    best_tables, best_cost = incumbent, _cost_of(instance, incumbent)
+    # a pairing among the first tables costs at least their bound, one using a table
+    # further down at least this_bound + its reduced cost
+    for count in REACH_TABLES:
+        lowest, reach = _lowest(rc, count)
+        if (this_bound + reach) // instance.mult <= bound // instance.mult:
+            continue  # that could not prove more
+        chosen = np.union1d(lowest, _rows_of(pool, best_tables))
+        local, found, _ = _tableau_bound(
+            model,
+            pool.take(chosen),
+            best_cost,
+            deadline,
+            incumbent=best_tables,
+            search=True,
+            rounds=REACH_ROUNDS,
+        )
+        if found is not None and _cost_of(instance, found) < best_cost:
+            best_tables, best_cost = found, _cost_of(instance, found)
+        bound = max(bound, min(this_bound + reach, local))
+        if _main_optimal(instance, best_cost, bound) or time.monotonic() > deadline:
+            return best_tables, best_cost, bound
+    chosen = np.union1d(_lowest(rc, GOMORY_FIRST)[0], _rows_of(pool, best_tables))
+    local, found, tableau = _tableau_bound(
+        model, pool, best_cost, deadline, pool_cuts, chosen, best_tables
+    )
+    bound = max(bound, local)
+    for _ in range(2):
+        if found is not None and _cost_of(instance, found) < best_cost:
+            best_tables, best_cost = found, _cost_of(instance, found)
+        if _main_optimal(instance, best_cost, bound) or time.monotonic() > deadline:
+            break
+        found, _ = tableau.integer(best_tables, deadline)
+    return best_tables, best_cost, bound
+
+
+REACH_TABLES = (4_000, 16_000, 48_000)
+"""The tableau cuts first run over this many tables of lowest reduced cost, alone."""
+REACH_ROUNDS = 8
+"""Rounds of cuts in that first run (work, not seconds: the result must not depend on the
+machine's speed)."""
+GOMORY_FIRST = 4_000
+"""The tableau cuts start from this many tables of lowest reduced cost."""
 GOMORY_CUTS = 50
 """At most this many tableau cuts join the relaxation at a time."""
+GOMORY_ENTER = 2_000
+"""At most this many tables join the tableau's relaxation at a time."""
+INTEGER_NODES = 500
+"""Branch-and-bound nodes for the tableau's integer program once its bound stalls."""
+SUPPORT_NODES = 100
+"""Branch-and-bound nodes for the integer program over the relaxation's own tables."""
+STALL = 4
+"""Rounds of tableau cuts that hardly raise the bound before they stop."""
+PRICE_CHUNK = 20_000
+"""Tables priced with the tableau cuts at a time."""
 GRID = 1024
 """Tableau multipliers are rounded to multiples of 1/GRID: every sum is then exact."""
 
 
-def _tableau_bound(
-    model: _Model, tables: Pool, target: int, deadline: float
-) -> tuple[float, tuple[tuple[int, ...], ...] | None]:
-    """A lower bound on every pairing from these tables, by their relaxation with
-    Chvátal–Gomory cuts read off the simplex tableau (and the pairing, if the relaxation
-    becomes integral).
+def _scaled(inside: IntArray, cuts: list[Cut]) -> IntArray:
+    """⌊multiplier·inside/divisor⌋ per cut (columns of ``inside``)."""
+    multiplier = np.array([c.multiplier for c in cuts])
+    divisor = np.array([c.divisor for c in cuts])
+    result: IntArray = (multiplier * inside) // divisor
+    return result
+
+
+class _Tableau:
+    """The relaxation over some of the pool's tables with Chvátal–Gomory cuts read off the
+    simplex tableau, which tables can join.
 
     For a fractional basic table, the row of the basis inverse gives multipliers λ of the
     rows; with u = λ − ⌊λ⌋ (≥ 0, so valid for the ≤ rows of earlier cuts too),
     Σ_T ⌊u·a_T⌋ x_T ≤ ⌊u·b⌋ holds for every pairing, and the relaxation's solution breaks
-    it. Rounds of such cuts stop when the relaxation is integral, reaches ``target``, stops
-    rising, or the time is up. Any multipliers give a valid cut, so the tableau's rounding
-    errors cannot make a cut wrong; the multipliers are rounded to a grid of 1/1024 so that
-    every coefficient is computed exactly.
+    it. Any multipliers give a valid cut, so the tableau's rounding errors cannot make a cut
+    wrong; they are rounded to a grid of 1/1024 so that every coefficient is computed
+    exactly. A table's coefficient in a cut follows from the multipliers (and its
+    coefficients in the rows before), so tables can join after the cuts.
     """
-    n = len(tables)
-    h = model.highs(tables, False, deadline - time.monotonic())
-    # x ≤ 1 follows from the players' rows; without the bounds no column is complemented
-    h.changeColsBounds(n, np.arange(n, dtype=np.int32), np.zeros(n), np.full(n, highspy.kHighsInf))
-    lp = h.getLp()
-    rows = lp.num_row_
-    matrix = np.zeros((rows, n))
-    starts = np.asarray(lp.a_matrix_.start_)
-    columns = np.repeat(np.arange(n), np.diff(starts))
-    matrix[np.asarray(lp.a_matrix_.index_), columns] = np.asarray(lp.a_matrix_.value_)
-    upper = np.asarray(lp.row_upper_, dtype=np.float64)
-    rhs = np.where(np.isfinite(upper), upper, np.asarray(lp.row_lower_, dtype=np.float64))
-    bound = -np.inf
-    stalled = 0
-    while time.monotonic() < deadline:
-        h.setOptionValue("time_limit", max(deadline - time.monotonic(), 0.05))
-        h.run()
-        status = h.getModelStatus()
-        if status == highspy.HighsModelStatus.kInfeasible:
-            return np.inf, None
-        if status != highspy.HighsModelStatus.kOptimal:
-            break
-        value = float(h.getInfo().objective_function_value)
-        stalled = stalled + 1 if value < bound + 1e-3 * model.instance.mult else 0
-        bound = max(bound, value)
-        x = np.asarray(h.getSolution().col_value)
+
+    def __init__(self, model: _Model, pool: Pool, inside: npt.NDArray[np.intp], deadline: float):
+        self.model = model
+        self.pool = pool
+        self.inside = inside
+        """The pool rows of the relaxation's columns, in order."""
+        tables = pool.take(inside)
+        self.h = model.highs(tables, False, deadline - time.monotonic())
+        n = len(tables)
+        # x ≤ 1 follows from the players' rows; without the bounds no column is complemented
+        self.h.changeColsBounds(
+            n, np.arange(n, dtype=np.int32), np.zeros(n), np.full(n, highspy.kHighsInf)
+        )
+        lower, upper = model.bounds()
+        self.rhs = np.where(np.isfinite(upper), upper, lower)
+        self.base = len(self.rhs)
+        self.batches: list[FloatArray] = []
+        """The multipliers of each batch of tableau cuts (rows before it × cuts)."""
+        self.matrix = self.columns(tables)
+
+    def columns(self, tables: Pool) -> FloatArray:
+        """Every row's coefficients of these tables (rows × tables)."""
+        model, instance = self.model, self.model.instance
+        total = self.base + sum(u.shape[1] for u in self.batches)
+        block = np.zeros((total, len(tables)))
+        filled = tables.members >= 0
+        block[tables.members[filled], np.nonzero(filled)[0]] = 1.0
+        for size, row in model.count_rows().items():
+            block[row, tables.size == size] = 1.0
+        first = model.first_cut()
+        levels = member_levels(instance, tables)[:, :, None]
+        by_levels = [i for i, cut in enumerate(model.cuts) if not cut.players]
+        if by_levels:
+            cuts = [model.cuts[i] for i in by_levels]
+            low = np.array([c.low for c in cuts])
+            high = np.array([c.high for c in cuts])
+            inside = ((levels >= low) & (levels <= high)).sum(axis=1)  # tables × cuts
+            block[first + np.array(by_levels)] = _scaled(inside, cuts).T
+        by_players = [i for i, cut in enumerate(model.cuts) if cut.players]
+        if by_players:
+            cuts = [model.cuts[i] for i in by_players]
+            member = np.zeros((instance.size + 1, len(cuts)), dtype=np.int64)  # -1: empty
+            for number, cut in enumerate(cuts):
+                member[list(cut.players), number] = 1
+            inside = np.zeros((len(tables), len(cuts)), dtype=np.int64)
+            for column in tables.members.T:
+                inside += member[column]
+            block[first + np.array(by_players)] = _scaled(inside, cuts).T
+        row = self.base
+        for u in self.batches:  # each batch of cuts uses the rows before it
+            block[row : row + u.shape[1]] = np.floor(u.T @ block[:row] + 0.5 / GRID)
+            row += u.shape[1]
+        return block
+
+    def add_tables(self, pool: Pool, rows: npt.NDArray[np.intp]) -> None:
+        tables = pool.take(rows)
+        block = self.columns(tables)
+        nonzero = block.T != 0  # tables × rows
+        self.h.addCols(
+            len(tables),
+            tables.cost.astype(np.float64),
+            np.zeros(len(tables)),
+            np.full(len(tables), highspy.kHighsInf),
+            int(nonzero.sum()),
+            np.concatenate([[0], np.cumsum(nonzero.sum(axis=1))[:-1]]).astype(np.int32),
+            np.nonzero(nonzero)[1].astype(np.int32),
+            block.T[nonzero],
+        )
+        self.matrix = np.hstack([self.matrix, block])
+        self.inside = np.concatenate([self.inside, rows])
+
+    def integer(
+        self,
+        incumbent: Sequence[Sequence[int]] | None,
+        deadline: float,
+        nodes: int | None = None,
+    ) -> tuple[tuple[tuple[int, ...], ...] | None, bool]:
+        """The cheapest pairing of the relaxation's tables (with its cuts, which hold for
+        every pairing) by branch and bound, and whether it is proved the cheapest."""
+        n = len(self.inside)
+        tables = self.pool.take(self.inside)
+        self.h.changeColsIntegrality(
+            n, np.arange(n, dtype=np.int32), np.full(n, highspy.HighsVarType.kInteger)
+        )
+        self.h.setOptionValue("mip_rel_gap", 0.0)
+        self.h.setOptionValue("mip_abs_gap", 0.5)
+        self.h.setOptionValue("time_limit", max(deadline - time.monotonic(), 0.05))
+        self.h.setOptionValue("mip_max_nodes", nodes if nodes is not None else 2**31 - 1)
+        if incumbent:
+            start = highspy.HighsSolution()
+            values = np.zeros(n)
+            values[_rows_of(tables, incumbent)] = 1.0
+            start.col_value = values
+            start.value_valid = True
+            self.h.setSolution(start)
+        self.h.run()
+        solved = self.h.getModelStatus() == highspy.HighsModelStatus.kOptimal
+        feasible = self.h.getInfo().primal_solution_status == 2
+        pairing = _tables(tables, np.asarray(self.h.getSolution().col_value) > 0.5)
+        self.h.changeColsIntegrality(  # back to the relaxation
+            n, np.arange(n, dtype=np.int32), np.full(n, highspy.HighsVarType.kContinuous)
+        )
+        return (pairing, solved) if feasible else (None, False)
+
+    def price(
+        self, pool: Pool, pool_cuts: _PoolCuts, tolerance: float
+    ) -> tuple[npt.NDArray[np.intp], FloatArray, FloatArray]:
+        """The tables outside with a negative reduced cost, those costs, and every table's
+        reduced cost without the tableau cuts' terms (inside: infinite).
+
+        Without the tableau cuts' terms a reduced cost is at most the true one (their
+        duals are ≤ 0, their coefficients ≥ 0): only tables negative without them are
+        priced again with them, a chunk at a time."""
+        duals = np.asarray(self.h.getSolution().row_dual)
+        rc = self.model.reduced_costs(pool, duals[: self.base], pool_cuts)
+        rc[self.inside] = np.inf
+        candidates = np.flatnonzero(rc < -tolerance)
+        values = rc[candidates]
+        if self.batches and len(candidates):
+            tableau_duals = duals[self.base :]
+            for first in range(0, len(candidates), PRICE_CHUNK):
+                chunk = candidates[first : first + PRICE_CHUNK]
+                block = self.columns(pool.take(chunk))[self.base :]
+                values[first : first + PRICE_CHUNK] -= tableau_duals @ block
+        negative = values < -tolerance
+        return candidates[negative], values[negative], rc
+
+    def add_cuts(self, x: FloatArray) -> bool:
+        """Cuts from the tableau rows of fractional tables; False if none is violated."""
+        n = len(self.inside)
         fractional = (x > 1e-6) & (x < 1 - 1e-6)
-        if not fractional.any():
-            return bound, _tables(tables, x > 0.5)
-        if bound >= target or stalled >= 2:
-            break
-        _, basic = h.getBasicVariables()  # type: ignore[attr-defined]
+        _, basic = self.h.getBasicVariables()  # type: ignore[attr-defined]
         basic = np.asarray(basic)
         positions = [i for i, j in enumerate(basic.tolist()) if 0 <= j < n and fractional[j]]
         positions.sort(key=lambda i: abs(x[basic[i]] - 0.5))
         multipliers = []
         for i in positions[: 2 * GOMORY_CUTS]:
-            _, inverse = h.getBasisInverseRow(i)  # type: ignore[attr-defined]
+            _, inverse = self.h.getBasisInverseRow(i)  # type: ignore[attr-defined]
             u = np.asarray(inverse, dtype=np.float64)
             u = np.round((u - np.floor(u)) * GRID) / GRID
             u[u >= 1] = 0
             multipliers.append(u)
         if not multipliers:
-            break
-        u = np.array(multipliers).T  # rows × cuts
-        coefficients = np.floor(matrix.T @ u + 0.5 / GRID)  # tables × cuts
-        limits = np.floor(rhs @ u + 0.5 / GRID)
+            return False
+        u = np.array(multipliers).T  # rows × candidates
+        coefficients = np.floor(self.matrix.T @ u + 0.5 / GRID)  # tables × candidates
+        limits = np.floor(self.rhs @ u + 0.5 / GRID)
         violation = x @ coefficients - limits
         chosen = np.flatnonzero(violation > 1e-6)
         chosen = chosen[np.argsort(-violation[chosen], kind="stable")][:GOMORY_CUTS]
         if len(chosen) == 0:
-            break
+            return False
+        self.batches.append(u[:, chosen])
         new = coefficients[:, chosen].T  # cuts × tables
         nonzero = new != 0
-        h.addRows(
+        self.h.addRows(
             len(chosen),
             np.full(len(chosen), -highspy.kHighsInf),
             limits[chosen],
@@ -651,9 +823,112 @@ def _tableau_bound(
             np.nonzero(nonzero)[1].astype(np.int32),
             new[nonzero],
         )
-        matrix = np.vstack([matrix, new])
-        rhs = np.concatenate([rhs, limits[chosen]])
-    return bound, None
+        self.matrix = np.vstack([self.matrix, new])
+        self.rhs = np.concatenate([self.rhs, limits[chosen]])
+        return True
+
+
+def _tableau_bound(
+    model: _Model,
+    pool: Pool,
+    target: int,
+    deadline: float,
+    pool_cuts: _PoolCuts | None = None,
+    inside: npt.NDArray[np.intp] | None = None,
+    incumbent: Sequence[Sequence[int]] | None = None,
+    search: bool = False,
+    rounds: int | None = None,
+) -> tuple[float, tuple[tuple[int, ...], ...] | None, _Tableau]:
+    """A lower bound on every pairing from the pool by the relaxation with tableau cuts, the
+    optimal pairing if the relaxation becomes integral with every table priced, and the
+    tableau (whose integer program looks for pairings first).
+
+    The relaxation starts from the tables ``inside`` (default: all). The cuts' duals are
+    ≤ 0 and their coefficients ≥ 0, so a table's reduced cost without the tableau cuts'
+    terms is at most its true one: while that is negative for some table outside, the
+    table joins (the bound is then the Lagrangian one), and once it is not, the
+    relaxation's value bounds every pairing. Rounds stop when the relaxation is integral,
+    reaches ``target``, stops rising, or the time is up. After each round a short integer
+    program over the relaxation's own tables looks for a better target; with ``search``,
+    a longer one over all its tables runs once the bound stalls. ``rounds`` limits the
+    rounds of cuts.
+    """
+    instance = model.instance
+    if inside is None:
+        inside = np.arange(len(pool))
+    if pool_cuts is None:
+        pool_cuts = _PoolCuts(instance, pool)
+    tableau = _Tableau(model, pool, inside, deadline)
+    tolerance = max(1.0, float(np.abs(pool.cost).max(initial=1)) * 1e-9)
+    bound = -np.inf
+    found: tuple[tuple[int, ...], ...] | None = None
+    tried = False
+    stalled = 0
+    while time.monotonic() < deadline and (rounds is None or len(tableau.batches) < rounds):
+        h = tableau.h
+        h.setOptionValue("time_limit", max(deadline - time.monotonic(), 0.05))
+        h.run()
+        status = h.getModelStatus()
+        if status == highspy.HighsModelStatus.kInfeasible:
+            if len(tableau.inside) == len(pool):
+                return np.inf, None, tableau
+            break
+        if status != highspy.HighsModelStatus.kOptimal:
+            break
+        value = float(h.getInfo().objective_function_value)
+        x = np.asarray(h.getSolution().col_value)
+        if len(tableau.inside) < len(pool):
+            entering, rc, lower = tableau.price(pool, pool_cuts, tolerance)
+            if len(entering):
+                bound = max(bound, value + float(rc.sum()))
+                tableau.add_tables(pool, entering[np.argsort(rc, kind="stable")[:GOMORY_ENTER]])
+                continue
+            # Every reduced cost is now ≥ 0, so a pairing with table T costs at least
+            # value + rc(T) ≥ value + lower(T): tables with more than the gap to the
+            # target can be in no cheaper pairing.
+            keep = lower <= target - value + tolerance
+            keep[tableau.inside] = True
+            if keep.mean() < 0.7:
+                pool = pool.take(keep)
+                pool_cuts = pool_cuts.take(keep, pool)
+                tableau.inside = (np.cumsum(keep) - 1)[tableau.inside]
+                tableau.pool = pool
+        stalled = stalled + 1 if value < bound + 1e-3 * instance.mult else 0
+        bound = max(bound, value)
+        if np.all((x < 1e-6) | (x > 1 - 1e-6)):
+            return bound, _tables(pool.take(tableau.inside), x > 0.5), tableau
+        # a pairing from the relaxation's own tables: a better target prunes more
+        support = pool.take(tableau.inside[x > 1e-6])
+        pairing = _cheapest(model, support, deadline, SUPPORT_NODES)
+        if pairing is not None and _cost_of(instance, pairing) < target:
+            found, target = pairing, _cost_of(instance, pairing)
+        if stalled >= 2 and not tried and search:
+            # the bound has (nearly) stopped: look for a pairing that meets it
+            tried = True
+            pairing, _ = tableau.integer(found or incumbent, deadline, INTEGER_NODES)
+            if pairing is not None and _cost_of(instance, pairing) < target:
+                found, target = pairing, _cost_of(instance, pairing)
+        if _main_optimal(instance, target, bound):
+            break
+        if bound >= target or stalled >= STALL or not tableau.add_cuts(x):
+            break
+    return bound, found, tableau
+
+
+def _cheapest(
+    model: _Model, tables: Pool, deadline: float, nodes: int | None = None
+) -> tuple[tuple[int, ...], ...] | None:
+    """The cheapest pairing of these tables found by the deadline or within ``nodes``
+    branch-and-bound nodes (None: none found)."""
+    h = model.highs(tables, integer=True, time_limit=deadline - time.monotonic())
+    if nodes is not None:
+        h.setOptionValue("mip_max_nodes", nodes)
+    h.setOptionValue("mip_rel_gap", 0.0)
+    h.setOptionValue("mip_abs_gap", 0.5)
+    h.run()
+    if h.getInfo().primal_solution_status != 2:  # no feasible solution
+        return None
+    return _tables(tables, np.asarray(h.getSolution().col_value) > 0.5)
 
 
 def _main_optimal(instance: Instance, cost: int, bound: float) -> bool:
@@ -670,13 +945,14 @@ def _violated(
     if len(used) == 0 or not candidates:
         return []
     support = master.take(used)
+    levels = member_levels(instance, support)
     x = values[used]
     taken = set(present)
     found = []
     for cut in candidates:
         if cut in taken:
             continue
-        lhs = float(cut_coefficients(instance, support, cut) @ x)
+        lhs = float(_coefficients(levels, cut) @ x)
         if lhs > cut.rhs + 1e-6:
             found.append((lhs - cut.rhs, cut))
     found.sort(key=lambda item: -item[0])
@@ -754,11 +1030,20 @@ def _odd_cycles(
     return [cut for cut, _ in ranked[:CUTS_PER_ROUND]]
 
 
+def _lowest(values: FloatArray, count: int) -> tuple[npt.NDArray[np.intp], float]:
+    """The ``count`` tables of lowest value (in increasing order) and the next value (every
+    table left out has at least that; inf when none is left out)."""
+    order = np.argsort(values, kind="stable")  # ties: the pool's order decides
+    if count >= len(values):
+        return order, np.inf
+    return order[:count], float(values[order[count]])
+
+
 def _initial_columns(
     instance: Instance, pool: Pool, incumbent: tuple[tuple[int, ...], ...] | None
 ) -> npt.NDArray[np.intp]:
     """A first master: the incumbent's tables and the cheapest tables overall."""
-    chosen = [np.argsort(pool.cost, kind="stable")[: 30 * instance.size]]
+    chosen = [_lowest(pool.cost.astype(np.float64), 30 * instance.size)[0]]
     if incumbent:
         chosen.append(_rows_of(pool, incumbent))
     return np.unique(np.concatenate(chosen))
