@@ -188,3 +188,19 @@ def test_tableau_cuts_with_tables_joining_keep_the_optimum(seed):
         assert exact._cost_of(instance, found) >= best
     assert len(tableau.inside) > len(inside)  # tables joined
     assert (tableau.columns(tableau.pool.take(tableau.inside)) == tableau.matrix).all()
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_a_pairing_proved_optimal_is_as_cheap_as_highs_own_optimum(seed):
+    """The whole exact method, started from the greedy fold (or from nothing), against
+    HiGHS's own branch and bound on the same tables."""
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=seed)
+    instance = instance_of(event)
+    pool = all_tables(instance)
+    best = mip_optimum(instance, pool)
+    start = heuristic.greedy(instance)
+    result = exact.solve(instance, pool, time_limit=30, incumbent=start)
+    assert result.optimal
+    assert result.cost is not None
+    assert instance.main_cost(result.cost) == instance.main_cost(best)
+    assert result.bound <= best + 1e-6

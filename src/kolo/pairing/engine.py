@@ -10,6 +10,7 @@ order that balances who starts (R-GORN-9).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Mapping, Sequence
@@ -213,7 +214,7 @@ def _search(
         if result.infeasible:
             raise _explain_infeasible(instance)
         if result.tables is not None:
-            bound = int(result.bound) if result.bound > float("-inf") else None
+            bound = int(result.bound) if math.isfinite(result.bound) else None
             return list(result.tables), result.optimal, bound, "exact"
     if start is None:
         start = heuristic.repair(instance, deadline=time.monotonic() + budget, seed=seed)

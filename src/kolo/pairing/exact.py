@@ -542,7 +542,7 @@ def solve(
             if best_cost is None or cost < best_cost:
                 best_tables, best_cost = tables, cost
         solved = status == highspy.HighsModelStatus.kOptimal
-        if solved and best_cost is not None and best_cost <= this_bound + reach + tolerance:
+        if solved and best_cost is not None and best_cost <= this_bound + reach - 1e-6:
             return Result(best_tables, best_cost, bound, True)
         if best_cost is not None and _main_optimal(instance, best_cost, bound):
             return Result(best_tables, best_cost, bound, True)
@@ -607,12 +607,12 @@ def _strengthen(
         model, pool, best_cost, deadline, pool_cuts, chosen, best_tables
     )
     bound = max(bound, local)
-    for _ in range(2):
+    if found is not None and _cost_of(instance, found) < best_cost:
+        best_tables, best_cost = found, _cost_of(instance, found)
+    if not _main_optimal(instance, best_cost, bound) and time.monotonic() < deadline:
+        found, _ = tableau.integer(best_tables, deadline)
         if found is not None and _cost_of(instance, found) < best_cost:
             best_tables, best_cost = found, _cost_of(instance, found)
-        if _main_optimal(instance, best_cost, bound) or time.monotonic() > deadline:
-            break
-        found, _ = tableau.integer(best_tables, deadline)
     return best_tables, best_cost, bound
 
 
@@ -740,6 +740,7 @@ class _Tableau:
         every pairing) by branch and bound, and whether it is proved the cheapest."""
         n = len(self.inside)
         tables = self.pool.take(self.inside)
+        basis = self.h.getBasis()
         self.h.changeColsIntegrality(
             n, np.arange(n, dtype=np.int32), np.full(n, highspy.HighsVarType.kInteger)
         )
@@ -758,16 +759,20 @@ class _Tableau:
         solved = self.h.getModelStatus() == highspy.HighsModelStatus.kOptimal
         feasible = self.h.getInfo().primal_solution_status == 2
         pairing = _tables(tables, np.asarray(self.h.getSolution().col_value) > 0.5)
-        self.h.changeColsIntegrality(  # back to the relaxation
+        self.h.changeColsIntegrality(  # back to the relaxation, and its basis for more cuts
             n, np.arange(n, dtype=np.int32), np.full(n, highspy.HighsVarType.kContinuous)
         )
+        self.h.setBasis(basis)
+        self.h.setOptionValue("time_limit", max(deadline - time.monotonic(), 0.05))
+        self.h.run()
         return (pairing, solved) if feasible else (None, False)
 
     def price(
-        self, pool: Pool, pool_cuts: _PoolCuts, tolerance: float
-    ) -> tuple[npt.NDArray[np.intp], FloatArray, FloatArray]:
-        """The tables outside with a negative reduced cost, those costs, and every table's
-        reduced cost without the tableau cuts' terms (inside: infinite).
+        self, pool: Pool, pool_cuts: _PoolCuts, tolerance: float, deadline: float
+    ) -> tuple[npt.NDArray[np.intp], FloatArray, FloatArray] | None:
+        """The tables outside with a reduced cost below −tolerance, those costs,
+        and every table's reduced cost without the tableau cuts' terms (inside: infinite);
+        None if the deadline passed first.
 
         Without the tableau cuts' terms a reduced cost is at most the true one (their
         duals are ≤ 0, their coefficients ≥ 0): only tables negative without them are
@@ -780,6 +785,8 @@ class _Tableau:
         if self.batches and len(candidates):
             tableau_duals = duals[self.base :]
             for first in range(0, len(candidates), PRICE_CHUNK):
+                if time.monotonic() > deadline:
+                    return None
                 chunk = candidates[first : first + PRICE_CHUNK]
                 block = self.columns(pool.take(chunk))[self.base :]
                 values[first : first + PRICE_CHUNK] -= tableau_duals @ block
@@ -859,7 +866,10 @@ def _tableau_bound(
     if pool_cuts is None:
         pool_cuts = _PoolCuts(instance, pool)
     tableau = _Tableau(model, pool, inside, deadline)
+    # reduced costs above −tolerance (one unit of the tie-break) count as nonnegative; what
+    # they could take off a whole pairing is subtracted from its bound
     tolerance = max(1.0, float(np.abs(pool.cost).max(initial=1)) * 1e-9)
+    slack = tolerance * (len(instance.sizes) + instance.byes)
     bound = -np.inf
     found: tuple[tuple[int, ...], ...] | None = None
     tried = False
@@ -878,15 +888,20 @@ def _tableau_bound(
         value = float(h.getInfo().objective_function_value)
         x = np.asarray(h.getSolution().col_value)
         if len(tableau.inside) < len(pool):
-            entering, rc, lower = tableau.price(pool, pool_cuts, tolerance)
+            priced = tableau.price(pool, pool_cuts, tolerance, deadline)
+            if priced is None:
+                break
+            entering, rc, lower = priced
             if len(entering):
-                bound = max(bound, value + float(rc.sum()))
+                # the Lagrangian bound: every table's reduced cost is at least `lower`
+                bound = max(bound, value + float(lower[lower < 0].sum()))
                 tableau.add_tables(pool, entering[np.argsort(rc, kind="stable")[:GOMORY_ENTER]])
                 continue
-            # Every reduced cost is now ≥ 0, so a pairing with table T costs at least
-            # value + rc(T) ≥ value + lower(T): tables with more than the gap to the
-            # target can be in no cheaper pairing.
-            keep = lower <= target - value + tolerance
+            # Every reduced cost is now ≥ −tolerance, so a pairing costs at least
+            # value − slack, and one with table T at least value + lower(T) − slack:
+            # tables with more than the gap to the target can be in no cheaper pairing.
+            value -= slack
+            keep = lower <= target - value
             keep[tableau.inside] = True
             if keep.mean() < 0.7:
                 pool = pool.take(keep)
@@ -934,7 +949,9 @@ def _cheapest(
 def _main_optimal(instance: Instance, cost: int, bound: float) -> bool:
     """Whether no pairing is cheaper in the criteria (the tie-break aside): every pairing
     costs at least ⌊bound / mult⌋ main units."""
-    return bound > -np.inf and instance.main_cost(cost) <= int(bound // instance.mult)
+    if not np.isfinite(bound):
+        return bound > 0  # +inf: no pairing at all is cheaper
+    return instance.main_cost(cost) <= int(bound // instance.mult)
 
 
 def _violated(
