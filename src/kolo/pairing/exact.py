@@ -594,7 +594,8 @@ def _strengthen(
             best_cost,
             deadline,
             incumbent=best_tables,
-            search=True,
+            # a longer search for a pairing only where the reach could prove it optimal
+            search=(this_bound + reach) // instance.mult >= instance.main_cost(best_cost),
             rounds=REACH_ROUNDS,
         )
         if found is not None and _cost_of(instance, found) < best_cost:
