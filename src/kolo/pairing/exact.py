@@ -43,6 +43,8 @@ from kolo.pairing.pool import Pool
 
 FloatArray = npt.NDArray[np.float64]
 
+DENSE_KEYS = 4_000_000
+"""Level groups are numbered through a table of this many keys at most."""
 FULL_MASTER = 80_000
 """Pools up to this size go into the relaxation whole; larger ones by column generation."""
 MIP_FIRST = 1_000
@@ -101,7 +103,8 @@ def candidate_cuts(instance: Instance) -> list[Cut]:
 
 def member_levels(instance: Instance, pool: Pool) -> IntArray:
     """Every table's players' levels (-1 for an empty place)."""
-    result: IntArray = np.where(pool.members >= 0, instance.level[np.maximum(pool.members, 0)], -1)
+    levels = np.append(instance.level, -1)  # index -1: an empty place
+    result: IntArray = levels[pool.members]
     return result
 
 
@@ -145,8 +148,18 @@ class _LevelIndex:
         keys = np.zeros(len(levels), dtype=np.int64)
         for column in range(levels.shape[1]):
             keys = keys * base + (levels[:, column] + 1)
-        _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-        return cls(levels[first], inverse.reshape(-1))
+        space = base ** levels.shape[1]
+        if space > DENSE_KEYS:
+            _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+            return cls(levels[first], inverse.reshape(-1))
+        # few possible keys: number them through a table instead of sorting millions
+        present = np.zeros(space, dtype=np.bool_)
+        present[keys] = True
+        number = np.cumsum(present) - 1
+        inverse = number[keys]
+        first = np.zeros(int(present.sum()), dtype=np.intp)
+        first[inverse[::-1]] = np.arange(len(keys) - 1, -1, -1)  # first table per key
+        return cls(levels[first], inverse)
 
 
 class _Master:
