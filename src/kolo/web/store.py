@@ -85,9 +85,24 @@ def _audit(
     # the pages' version changes: forget it now and again once the change is committed
     cache.delete(f"kolo:version:{event.pk}")
     transaction.on_commit(lambda: cache.delete(f"kolo:version:{event.pk}"))
+    _record(event, event.key, actor, action, summary, before, after, reason)
+
+
+def _record(
+    event: models.Event | None,
+    key: str,
+    actor: Actor,
+    action: str,
+    summary: str,
+    before: Any = None,
+    after: Any = None,
+    reason: str = "",
+) -> None:
+    """One audit entry: of an event, or (event None) of what ``key`` names, such as
+    ``pool:NAME`` or ``series:KEY``."""
     models.AuditEntry.objects.create(
         event=event,
-        event_key=event.key,
+        event_key=key,
         who=actor.who,
         via=actor.via,
         action=action,
@@ -1637,15 +1652,14 @@ def save_pool(
     if existing is None and user is not None:
         defaults["owner"] = user
     row, _ = models.CardPool.objects.update_or_create(name=name, defaults=defaults)
-    models.AuditEntry.objects.create(
-        event=None,
-        event_key=f"pool:{name}",
-        who=actor.who,
-        via=actor.via,
-        action="pool.save",
-        summary=f"saved card pool {name} ({len(pool.all_cards())} cards)",
-        before=before,
-        after={
+    _record(
+        None,
+        f"pool:{name}",
+        actor,
+        "pool.save",
+        f"saved card pool {name} ({len(pool.all_cards())} cards)",
+        before,
+        {
             "title": row.title,
             "cards": row.cards,
             "basic_main": row.basic_main,
@@ -1773,16 +1787,7 @@ def _series_audit(
     before: Any = None,
     after: Any = None,
 ) -> None:
-    models.AuditEntry.objects.create(
-        event=None,
-        event_key=f"series:{series.key}",
-        who=actor.who,
-        via=actor.via,
-        action=action,
-        summary=summary,
-        before=before,
-        after=after,
-    )
+    _record(None, f"series:{series.key}", actor, action, summary, before, after)
     for entry in series.entries.select_related("event"):
         cache.delete(f"kolo:version:{entry.event_id}")
 
