@@ -59,6 +59,11 @@ def read_text(path: Path) -> str:
 
 def loads(text: str) -> Event:
     """Parse and validate a document given as JSON text."""
+    return read(parse_json(text))
+
+
+def parse_json(text: str) -> Any:
+    """JSON text as data, or one clear problem (``InvalidInput``) if it is not usable."""
     try:
         data = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as error:
@@ -73,7 +78,7 @@ def loads(text: str) -> Event:
         raise InvalidInput.one(
             N_("not a usable JSON document (absurd numbers or nesting)")
         ) from None
-    return read(data)
+    return data
 
 
 def _reject_constant(name: str) -> Any:

@@ -538,22 +538,9 @@ def solve(
             chosen, reach = _lowest(rc, count)
         if best_tables:
             chosen = np.union1d(chosen, _rows_of(pool, best_tables))
-        restricted = pool.take(chosen)
-        h = model.highs(restricted, integer=True, time_limit=deadline - time.monotonic())
-        h.setOptionValue("mip_rel_gap", 0.0)
-        h.setOptionValue("mip_abs_gap", 0.5)
-        if best_tables:
-            start = highspy.HighsSolution()
-            start.col_value = np.isin(chosen, _rows_of(pool, best_tables)).astype(np.float64)
-            start.value_valid = True
-            h.setSolution(start)
-        h.run()
-        status = h.getModelStatus()
-        if h.getInfo().primal_solution_status == 2:  # a feasible solution exists
-            tables = _tables(restricted, np.asarray(h.getSolution().col_value) > 0.5)
-            cost = _cost_of(instance, tables)
-            if best_cost is None or cost < best_cost:
-                best_tables, best_cost = tables, cost
+        pairing, status = _integer(model, pool.take(chosen), deadline, start=best_tables)
+        if pairing is not None and (best_cost is None or _cost_of(instance, pairing) < best_cost):
+            best_tables, best_cost = pairing, _cost_of(instance, pairing)
         solved = status == highspy.HighsModelStatus.kOptimal
         if solved and best_cost is not None and best_cost <= this_bound + reach - 1e-6:
             return Result(best_tables, best_cost, bound, True)
@@ -758,28 +745,16 @@ class _Tableau:
         self.h.changeColsIntegrality(
             n, np.arange(n, dtype=np.int32), np.full(n, highspy.HighsVarType.kInteger)
         )
-        self.h.setOptionValue("mip_rel_gap", 0.0)
-        self.h.setOptionValue("mip_abs_gap", 0.5)
         self.h.setOptionValue("time_limit", max(deadline - time.monotonic(), 0.05))
         self.h.setOptionValue("mip_max_nodes", nodes if nodes is not None else 2**31 - 1)
-        if incumbent:
-            start = highspy.HighsSolution()
-            values = np.zeros(n)
-            values[_rows_of(tables, incumbent)] = 1.0
-            start.col_value = values
-            start.value_valid = True
-            self.h.setSolution(start)
-        self.h.run()
-        solved = self.h.getModelStatus() == highspy.HighsModelStatus.kOptimal
-        feasible = self.h.getInfo().primal_solution_status == 2
-        pairing = _tables(tables, np.asarray(self.h.getSolution().col_value) > 0.5)
+        pairing, status = _branch_and_bound(self.h, tables, incumbent)
         self.h.changeColsIntegrality(  # back to the relaxation, and its basis for more cuts
             n, np.arange(n, dtype=np.int32), np.full(n, highspy.HighsVarType.kContinuous)
         )
         self.h.setBasis(basis)
         self.h.setOptionValue("time_limit", max(deadline - time.monotonic(), 0.05))
         self.h.run()
-        return (pairing, solved) if feasible else (None, False)
+        return pairing, status == highspy.HighsModelStatus.kOptimal
 
     def price(
         self, pool: Pool, pool_cuts: _PoolCuts, tolerance: float, deadline: float
@@ -949,15 +924,42 @@ def _cheapest(
 ) -> tuple[tuple[int, ...], ...] | None:
     """The cheapest pairing of these tables found by the deadline or within ``nodes``
     branch-and-bound nodes (None: none found)."""
+    return _integer(model, tables, deadline, nodes=nodes)[0]
+
+
+def _integer(
+    model: _Model,
+    tables: Pool,
+    deadline: float,
+    *,
+    nodes: int | None = None,
+    start: Sequence[Sequence[int]] | None = None,
+) -> tuple[tuple[tuple[int, ...], ...] | None, highspy.HighsModelStatus]:
+    """The integer program over these tables (from the pairing ``start``): the best
+    pairing found (None: none) and how HiGHS ended."""
     h = model.highs(tables, integer=True, time_limit=deadline - time.monotonic())
     if nodes is not None:
         h.setOptionValue("mip_max_nodes", nodes)
+    return _branch_and_bound(h, tables, start)
+
+
+def _branch_and_bound(
+    h: highspy.Highs, tables: Pool, start: Sequence[Sequence[int]] | None
+) -> tuple[tuple[tuple[int, ...], ...] | None, highspy.HighsModelStatus]:
+    """Run HiGHS's integer program on a model whose columns are ``tables``."""
     h.setOptionValue("mip_rel_gap", 0.0)
     h.setOptionValue("mip_abs_gap", 0.5)
+    if start:
+        solution = highspy.HighsSolution()
+        values = np.zeros(len(tables))
+        values[_rows_of(tables, start)] = 1.0
+        solution.col_value = values
+        solution.value_valid = True
+        h.setSolution(solution)
     h.run()
-    if h.getInfo().primal_solution_status != 2:  # no feasible solution
-        return None
-    return _tables(tables, np.asarray(h.getSolution().col_value) > 0.5)
+    found = h.getInfo().primal_solution_status == 2  # a feasible solution exists
+    pairing = _tables(tables, np.asarray(h.getSolution().col_value) > 0.5) if found else None
+    return pairing, h.getModelStatus()
 
 
 def _main_optimal(instance: Instance, cost: int, bound: float) -> bool:

@@ -9,7 +9,6 @@ problems in an event file by the file's path, then the JSON path into the event 
 from __future__ import annotations
 
 import datetime
-import json
 import math
 import re
 from collections.abc import Callable, Sequence
@@ -163,20 +162,7 @@ def load(path: Path) -> Series:
 
 def loads(text: str, base: Path) -> Series:
     """Parse and validate a series given as JSON text; event files are found from ``base``."""
-    try:
-        data = json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as error:
-        raise InvalidInput.one(
-            N_("not valid JSON: {reason} (line {line}, column {column})"),
-            reason=error.msg,
-            line=error.lineno,
-            column=error.colno,
-        ) from None
-    except (ValueError, RecursionError):
-        raise InvalidInput.one(
-            N_("not a usable JSON document (absurd numbers or nesting)")
-        ) from None
-    return read(data, base)
+    return read(reader.parse_json(text), base)
 
 
 def assemble(
@@ -205,10 +191,6 @@ def assemble(
     if checker.problems:
         raise InvalidInput(checker.problems)
     return Series(name, rules, frozenset(championship_top7), tuple(events), parsed)
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(name)
 
 
 def read(data: Any, base: Path) -> Series:
