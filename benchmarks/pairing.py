@@ -36,6 +36,8 @@ from kolo.core.settings import resolve
 from kolo.pairing.criteria import Context, breakdown, weighted, weights_of
 from kolo.pairing.engine import propose
 from kolo.pairing.history import History
+from kolo.pairing.instance import build
+from kolo.pairing.slicing import slice_standings
 from kolo.simulation import SkillModel
 
 FIELDS = [("dominion-cz", n) for n in (12, 30, 31, 36, 60, 100, 300, 1000)] + [
@@ -95,39 +97,13 @@ def _settings(event: Event) -> dict[str, object]:
 
 
 def slice_baseline(event: Event, rng: random.Random) -> list[tuple[str, ...]]:
-    """Sort, cut into consecutive tables, repair repeats by swapping with the next table."""
+    """Sort, cut into consecutive tables, repair repeats by swapping with the next table:
+    the engine's own reference for its slice guard (``kolo.pairing.slicing``)."""
     ruleset = rulesets.get(event.ruleset)
-    settings = _settings(event)
-    from kolo.core.standings import compute
-
-    order = [r.entrant.id for r in compute(event, ruleset, settings).rows]
-    sizes, _ = ruleset.layout(len(order), settings)
-    tables: list[list[str]] = []
-    for size in sizes:
-        tables.append(order[:size])
-        order = order[size:]
-    history = History.of(event.rounds)
-
-    def repeats(table: list[str]) -> int:
-        return sum(history.pairs[frozenset(p)] > 0 for p in combinations(table, 2)) + 10 * (
-            history.repeated_group(table) is not None
-        )
-
-    for _pass in range(3):
-        for i in range(len(tables) - 1):
-            if not repeats(tables[i]):
-                continue
-            best = (repeats(tables[i]) + repeats(tables[i + 1]), None)
-            for a in reversed(range(len(tables[i]))):
-                for b in range(len(tables[i + 1])):
-                    x, y = list(tables[i]), list(tables[i + 1])
-                    x[a], y[b] = y[b], x[a]
-                    cost = repeats(x) + repeats(y)
-                    if cost < best[0]:
-                        best = (cost, (x, y))
-            if best[1] is not None:
-                tables[i], tables[i + 1] = best[1]
-    return [tuple(t) for t in tables]
+    players = [e.id for e in event.entrants if e.active_in(len(event.rounds) + 1)]
+    instance = build(event, ruleset, _settings(event), players, seed=0)
+    tables, _valid = slice_standings(instance)
+    return [tuple(instance.players[p] for p in t) for t in tables if len(t) > 1]
 
 
 def random_baseline(event: Event, rng: random.Random) -> list[tuple[str, ...]]:

@@ -22,20 +22,22 @@ from pathlib import Path
 
 from kolo.core import rulesets
 from kolo.core.event import Entrant, Event, Round, Table
-from kolo.core.settings import resolve
+from kolo.core.settings import DEFAULT_WEIGHTS, resolve
 from kolo.core.standings import compute
 from kolo.pairing.engine import propose
 from kolo.pairing.history import History
 from kolo.simulation import SkillModel
 
-GRID = [
-    {"repeat_pairs": 0, "score_spread": 1},
-    {"repeat_pairs": 1, "score_spread": 1},
-    {"repeat_pairs": 2, "score_spread": 1},
-    {"repeat_pairs": 3, "score_spread": 1},
-    {"repeat_pairs": 6, "score_spread": 1},
-    {"repeat_pairs": 1, "score_spread": 0},
+GRID: list[dict[str, object]] = [
+    *(
+        {"weights": {"repeat_pairs": r, "score_spread": s}, "slice_guard": False}
+        for r, s in ((0, 1), (1, 1), (2, 1), (3, 1), (6, 1), (1, 0))
+    ),
+    {"weights": DEFAULT_WEIGHTS, "slice_guard": False},
+    {"weights": DEFAULT_WEIGHTS, "slice_guard": True},
 ]
+"""The settings compared: the weights alone (slice guard off), then the defaults without
+and with the slice guard."""
 PLAYERS = 30
 ROUNDS = 5
 
@@ -62,18 +64,20 @@ def spearman(a: list[float], b: list[float]) -> float:
     return cov / (va * vb)
 
 
-def one_event(job: tuple[int, int]) -> tuple[int, float, float, int]:
-    """(grid index, strongest player's share of first place, Spearman ρ, repeated pairs)."""
+def one_event(job: tuple[int, int]) -> tuple[int, float, float, int, float]:
+    """(grid index, strongest player's share of first place, Spearman ρ, repeated pairs,
+    score spread summed over the rounds)."""
     grid_index, seed = job
-    weights = GRID[grid_index]
     rng = random.Random(seed)
     entrants = tuple(Entrant(f"p{i}", f"P{i}") for i in range(1, PLAYERS + 1))
-    event = Event("study", "dominion-cz", {"weights": weights}, entrants)
+    event = Event("study", "dominion-cz", GRID[grid_index], entrants)
     ruleset = rulesets.get("dominion-cz")
     settings, _ = resolve(ruleset.defaults, event.settings)
     model = SkillModel.draw([e.id for e in entrants], rng)
+    spread = 0.0
     for number in range(1, ROUNDS + 1):
         proposal = propose(event, ruleset, settings, seed=seed * 10 + number)
+        spread += float(proposal.costs.get("score_spread", 0))
         played = tuple(
             Table(t.number, t.seats, (model.play(t.seats, rng),)) for t in proposal.tables
         )
@@ -85,7 +89,7 @@ def one_event(job: tuple[int, int]) -> tuple[int, float, float, int]:
     position = {r.entrant.id: -r.rank for r in rows}
     rho = spearman([position[e.id] for e in entrants], [model.skill[e.id] for e in entrants])
     repeats = sum(count - 1 for count in History.of(event.rounds).pairs.values() if count > 1)
-    return grid_index, won, rho, repeats
+    return grid_index, won, rho, repeats, spread
 
 
 def main() -> None:
@@ -96,13 +100,13 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="write the raw results here")
     options = parser.parse_args()
     jobs = [(g, seed) for seed in range(1, options.events + 1) for g in range(len(GRID))]
-    results: dict[int, list[tuple[float, float, int]]] = {g: [] for g in range(len(GRID))}
+    results: dict[int, list[tuple[float, float, int, float]]] = {g: [] for g in range(len(GRID))}
     started = time.monotonic()
     with multiprocessing.Pool() as pool:
-        for done, (g, won, rho, repeats) in enumerate(
+        for done, (g, won, rho, repeats, spread) in enumerate(
             pool.imap_unordered(one_event, jobs, chunksize=4), start=1
         ):
-            results[g].append((won, rho, repeats))
+            results[g].append((won, rho, repeats, spread))
             if done % 50 == 0 or done == len(jobs):
                 elapsed = time.monotonic() - started
                 print(
@@ -112,25 +116,33 @@ def main() -> None:
                     flush=True,
                 )
     print(file=sys.stderr)
-    print("| weights | strongest wins | Spearman ρ (mean) | repeated pairs per event |")
-    print("| --- | --- | --- | --- |")
+    print(
+        "| weights | slice guard | strongest wins | Spearman ρ (mean) "
+        "| repeated pairs per event | score spread per event |"
+    )
+    print("| --- | --- | --- | --- | --- | --- |")
     table = []
-    for g, weights in enumerate(GRID):
+    for g, settings in enumerate(GRID):
         rows = results[g]
         won = statistics.fmean(r[0] for r in rows)
         rho = statistics.fmean(r[1] for r in rows)
         repeats = statistics.fmean(r[2] for r in rows)
+        spread = statistics.fmean(r[3] for r in rows)
         table.append(
             {
-                "weights": weights,
+                **settings,
                 "strongest_wins": won,
                 "spearman": rho,
                 "repeated_pairs": repeats,
+                "score_spread": spread,
                 "events": len(rows),
             }
         )
-        label = ", ".join(f"{k} {v}" for k, v in weights.items())
-        print(f"| {label} | {won:.1%} | {rho:.3f} | {repeats:.2f} |")
+        weights = settings["weights"]
+        assert isinstance(weights, dict)
+        label = ", ".join(f"{k} {v}" for k, v in weights.items() if v)
+        guard = "on" if settings["slice_guard"] else "off"
+        print(f"| {label} | {guard} | {won:.1%} | {rho:.3f} | {repeats:.2f} | {spread:.1f} |")
     if options.json:
         options.json.write_text(json.dumps(table, indent=2))
 

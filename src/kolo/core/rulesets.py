@@ -130,6 +130,7 @@ _PAIRING = {
     "weights": DEFAULT_WEIGHTS,
     "club_rounds": 0,
     "never_together": [],
+    "slice_guard": True,
     "seat_balance": True,
     "time_limit": 10,
 }

@@ -132,6 +132,16 @@ SPECS: dict[str, SettingSpec] = {
             N_('Pairs of entrants the organiser keeps apart: [["p1", "p7"], …].'),
         ),
         SettingSpec(
+            "slice_guard",
+            Kind.BOOL,
+            "R-GORN-5",
+            N_(
+                "The pairing never has more repeated meetings or more score spread than "
+                "slicing the standings by hand (sort, cut into tables, swap away "
+                "repeats); off: the weights alone decide."
+            ),
+        ),
+        SettingSpec(
             "seat_balance",
             Kind.BOOL,
             "R-GORN-9",

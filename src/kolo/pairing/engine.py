@@ -22,15 +22,32 @@ from kolo.core import knockout
 from kolo.core.event import EntrantId, Event
 from kolo.core.problems import N_, NoValidPairing
 from kolo.core.rulesets import RuleSet
-from kolo.pairing import exact, heuristic
+from kolo.pairing import exact, heuristic, slicing
 from kolo.pairing import knockout as knockout_seating
 from kolo.pairing.criteria import Context, breakdown, weighted, weights_of
 from kolo.pairing.instance import Instance, NoLayout, build
-from kolo.pairing.pool import PoolTooLarge, all_tables
+from kolo.pairing.pool import Pool, PoolTooLarge, all_tables
 from kolo.pairing.seating import seat_order
 
 EXACT_POOL_LIMIT = 6_000_000
 """Candidate tables beyond this leave the round to the heuristic."""
+GUARD_SWEEPS = 2
+"""Sweeps of the search that improves the slice before the guard's integer program."""
+GUARD_SECONDS = 1.0
+"""The least time the slice guard's search gets, even when the first search used all."""
+
+
+@dataclass(frozen=True)
+class _Found:
+    """A search's answer."""
+
+    tables: list[tuple[int, ...]]
+    optimal: bool
+    bound: int | None
+    """A proved lower bound on the combined cost."""
+    method: str
+    prices: exact.Prices | None = None
+    """The exact method's last duals, which bound other pairings too."""
 
 
 @dataclass(frozen=True)
@@ -127,7 +144,10 @@ def propose(
                 instance, tables, deadline=deadline, seed=seed, main_only=True
             )
     else:
-        tables, optimal, bound, method = _search(instance, budget, seed)
+        found = _search(instance, budget, seed)
+        if settings.get("slice_guard") and not relax:
+            found = _guarded(instance, found, started + budget, seed)
+        tables, optimal, bound, method = found.tables, found.optimal, found.bound, found.method
     return _proposal(
         event,
         ruleset,
@@ -184,9 +204,7 @@ def _random_round(instance: Instance, rng: random.Random) -> list[tuple[int, ...
     return tables
 
 
-def _search(
-    instance: Instance, budget: float, seed: int
-) -> tuple[list[tuple[int, ...]], bool, int | None, str]:
+def _search(instance: Instance, budget: float, seed: int) -> _Found:
     """The greedy fold, a short neighbourhood search, then the exact method if the
     candidate tables fit (else the neighbourhood search until the time is up)."""
     deadline = time.monotonic() + budget
@@ -201,7 +219,7 @@ def _search(
         )
     cap = heuristic.cost_of(instance, start) if start is not None else None
     if start is not None and cap is not None and instance.main_cost(cap) == 0:
-        return start, True, cap, "heuristic"  # no criterion is broken: nothing is cheaper
+        return _Found(start, True, cap, "heuristic")  # no criterion is broken: none cheaper
     # No table costing more than a whole pairing already found can be in a cheaper one.
     try:
         pool = all_tables(instance, max_cost=cap, limit=EXACT_POOL_LIMIT)
@@ -215,7 +233,7 @@ def _search(
             raise _explain_infeasible(instance)
         if result.tables is not None:
             bound = int(result.bound) if math.isfinite(result.bound) else None
-            return list(result.tables), result.optimal, bound, "exact"
+            return _Found(list(result.tables), result.optimal, bound, "exact", result.prices)
     if start is None:
         start = heuristic.repair(instance, deadline=time.monotonic() + budget, seed=seed)
     if start is None:
@@ -228,7 +246,65 @@ def _search(
             "R-GORN-4",
         )
     improved = heuristic.improve(instance, start, deadline=deadline, seed=seed)
-    return improved, False, None, "heuristic"
+    return _Found(improved, False, None, "heuristic")
+
+
+def _guarded(instance: Instance, found: _Found, deadline: float, seed: int) -> _Found:
+    """The cheapest pairing no worse than the slice of the standings on repeated meetings
+    and on score spread (``kolo.pairing.slicing``), where the engine's first answer is
+    worse on one — unless the slice is itself worse than that answer on another criterion
+    (club-mates, pairs kept apart, smaller tables): such a slice is no standard to keep.
+
+    The guarded pairing is no worse than the first answer on those other criteria, and
+    the first answer's bound stays valid: the guard only takes pairings away.
+    """
+    reference = slicing.slice_pairing(instance)
+    if reference is None:
+        return found  # the slice breaks a hard rule: nothing to compare with
+    limits = slicing.limits(instance, reference, found.tables)
+    if limits is None:
+        return found
+    deadline = max(deadline, time.monotonic() + GUARD_SECONDS)
+    # a first guarded pairing: the slice, improved two tables at a time within the limits
+    start = heuristic.improve(
+        instance,
+        reference,
+        deadline=deadline,
+        seed=seed,
+        window=2,
+        sweeps=GUARD_SWEEPS,
+        limits=limits,
+    )
+    pool = _guard_pool(instance, heuristic.cost_of(instance, start), found.prices)
+    if pool is None:
+        return _Found(start, False, found.bound, "heuristic")
+    result = exact.solve(
+        instance,
+        pool,
+        time_limit=deadline - time.monotonic(),
+        incumbent=start,
+        limits=slicing.rows(instance, limits),
+    )
+    if result.tables is None:
+        return _Found(start, False, found.bound, "heuristic")
+    lower = result.bound if found.bound is None else max(float(found.bound), result.bound)
+    proved = math.floor(lower) if math.isfinite(lower) else found.bound
+    return _Found(list(result.tables), result.optimal, proved, "exact")
+
+
+def _guard_pool(instance: Instance, cap: int, prices: exact.Prices | None) -> Pool | None:
+    """The tables that can be in a pairing costing at most ``cap`` (a guarded pairing's
+    cost: the cheapest costs no more), or None if too many for the exact method. With the
+    first search's duals, a table whose reduced cost r puts every pairing seating it above
+    the cap (L + r > cap) is left out."""
+    try:
+        pool = all_tables(instance, max_cost=cap, limit=EXACT_POOL_LIMIT)
+    except PoolTooLarge:
+        return None
+    if prices is not None:
+        reduced, lower = exact.lower_bounds(instance, pool, prices)
+        pool = pool.take(reduced <= cap - lower + 1.0)  # one tie-break unit of slack
+    return pool
 
 
 def _explain_infeasible(instance: Instance) -> NoValidPairing:

@@ -30,8 +30,8 @@ further down costs at least that much.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import highspy
@@ -66,6 +66,41 @@ class Result:
     optimal: bool
     infeasible: bool = False
     """The relaxation is infeasible: no pairing obeys the hard rules."""
+    prices: Prices | None = None
+    """The last relaxation's duals, which bound any pairing (``lower_bounds``)."""
+
+
+@dataclass(frozen=True)
+class Limit:
+    """A further row: Σ_T values(T)·x_T ≤ most (the slice guard's counts)."""
+
+    values: Callable[[Pool], IntArray]
+    """Every table's coefficient, for any pool."""
+    most: int
+
+
+@dataclass(frozen=True)
+class Prices:
+    """Duals of the relaxation's rows (players, table counts, ``limits``, then ``cuts``)."""
+
+    duals: FloatArray
+    cuts: tuple[Cut, ...]
+    limits: tuple[Limit, ...] = ()
+
+
+def lower_bounds(instance: Instance, pool: Pool, prices: Prices) -> tuple[FloatArray, float]:
+    """Reduced costs of the pool's tables and a lower bound L on every pairing of them
+    (Lagrangian relaxation): a pairing that seats a table of reduced cost r ≥ 0 costs at
+    least L + r. Holds for any duals, and for pairings under further rows too."""
+    model = _Model(instance, list(prices.cuts), prices.limits)
+    lower, upper = model.bounds()
+    duals = prices.duals.copy()
+    first = model.first_limit()
+    duals[first:] = np.minimum(duals[first:], 0.0)  # a ≤ row's dual is never positive
+    reduced = model.reduced_costs(pool, duals, _PoolCuts(instance, pool))
+    rhs = np.where(duals > 0, lower, upper)
+    base = float(np.dot(duals, np.where(np.isfinite(rhs), rhs, 0.0)))
+    return reduced, base + float(np.minimum(reduced, 0.0).sum())
 
 
 @dataclass(frozen=True)
@@ -213,7 +248,9 @@ class _Master:
         model = self.model
         counts = model.count_rows()
         first_cut = model.first_cut()
+        first_limit = model.first_limit()
         cut_values = [cut_coefficients(instance, tables, cut) for cut in model.cuts]
+        limit_values = [limit.values(tables) for limit in model.limits]
         starts, indices, values = [0], [], []
         for j in range(len(tables)):
             rows = [int(p) for p in tables.members[j] if p >= 0]
@@ -222,6 +259,10 @@ class _Master:
             if row is not None:
                 rows.append(row)
                 coefficients.append(1.0)
+            for number, limit in enumerate(limit_values):
+                if limit[j]:
+                    rows.append(first_limit + number)
+                    coefficients.append(float(limit[j]))
             for number, cut in enumerate(cut_values):
                 if cut[j]:
                     rows.append(first_cut + number)
@@ -257,10 +298,15 @@ class _Model:
 
     instance: Instance
     cuts: list[Cut]
+    limits: tuple[Limit, ...] = ()
+
+    def first_limit(self) -> int:
+        """The row of the first limit (the rows before are equalities)."""
+        return self.instance.size + len(self.count_rows())
 
     def first_cut(self) -> int:
         """The row of the first cut."""
-        return self.instance.size + len(self.count_rows())
+        return self.first_limit() + len(self.limits)
 
     def count_rows(self) -> dict[int, int]:
         """Table size → its counting row (smaller tables, byes)."""
@@ -281,6 +327,8 @@ class _Model:
         counts = self.count_rows()
         lower = [1.0] * instance.size + [float(sizes.count(s)) for s in counts]
         upper = list(lower)
+        lower += [-np.inf] * len(self.limits)
+        upper += [float(limit.most) for limit in self.limits]
         lower += [-np.inf] * len(self.cuts)
         upper += [float(c.rhs) for c in self.cuts]
         return np.array(lower), np.array(upper)
@@ -309,6 +357,12 @@ class _Model:
             rows.append(np.full(len(chosen), row))
             cols.append(chosen)
             values.append(np.ones(len(chosen)))
+        for number, limit in enumerate(self.limits):
+            coefficient = limit.values(pool)
+            chosen = np.flatnonzero(coefficient)
+            rows.append(np.full(len(chosen), self.first_limit() + number))
+            cols.append(chosen)
+            values.append(coefficient[chosen].astype(np.float64))
         first_cut = self.first_cut()
         for number, cut in enumerate(self.cuts):
             coefficient = cut_coefficients(instance, pool, cut)
@@ -362,6 +416,8 @@ class _Model:
         counts = self.count_rows()
         for size, row in counts.items():
             rc -= np.where(pool.size == size, duals[row], 0.0)
+        for number, limit in enumerate(self.limits):
+            rc -= duals[self.first_limit() + number] * limit.values(pool)
         cuts.subtract(rc, self.cuts, duals[self.first_cut() :])
         return rc
 
@@ -449,10 +505,25 @@ def solve(
     *,
     time_limit: float,
     incumbent: Sequence[Sequence[int]] | None = None,
+    limits: Sequence[Limit] = (),
 ) -> Result:
-    """The cheapest pairing from the pool's tables, proved optimal where time allows."""
+    """The cheapest pairing from the pool's tables, proved optimal where time allows;
+    with ``limits``, the cheapest within them (the incumbent must be)."""
+    trace: list[Prices] = []
+    result = _solve(instance, pool, time_limit, incumbent, tuple(limits), trace)
+    return replace(result, prices=trace[-1]) if trace else result
+
+
+def _solve(
+    instance: Instance,
+    pool: Pool,
+    time_limit: float,
+    incumbent: Sequence[Sequence[int]] | None,
+    limits: tuple[Limit, ...],
+    trace: list[Prices],
+) -> Result:
     deadline = time.monotonic() + time_limit
-    model = _Model(instance, [])
+    model = _Model(instance, [], limits)
     candidates = candidate_cuts(instance)
     best_tables = tuple(tuple(sorted(t)) for t in incumbent) if incumbent else None
     best_cost = _cost_of(instance, best_tables) if best_tables else None
@@ -482,6 +553,7 @@ def solve(
             master.add_cuts(violated)
             continue
         duals = np.asarray(h.getSolution().row_dual)
+        trace.append(Prices(duals, tuple(model.cuts), limits))
         rc = model.reduced_costs(pool, duals, pool_cuts)
         outside = np.ones(len(pool), dtype=np.bool_)
         outside[active] = False
@@ -689,6 +761,8 @@ class _Tableau:
         block[tables.members[filled], np.nonzero(filled)[0]] = 1.0
         for size, row in model.count_rows().items():
             block[row, tables.size == size] = 1.0
+        for number, limit in enumerate(model.limits):
+            block[model.first_limit() + number] = limit.values(tables)
         first = model.first_cut()
         levels = member_levels(instance, tables)[:, :, None]
         by_levels = [i for i, cut in enumerate(model.cuts) if not cut.players]

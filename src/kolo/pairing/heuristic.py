@@ -11,14 +11,14 @@ and gives the exact method its first incumbent.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 
 import numpy as np
 import numpy.typing as npt
 
-from kolo.pairing import exact
+from kolo.pairing import exact, slicing
 from kolo.pairing.instance import Instance
 from kolo.pairing.pool import PoolTooLarge, all_tables
 
@@ -158,6 +158,10 @@ def restrict(instance: Instance, players: Sequence[int], sizes: Sequence[int], b
         forbidden_triples=remap(instance.forbidden_triples, 3),
         forbidden_duos=remap(instance.forbidden_duos, 2),
         level=instance.level[chosen],
+        criteria={
+            name: values[np.ix_(chosen, chosen)] if values.ndim == 2 else values[chosen]
+            for name, values in instance.criteria.items()
+        },
     )
     return _Sub(sub, chosen)
 
@@ -168,8 +172,12 @@ def _resolve_window(
     which: Sequence[int],
     time_limit: float,
     main_only: bool = False,
+    limits: Mapping[str, int] | None = None,
 ) -> Tables | None:
-    """The window's tables re-seated optimally, or None if no better seating was found."""
+    """The window's tables re-seated optimally, or None if no better seating was found.
+
+    With ``limits`` (each criterion's most over the whole pairing: the slice guard), the
+    window's re-seating keeps within what the tables outside it leave."""
     players = [p for i in which for p in tables[i]]
     sizes = [len(tables[i]) for i in which if len(tables[i]) > 1]
     byes = sum(1 for i in which if len(tables[i]) == 1)
@@ -180,7 +188,14 @@ def _resolve_window(
         return None
     local = {int(p): i for i, p in enumerate(sub.players)}
     current = [tuple(local[p] for p in tables[i]) for i in which]
-    result = exact.solve(sub.instance, pool, time_limit=time_limit, incumbent=current)
+    within: list[exact.Limit] = []
+    if limits is not None:
+        window = set(which)
+        used = slicing.totals(instance, [t for i, t in enumerate(tables) if i not in window])
+        within = slicing.rows(sub.instance, {k: most - used[k] for k, most in limits.items()})
+    result = exact.solve(
+        sub.instance, pool, time_limit=time_limit, incumbent=current, limits=within
+    )
     if result.tables is None or result.cost is None:
         return None
     before = cost_of(sub.instance, current)
@@ -202,11 +217,13 @@ def improve(
     sweeps: int = 6,
     main_only: bool = False,
     random_pairs: bool = True,
+    limits: Mapping[str, int] | None = None,
 ) -> Tables:
     """Large-neighbourhood search: re-seat windows of neighbouring tables exactly.
 
     With ``main_only`` only changes that lower the criteria count (not the tie-break),
-    which keeps a random round 1 random where it breaks no criterion.
+    which keeps a random round 1 random where it breaks no criterion. With ``limits``
+    every change keeps each criterion's count over the pairing within its limit.
     """
     size = window or (6 if instance.normal_size <= 3 else 4)
     rng = np.random.default_rng(seed)
@@ -223,7 +240,7 @@ def improve(
                 return tables
             which = order[start : start + size]
             new = _resolve_window(
-                instance, tables, which, min(2.0, deadline - time.monotonic()), main_only
+                instance, tables, which, min(2.0, deadline - time.monotonic()), main_only, limits
             )
             if new is not None:
                 for i, table in zip(sorted(which), new, strict=True):
@@ -238,7 +255,7 @@ def improve(
                 rng.choice(len(tables), size=min(2, len(tables)), replace=False).tolist()
             )
             new = _resolve_window(
-                instance, tables, which, min(1.0, deadline - time.monotonic()), main_only
+                instance, tables, which, min(1.0, deadline - time.monotonic()), main_only, limits
             )
             if new is not None:
                 for i, table in zip(which, new, strict=True):

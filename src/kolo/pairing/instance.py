@@ -10,7 +10,7 @@ the seed decides — never the solver's timing (R-GORN-10).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 from math import lcm
@@ -68,6 +68,13 @@ class Instance:
     triple_penalty: int = 0
     """0: forbidden triples and duos are never seated (R-GORN-4). Relaxed: each one seated
     costs this much instead, so as few as possible are."""
+    criteria: Mapping[str, IntArray] = field(default_factory=dict)
+    """Each weighted criterion's own count, unweighted: N×N per pair for the pair criteria
+    (earlier meetings, points apart in units of 1/``point_scale``, club-mates, kept
+    apart), N per player for ``smaller_tables``. The slice guard compares pairings by
+    these."""
+    point_scale: int = 1
+    """Tournament points times this are whole numbers (halves: 2)."""
 
     @property
     def size(self) -> int:
@@ -146,6 +153,13 @@ def build(
     )
     counts = np.array([context.smaller_table_counts.get(p, 0) for p in players], dtype=np.int64)
     smaller_main = scaled(weights["smaller_tables"], False) * counts
+    own = {
+        "repeat_pairs": met,
+        "score_spread": np.abs(integer_points[:, None] - integer_points[None, :]),
+        "smaller_tables": counts,
+        "club": same_club,
+        "never_together": never,
+    }
 
     normal = int(settings["table_size"])
     pairs_per_pairing = sum(s * (s - 1) // 2 for s in sizes)
@@ -200,6 +214,8 @@ def build(
         forbidden_duos=np.array(duos, dtype=np.int64),
         level=level,
         triple_penalty=RELAX_PENALTY * mult if "R-GORN-4" in relax else 0,
+        criteria={name: values for name, values in own.items() if weights[name]},
+        point_scale=point_scale,
     )
 
 
