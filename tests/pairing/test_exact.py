@@ -204,3 +204,19 @@ def test_a_pairing_proved_optimal_is_as_cheap_as_highs_own_optimum(seed):
     assert result.cost is not None
     assert instance.main_cost(result.cost) == instance.main_cost(best)
     assert result.bound <= best + 1e-6
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.integers(-5, 5).map(float), min_size=1, max_size=60),
+    st.integers(1, 70),
+)
+def test_the_lowest_tables_are_the_prefix_of_a_stable_sort(values, count):
+    """Ties keep the pool's order: which of equally cheap tables come first decides how
+    fast a degenerate relaxation is proved, so the partial sort must not change it."""
+    values = np.array(values)
+    order = np.argsort(values, kind="stable")
+    assert exact._smallest(values, count).tolist() == order[:count].tolist()
+    chosen, reach = exact._lowest(values, count)
+    assert chosen.tolist() == order[:count].tolist()
+    assert reach == (values[order[count]] if count < len(values) else np.inf)

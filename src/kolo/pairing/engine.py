@@ -31,8 +31,9 @@ from kolo.pairing.seating import seat_order
 
 EXACT_POOL_LIMIT = 6_000_000
 """Candidate tables beyond this leave the round to the heuristic."""
-GUARD_SWEEPS = 2
-"""Sweeps of the search that improves the slice before the guard's integer program."""
+GUARD_SWEEPS = 1
+"""Sweeps of the search that improves the slice before the guard's exact method (work,
+not seconds: the start, and so the answer, must not depend on the machine's speed)."""
 GUARD_SECONDS = 1.0
 """The least time the slice guard's search gets, even when the first search used all."""
 
@@ -265,14 +266,16 @@ def _guarded(instance: Instance, found: _Found, deadline: float, seed: int) -> _
     if limits is None:
         return found
     deadline = max(deadline, time.monotonic() + GUARD_SECONDS)
-    # a first guarded pairing: the slice, improved two tables at a time within the limits
+    # a first guarded pairing: the cheapest one mended into the limits, or else the
+    # slice; then improved by the windows of the search
+    start = heuristic.within_limits(instance, found.tables, limits, deadline=deadline)
     start = heuristic.improve(
         instance,
-        reference,
+        start or reference,
         deadline=deadline,
         seed=seed,
-        window=2,
         sweeps=GUARD_SWEEPS,
+        random_pairs=False,
         limits=limits,
     )
     pool = _guard_pool(instance, heuristic.cost_of(instance, start), found.prices)

@@ -574,7 +574,7 @@ def _solve(
                 position = np.cumsum(keep) - 1
                 active = position[active]
                 pool, rc = pool.take(keep), rc[keep]
-                pool_cuts = _PoolCuts(instance, pool)
+                pool_cuts = pool_cuts.take(keep, pool)  # the level groups and cuts, kept
                 outside = outside[keep]
         entering = np.flatnonzero(outside & (rc < -tolerance))
         if len(entering) == 0 and uncovered > 1e-6:
@@ -582,7 +582,7 @@ def _solve(
             return Result(None, None, float("inf"), False, infeasible=True)
         if len(entering) == 0 or time.monotonic() > deadline:
             break
-        chosen = entering[np.argsort(rc[entering], kind="stable")[: 20 * instance.size]]
+        chosen = entering[_smallest(rc[entering], 20 * instance.size)]
         master.add_columns(pool.take(chosen))
         active = np.concatenate([active, chosen])
     if best_cost is not None and _main_optimal(instance, best_cost, lagrange):
@@ -958,7 +958,7 @@ def _tableau_bound(
             if len(entering):
                 # the Lagrangian bound: every table's reduced cost is at least `lower`
                 bound = max(bound, value + float(lower[lower < 0].sum()))
-                tableau.add_tables(pool, entering[np.argsort(rc, kind="stable")[:GOMORY_ENTER]])
+                tableau.add_tables(pool, entering[_smallest(rc, GOMORY_ENTER)])
                 continue
             # Every reduced cost is now ≥ −tolerance, so a pairing costs at least
             # value − slack, and one with table T at least value + lower(T) − slack:
@@ -1140,10 +1140,21 @@ def _odd_cycles(
 def _lowest(values: FloatArray, count: int) -> tuple[npt.NDArray[np.intp], float]:
     """The ``count`` tables of lowest value (in increasing order) and the next value (every
     table left out has at least that; inf when none is left out)."""
-    order = np.argsort(values, kind="stable")  # ties: the pool's order decides
     if count >= len(values):
-        return order, np.inf
+        return _smallest(values, count), np.inf
+    order = _smallest(values, count + 1)
     return order[:count], float(values[order[count]])
+
+
+def _smallest(values: FloatArray, count: int) -> npt.NDArray[np.intp]:
+    """The indices of the ``count`` lowest values in increasing order, ties in index order
+    — the first ``count`` of a stable sort, without sorting them all."""
+    if count >= len(values):
+        return np.argsort(values, kind="stable")
+    kth = np.partition(values, count - 1)[count - 1]
+    below = np.flatnonzero(values <= kth)  # in index order: ties keep it
+    order: npt.NDArray[np.intp] = below[np.argsort(values[below], kind="stable")]
+    return order[:count]
 
 
 def _initial_columns(
