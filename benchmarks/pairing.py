@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import random
 import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
@@ -241,13 +243,23 @@ def main() -> None:
     )
     options = parser.parse_args()
     results = []
-    for ruleset_id, count in QUICK if options.quick else FIELDS:
-        time_limit = 30.0 if count >= 1000 else 10.0
-        rows = run_field(
-            ruleset_id, count, options.rounds, options.seed, time_limit, options.weights
-        )
-        results.append({"ruleset": ruleset_id, "n": count, "rounds": options.rounds, **rows})
-        print(markdown(results[-1:]).splitlines()[-1], flush=True)
+    # each field in a fresh process, one at a time: a field's timings must not depend on
+    # what the fields before it left in memory (an organiser's kolo pairs one event)
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=1, mp_context=spawn, max_tasks_per_child=1) as pool:
+        for ruleset_id, count in QUICK if options.quick else FIELDS:
+            time_limit = 30.0 if count >= 1000 else 10.0
+            rows = pool.submit(
+                run_field,
+                ruleset_id,
+                count,
+                options.rounds,
+                options.seed,
+                time_limit,
+                options.weights,
+            ).result()
+            results.append({"ruleset": ruleset_id, "n": count, "rounds": options.rounds, **rows})
+            print(markdown(results[-1:]).splitlines()[-1], flush=True)
     print()
     print(markdown(results))
     if options.json:
