@@ -220,3 +220,22 @@ def test_the_lowest_tables_are_the_prefix_of_a_stable_sort(values, count):
     chosen, reach = exact._lowest(values, count)
     assert chosen.tolist() == order[:count].tolist()
     assert reach == (values[order[count]] if count < len(values) else np.inf)
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(0, 10_000), count=st.integers(0, 12))
+def test_finding_tables_in_the_pool_by_their_first_player(seed, count):
+    """The incumbent's rows are found through the pool's rows grouped by first player:
+    the same as comparing every row."""
+    rng = np.random.default_rng(seed)
+    instance = fresh_instance(14)
+    pool = all_tables(instance)
+    pool = pool.take(rng.permutation(len(pool))[: len(pool) // 2])  # any order, some gone
+    tables = [tuple(sorted(rng.choice(14, size=4, replace=False).tolist())) for _ in range(count)]
+    expected = sorted(
+        i
+        for t in tables
+        for i in range(len(pool))
+        if tuple(pool.members[i][pool.members[i] >= 0]) == t
+    )
+    assert pool.rows_of(tables).tolist() == expected

@@ -139,7 +139,9 @@ def candidate_cuts(instance: Instance) -> list[Cut]:
 def member_levels(instance: Instance, pool: Pool) -> IntArray:
     """Every table's players' levels (-1 for an empty place)."""
     levels = np.append(instance.level, -1)  # index -1: an empty place
-    result: IntArray = levels[pool.members]
+    result: IntArray = np.empty(pool.members.shape, dtype=np.int64)
+    for j, column in enumerate(pool.columns):
+        result[:, j] = np.take(levels, column)
     return result
 
 
@@ -160,8 +162,8 @@ def _player_coefficients(instance: Instance, pool: Pool, cut: Cut) -> IntArray:
     chosen = np.zeros(instance.size + 1, dtype=np.int64)  # index -1: an empty place
     chosen[list(cut.players)] = 1
     inside = np.zeros(len(pool), dtype=np.int64)
-    for column in pool.members.T:
-        inside += chosen[column]
+    for column in pool.columns:
+        inside += np.take(chosen, column)
     result: IntArray = (cut.multiplier * inside) // cut.divisor
     return result
 
@@ -411,8 +413,8 @@ class _Model:
         instance = self.instance
         player_duals = np.append(duals[: instance.size], 0.0)  # index -1: an empty place
         rc: FloatArray = pool.cost.astype(np.float64)
-        for column in pool.members.T:
-            rc -= player_duals[column]
+        for column in pool.columns:
+            rc -= np.take(player_duals, column)
         counts = self.count_rows()
         for size, row in counts.items():
             rc -= np.where(pool.size == size, duals[row], 0.0)
@@ -469,14 +471,20 @@ class _PoolCuts:
         for first in range(0, len(missing), 64):
             batch = missing[first : first + 64]
             assert all(c.multiplier == 1 and c.divisor == 2 for c in batch)
-            bits = np.zeros(self.instance.size + 1, dtype=np.uint64)  # index -1: empty
+            # the narrowest integers that hold a bit per cut: less memory to stream
+            kind = next(
+                t
+                for t in (np.uint8, np.uint16, np.uint32, np.uint64)
+                if np.iinfo(t).bits >= len(batch)
+            )
+            bits: npt.NDArray[Any] = np.zeros(self.instance.size + 1, dtype=kind)  # -1: empty
             for number, cut in enumerate(batch):
-                bits[list(cut.players)] |= np.uint64(1 << number)
-            ones = np.zeros(len(self.pool), dtype=np.uint64)
+                bits[list(cut.players)] |= kind(1 << number)
+            ones: npt.NDArray[Any] = np.zeros(len(self.pool), dtype=kind)
             twos = np.zeros_like(ones)
             fours = np.zeros_like(ones)
-            for column in self.pool.members.T:
-                x = bits[column]
+            for column in self.pool.columns:
+                x = np.take(bits, column)
                 carry = ones & x
                 ones ^= x
                 fours |= twos & carry
@@ -484,7 +492,7 @@ class _PoolCuts:
             rows = np.flatnonzero(twos | fours)
             twos, fours = twos[rows], fours[rows]
             for number, cut in enumerate(batch):
-                bit = np.uint64(1 << number)
+                bit = kind(1 << number)
                 coefficient = ((twos & bit) != 0).astype(np.int64) + 2 * ((fours & bit) != 0)
                 inside = np.flatnonzero(coefficient)
                 self.sparse[cut] = (rows[inside], coefficient[inside])
@@ -779,7 +787,7 @@ class _Tableau:
             for number, cut in enumerate(cuts):
                 member[list(cut.players), number] = 1
             inside = np.zeros((len(tables), len(cuts)), dtype=np.int64)
-            for column in tables.members.T:
+            for column in tables.columns:
                 inside += member[column]
             block[first + np.array(by_players)] = _scaled(inside, cuts).T
         row = self.base
@@ -1169,18 +1177,7 @@ def _initial_columns(
 
 def _rows_of(pool: Pool, tables: Sequence[Sequence[int]]) -> npt.NDArray[np.intp]:
     """The pool rows of the given tables (tables not in the pool are skipped)."""
-    width = pool.members.shape[1]
-    wanted = np.array(
-        [sorted(t) + [-1] * (width - len(t)) for t in tables], dtype=pool.members.dtype
-    )
-    if len(wanted) == 0:
-        return np.zeros(0, dtype=np.intp)
-    found = []
-    for row in wanted:
-        candidates = np.flatnonzero(pool.members[:, 0] == row[0])
-        matches = candidates[(pool.members[candidates] == row).all(axis=1)]
-        found.extend(matches.tolist())
-    return np.array(sorted(found), dtype=np.intp)
+    return pool.rows_of(tables)
 
 
 def _tables(pool: Pool, chosen: npt.NDArray[np.bool_]) -> tuple[tuple[int, ...], ...]:
