@@ -1,5 +1,6 @@
 """The slice guard: never worse than slicing the standings by hand (R-GORN-5, docs/pairing.md)."""
 
+import json
 import random
 import time
 from dataclasses import replace
@@ -253,3 +254,46 @@ def test_the_slice_mends_club_mates_and_pairs_kept_apart_as_it_mends_repeats():
     together[3, 5] = together[5, 3] = 1
     instance = replace(instance, criteria={**instance.criteria, "never_together": together})
     assert slicing.slice_pairing(instance) == [(0, 1, 2), (3, 4, 6), (5, 7, 8)]
+
+
+def nine_player_event():
+    """Nine players after three rounds, where the slice guard acts (see above)."""
+    from kolo.simulation import SkillModel
+
+    rng = random.Random(3)
+    entrants = tuple(Entrant(f"p{i}", f"P{i}") for i in range(1, 10))
+    event = Event("e", "dominion-cz", {}, entrants)
+    model = SkillModel.draw([e.id for e in entrants], rng)
+    for number in range(3):
+        _, event = checked(event, seed=3 + number)
+        event = play(event, rng, model)
+    return event
+
+
+def test_the_proposal_says_when_the_guard_acted_and_what_the_weights_alone_give():
+    event = nine_player_event()
+    ruleset, guarded = settings_of(event)
+    _, free = settings_of(event, slice_guard=False)
+    on = propose(event, ruleset, guarded, seed=3)
+    off = propose(event, ruleset, free, seed=3)
+    assert on.guard == {"repeat_pairs": 6, "score_spread": 11}
+    assert on.unguarded == off.total
+    assert off.guard is None
+    assert off.unguarded is None
+
+
+def test_kolo_pair_reports_the_slice_guard(capsys, tmp_path):
+    from kolo.cli import main
+    from kolo.eventfile.writer import dumps
+
+    path = tmp_path / "nine.json"
+    path.write_text(dumps(nine_player_event()), encoding="utf-8")
+    assert main(["pair", str(path), "--json", "--seed", "3"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["slice_guard"] == {"repeat_pairs": 6, "score_spread": 11, "unguarded_cost": 17}
+    assert document["cost"]["score_spread"] <= 11
+    assert main(["pair", str(path), "--seed", "3"]) == 0
+    text = capsys.readouterr().out
+    assert "Slice guard: no more repeated meetings (6) or score spread (11)" in text
+    assert "cheapest pairing costs 17" in text
+    assert "Optimal: no cheaper pairing keeps within the slice guard" in text

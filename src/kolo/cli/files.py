@@ -311,6 +311,14 @@ def proposal_document(proposal: Proposal) -> dict[str, Any]:
         "gap": float(proposal.gap) if proposal.gap is not None else None,
         "method": proposal.method,
         "relaxed": list(proposal.relaxed),
+        "slice_guard": (
+            {
+                **{name: number(value) for name, value in proposal.guard.items()},
+                "unguarded_cost": number(proposal.unguarded),
+            }
+            if proposal.guard is not None and proposal.unguarded is not None
+            else None
+        ),
         "solve_seconds": round(proposal.seconds, 3),
     }
     if proposal.stage is not None:
@@ -449,6 +457,12 @@ def proposal_text(event: Event, proposal: Proposal) -> str:
     lines.append(_("Cost: {total} ({parts})").format(total=total, parts=parts or "0"))
     if proposal.method == "random":
         lines.append(_("Round 1 is drawn at random (seed {seed}).").format(seed=proposal.seed))
+    elif proposal.optimal and proposal.guard is not None:
+        lines.append(
+            _("Optimal: no cheaper pairing keeps within the slice guard ({seconds} s).").format(
+                seconds=display.decimal(proposal.seconds, 2, lang)
+            )
+        )
     elif proposal.optimal:
         lines.append(
             _("Optimal: no cheaper pairing exists ({seconds} s).").format(
@@ -465,6 +479,18 @@ def proposal_text(event: Event, proposal: Proposal) -> str:
             if gap is not None
             else _("Best found in {seconds} s (no bound proved).").format(
                 seconds=display.decimal(proposal.seconds, 2, lang)
+            )
+        )
+    if proposal.guard is not None and proposal.unguarded is not None:
+        lines.append(
+            _(
+                "Slice guard: no more repeated meetings ({repeats}) or score spread "
+                "({spread}) than slicing the standings by hand; by the weights alone the "
+                "cheapest pairing costs {cost} (setting slice_guard)."
+            ).format(
+                repeats=display.points(proposal.guard.get("repeat_pairs", Fraction(0)), lang),
+                spread=display.points(proposal.guard.get("score_spread", Fraction(0)), lang),
+                cost=display.points(proposal.unguarded, lang),
             )
         )
     if proposal.relaxed:

@@ -14,7 +14,7 @@ import math
 import random
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -49,6 +49,10 @@ class _Found:
     method: str
     prices: exact.Prices | None = None
     """The exact method's last duals, which bound other pairings too."""
+    guard: Mapping[str, int] | None = None
+    """Where the slice guard acted: the slice's counts the round was held to."""
+    unguarded: int | None = None
+    """Where the slice guard acted: the combined cost of the weights' own pairing."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +89,12 @@ class Proposal:
     seconds: float
     relaxed: tuple[str, ...] = ()
     """Hard rules relaxed at the organiser's request."""
+    guard: Mapping[str, Fraction] | None = None
+    """Where the slice guard acted (docs/pairing.md): the slice's repeated meetings and
+    score spread, which the round keeps within."""
+    unguarded: Fraction | None = None
+    """Where the slice guard acted: the weighted cost of the cheapest pairing by the
+    weights alone."""
     stage: str | None = None
     """The round's stage in a knockout format (``kolo.core.knockout``)."""
     field: tuple[tuple[EntrantId, int, str], ...] = ()
@@ -136,6 +146,7 @@ def propose(
             count=len(players),
         ) from None
     rng = random.Random(seed)
+    searched: _Found | None = None
     if not event.rounds:
         tables, optimal, bound, method = _random_round(instance, rng), True, None, "random"
         if heuristic.cost_of(instance, tables) >= instance.mult:
@@ -149,7 +160,8 @@ def propose(
         if settings.get("slice_guard") and not relax:
             found = _guarded(instance, found, started + budget, seed)
         tables, optimal, bound, method = found.tables, found.optimal, found.bound, found.method
-    return _proposal(
+        searched = found
+    proposal = _proposal(
         event,
         ruleset,
         settings,
@@ -163,6 +175,15 @@ def propose(
         started,
         relax,
     )
+    if searched is None or searched.guard is None or searched.unguarded is None:
+        return proposal
+    held = {
+        name: Fraction(most, instance.point_scale if name == "score_spread" else 1)
+        for name, most in searched.guard.items()
+        if name in slicing.GUARDED
+    }
+    weighted_cost = Fraction(instance.main_cost(searched.unguarded)) * instance.unit
+    return replace(proposal, guard=held, unguarded=weighted_cost)
 
 
 def _knockout(
@@ -278,9 +299,10 @@ def _guarded(instance: Instance, found: _Found, deadline: float, seed: int) -> _
         random_pairs=False,
         limits=limits,
     )
+    cost = heuristic.cost_of(instance, found.tables)
     pool = _guard_pool(instance, heuristic.cost_of(instance, start), found.prices)
     if pool is None:
-        return _Found(start, False, found.bound, "heuristic")
+        return _Found(start, False, found.bound, "heuristic", None, limits, cost)
     result = exact.solve(
         instance,
         pool,
@@ -289,10 +311,10 @@ def _guarded(instance: Instance, found: _Found, deadline: float, seed: int) -> _
         limits=slicing.rows(instance, limits),
     )
     if result.tables is None:
-        return _Found(start, False, found.bound, "heuristic")
+        return _Found(start, False, found.bound, "heuristic", None, limits, cost)
     lower = result.bound if found.bound is None else max(float(found.bound), result.bound)
     proved = math.floor(lower) if math.isfinite(lower) else found.bound
-    return _Found(list(result.tables), result.optimal, proved, "exact")
+    return _Found(list(result.tables), result.optimal, proved, "exact", None, limits, cost)
 
 
 def _guard_pool(instance: Instance, cap: int, prices: exact.Prices | None) -> Pool | None:
