@@ -297,3 +297,17 @@ def test_kolo_pair_reports_the_slice_guard(capsys, tmp_path):
     assert "Slice guard: no more repeated meetings (6) or score spread (11)" in text
     assert "cheapest pairing costs 17" in text
     assert "Optimal: no cheaper pairing keeps within the slice guard" in text
+
+
+def test_a_tight_limit_does_not_pass_for_no_pairing():
+    """A limit row's dual can make the artificial columns (which keep the relaxation
+    feasible while tables are missing) worth their cost: they are made dearer rather than
+    taken as proof that no pairing exists. 21 players at tables of four, repeats weighted
+    30: the guarded round is proved optimal by the exact method."""
+    weights = {"repeat_pairs": 30, "score_spread": 1}
+    event, _ = simulate("carcassonne-cz", 21, 2, seed=7, weights=weights)
+    ruleset, chosen = settings_of(event)
+    proposal = propose(event, ruleset, chosen, seed=702)
+    assert proposal.guard is not None
+    assert proposal.optimal
+    assert proposal.method == "exact"

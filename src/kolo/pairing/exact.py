@@ -47,6 +47,10 @@ DENSE_KEYS = 4_000_000
 """Level groups are numbered through a table of this many keys at most."""
 FULL_MASTER = 80_000
 """Pools up to this size go into the relaxation whole; larger ones by column generation."""
+ARTIFICIAL_FACTOR = 1000.0
+"""How much dearer the artificial columns become when they still cover rows at the end."""
+ARTIFICIAL_RAISES = 2
+"""Raises of their cost after which, with no pairing known, none exists."""
 MIP_FIRST = 1_000
 """The first integer program over all tables takes this many, those of lowest reduced cost."""
 CUTS_PER_ROUND = 40
@@ -215,6 +219,12 @@ class _Master:
         self.highs.setOptionValue("time_limit", max(deadline - time.monotonic(), 0.05))
         self.highs.run()
         return self.highs
+
+    def price_artificial(self, cost: float) -> None:
+        """Give the artificial columns a new cost."""
+        first = len(self.pool) - self._added
+        positions = np.arange(first, first + self.equalities, dtype=np.int32)
+        self.highs.changeColsCost(len(positions), positions, np.full(len(positions), cost))
 
     def values(self, h: highspy.Highs) -> tuple[FloatArray, float]:
         """The tables' values (in pool order) and how much the artificial columns cover."""
@@ -545,6 +555,7 @@ def _solve(
     )
     lagrange = -np.inf
     artificial = 2.0 * float(pool.cost.max(initial=0)) + 1.0
+    raised = 0
     master = _Master(model, pool.take(active), artificial, deadline)
     while True:
         h = master.run(deadline)
@@ -586,8 +597,19 @@ def _solve(
                 outside = outside[keep]
         entering = np.flatnonzero(outside & (rc < -tolerance))
         if len(entering) == 0 and uncovered > 1e-6:
-            # no table can cover what the artificial columns still do: no pairing exists
-            return Result(None, None, float("inf"), False, infeasible=True)
+            if raised < ARTIFICIAL_RAISES:
+                # limit rows or cuts can make the artificial columns worth their cost
+                # although pairings exist: make them dearer and solve again
+                raised += 1
+                artificial *= ARTIFICIAL_FACTOR
+                master.price_artificial(artificial)
+                continue
+            if best_cost is None:
+                # even at a prohibitive cost no table covers what the artificial columns
+                # still do: no pairing exists
+                return Result(None, None, float("inf"), False, infeasible=True)
+            # a pairing is known: the relaxation, artificial columns and all, still bounds
+            # every pairing; the integer programs below look for the best
         if len(entering) == 0 or time.monotonic() > deadline:
             break
         chosen = entering[_smallest(rc[entering], 20 * instance.size)]
@@ -599,7 +621,7 @@ def _solve(
     # With the last duals, any pairing using a table of reduced cost above delta costs
     # more than this_bound + delta (this holds whether or not the generation finished).
     bound = lagrange
-    if proven and np.all((values < 1e-6) | (values > 1 - 1e-6)):
+    if proven and uncovered <= 1e-6 and np.all((values < 1e-6) | (values > 1 - 1e-6)):
         tables = _tables(master.pool, values > 0.5)
         return Result(tables, _cost_of(instance, tables), bound, True)
 

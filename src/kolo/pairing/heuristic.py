@@ -220,6 +220,15 @@ def _resolve_window(
     return [tuple(int(sub.players[p]) for p in t) for t in result.tables]
 
 
+def _window_starts(count: int, size: int) -> list[int]:
+    """Where the windows of ``size`` neighbouring tables start: half a window apart, the
+    last one ending at the last table."""
+    starts = list(range(0, max(1, count - size + 1), max(1, size // 2)))
+    if count > size and starts[-1] != count - size:
+        starts.append(count - size)
+    return starts
+
+
 def within_limits(
     instance: Instance,
     tables: Tables,
@@ -236,7 +245,7 @@ def within_limits(
     tables = list(tables)
     for _sweep in range(sweeps):
         order = sorted(range(len(tables)), key=lambda i: min(tables[i]))
-        for start in range(0, max(1, len(order) - size + 1), max(1, size // 2)):
+        for start in _window_starts(len(order), size):
             totals = slicing.totals(instance, tables)
             over = [k for k, limit in limits.items() if totals[k] > limit]
             if not over:
@@ -284,11 +293,7 @@ def improve(
     for _sweep in range(sweeps):
         improved = False
         order = sorted(range(len(tables)), key=lambda i: min(tables[i]))
-        step = max(1, size // 2)
-        starts = list(range(0, max(1, len(order) - size + 1), step))
-        if len(order) > size and starts[-1] != len(order) - size:
-            starts.append(len(order) - size)
-        for start in starts:
+        for start in _window_starts(len(order), size):
             if time.monotonic() > deadline:
                 return tables
             which = order[start : start + size]
