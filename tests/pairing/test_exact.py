@@ -179,7 +179,7 @@ def test_tableau_cuts_with_tables_joining_keep_the_optimum(seed):
     start = heuristic.greedy(instance) or exact._cheapest(
         exact._Model(instance, []), pool, time.monotonic() + 10
     )
-    inside = np.union1d(np.argsort(pool.cost, kind="stable")[:150], exact._rows_of(pool, start))
+    inside = np.union1d(np.argsort(pool.cost, kind="stable")[:150], pool.rows_of(start))
     bound, found, tableau = exact._tableau_bound(
         exact._Model(instance, []), pool, 10**12, time.monotonic() + 30, inside=inside
     )

@@ -16,6 +16,7 @@ from kolo.pairing.criteria import Context, breakdown
 from kolo.pairing.engine import propose
 from kolo.pairing.instance import build
 from kolo.pairing.pool import Pool, all_tables
+from kolo.simulation import SkillModel
 from tests.pairing.test_engine import (
     GUARDED,
     _guard_limits,
@@ -41,11 +42,15 @@ def test_the_slice_cuts_the_standings_into_consecutive_tables():
     assert slicing.slice_pairing(instance) == [(0, 1, 2), (3, 4, 5), (6, 7), (8, 9)]
 
 
+def with_pair(instance, criterion, a, b):
+    """The instance with one pair counting 1 in a pair criterion."""
+    values = np.zeros((instance.size, instance.size), dtype=np.int64)
+    values[a, b] = values[b, a] = 1
+    return replace(instance, criteria={**instance.criteria, criterion: values})
+
+
 def test_the_slice_swaps_a_repeat_down_to_the_next_table():
-    instance = fresh("dominion-cz", 9)
-    met = np.zeros((9, 9), dtype=np.int64)
-    met[0, 1] = met[1, 0] = 1
-    instance = replace(instance, criteria={**instance.criteria, "repeat_pairs": met})
+    instance = with_pair(fresh("dominion-cz", 9), "repeat_pairs", 0, 1)
     # the lowest of the first table that mends it changes places with the next table's top
     assert slicing.slice_pairing(instance) == [(0, 2, 3), (1, 4, 5), (6, 7, 8)]
 
@@ -90,11 +95,7 @@ def test_counts_per_table_and_per_pairing_follow_the_criteria(rng):
     assert totals["repeat_pairs"] == expected["repeat_pairs"]
     assert totals["smaller_tables"] == expected["smaller_tables"]
     assert totals["score_spread"] == expected["score_spread"] * instance.point_scale
-    width = max(instance.sizes)
-    members = np.array([t + (-1,) * (width - len(t)) for t in tables], dtype=np.int32)
-    seated = Pool(
-        members, np.array([len(t) for t in tables], dtype=np.int32), np.zeros(len(tables))
-    )
+    seated = Pool.of(tables)
     for name, values in slicing.per_table(instance, seated).items():
         assert int(values.sum()) == totals[name]
 
@@ -166,7 +167,7 @@ def test_the_duals_of_one_search_bound_every_pairing():
     reduced, lower = exact.lower_bounds(instance, pool, result.prices)
     assert lower <= result.cost + 1e-6
     assert lower > 0.8 * result.cost  # a useful bound, not a trivial one
-    rows = exact._rows_of(pool, result.tables)
+    rows = pool.rows_of(result.tables)
     assert np.all(lower + np.maximum(reduced[rows], 0) <= result.cost + 1e-6)
 
 
@@ -195,8 +196,6 @@ def test_r_gorn_5_no_round_is_worse_than_the_slice_with_the_guard_and_some_is_wi
         Entrant(f"p{i}", f"P{i}", club="Brno" if i % 7 == 0 else None) for i in range(1, 31)
     )
     event = Event("e", "dominion-cz", {"club_rounds": 2}, entrants)
-    from kolo.simulation import SkillModel
-
     model = SkillModel.draw([e.id for e in entrants], rng)
     unguarded_worse = 0
     for number in range(1, 6):
@@ -221,18 +220,23 @@ def test_r_gorn_5_no_round_is_worse_than_the_slice_with_the_guard_and_some_is_wi
     assert unguarded_worse > 0
 
 
-def test_the_guard_can_be_turned_off():
-    """Off, the weights alone decide: the nine-player case where the slice has six
-    repeated meetings and 11 points of spread, the cheapest pairing none and 17."""
+def nine_player_event():
+    """Nine players after three rounds, where the slice guard acts (see below)."""
     rng = random.Random(3)
     entrants = tuple(Entrant(f"p{i}", f"P{i}") for i in range(1, 10))
     event = Event("e", "dominion-cz", {}, entrants)
-    from kolo.simulation import SkillModel
-
     model = SkillModel.draw([e.id for e in entrants], rng)
     for number in range(3):
         _, event = checked(event, seed=3 + number)
         event = play(event, rng, model)
+    return event
+
+
+def test_the_guard_can_be_turned_off():
+    """Off, the weights alone decide: the nine-player case where the slice has six
+    repeated meetings and 11 points of spread, the cheapest pairing none and 17."""
+    event = nine_player_event()
+    entrants = event.entrants
     ruleset, guarded = settings_of(event)
     _, free = settings_of(event, slice_guard=False)
     on = propose(event, ruleset, guarded, seed=3)
@@ -249,25 +253,8 @@ def test_the_guard_can_be_turned_off():
 
 
 def test_the_slice_mends_club_mates_and_pairs_kept_apart_as_it_mends_repeats():
-    instance = fresh("dominion-cz", 9)
-    together = np.zeros((9, 9), dtype=np.int64)
-    together[3, 5] = together[5, 3] = 1
-    instance = replace(instance, criteria={**instance.criteria, "never_together": together})
+    instance = with_pair(fresh("dominion-cz", 9), "never_together", 3, 5)
     assert slicing.slice_pairing(instance) == [(0, 1, 2), (3, 4, 6), (5, 7, 8)]
-
-
-def nine_player_event():
-    """Nine players after three rounds, where the slice guard acts (see above)."""
-    from kolo.simulation import SkillModel
-
-    rng = random.Random(3)
-    entrants = tuple(Entrant(f"p{i}", f"P{i}") for i in range(1, 10))
-    event = Event("e", "dominion-cz", {}, entrants)
-    model = SkillModel.draw([e.id for e in entrants], rng)
-    for number in range(3):
-        _, event = checked(event, seed=3 + number)
-        event = play(event, rng, model)
-    return event
 
 
 def test_the_proposal_says_when_the_guard_acted_and_what_the_weights_alone_give():

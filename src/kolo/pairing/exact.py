@@ -639,7 +639,7 @@ def _solve(
         else:
             chosen, reach = _lowest(rc, count)
         if best_tables:
-            chosen = np.union1d(chosen, _rows_of(pool, best_tables))
+            chosen = np.union1d(chosen, pool.rows_of(best_tables))
         pairing, status = _integer(model, pool.take(chosen), deadline, start=best_tables)
         if pairing is not None and (best_cost is None or _cost_of(instance, pairing) < best_cost):
             best_tables, best_cost = pairing, _cost_of(instance, pairing)
@@ -689,7 +689,7 @@ def _strengthen(
         lowest, reach = _lowest(rc, count)
         if (this_bound + reach) // instance.mult <= bound // instance.mult:
             continue  # that could not prove more
-        chosen = np.union1d(lowest, _rows_of(pool, best_tables))
+        chosen = np.union1d(lowest, pool.rows_of(best_tables))
         local, found, _ = _tableau_bound(
             model,
             pool.take(chosen),
@@ -705,7 +705,7 @@ def _strengthen(
         bound = max(bound, min(this_bound + reach, local))
         if _main_optimal(instance, best_cost, bound) or time.monotonic() > deadline:
             return best_tables, best_cost, bound
-    chosen = np.union1d(_lowest(rc, GOMORY_FIRST)[0], _rows_of(pool, best_tables))
+    chosen = np.union1d(_lowest(rc, GOMORY_FIRST)[0], pool.rows_of(best_tables))
     local, found, tableau = _tableau_bound(
         model, pool, best_cost, deadline, pool_cuts, chosen, best_tables
     )
@@ -1056,7 +1056,7 @@ def _branch_and_bound(
     if start:
         solution = highspy.HighsSolution()
         values = np.zeros(len(tables))
-        values[_rows_of(tables, start)] = 1.0
+        values[tables.rows_of(start)] = 1.0
         solution.col_value = values
         solution.value_valid = True
         h.setSolution(solution)
@@ -1193,13 +1193,8 @@ def _initial_columns(
     """A first master: the incumbent's tables and the cheapest tables overall."""
     chosen = [_lowest(pool.cost.astype(np.float64), 30 * instance.size)[0]]
     if incumbent:
-        chosen.append(_rows_of(pool, incumbent))
+        chosen.append(pool.rows_of(incumbent))
     return np.unique(np.concatenate(chosen))
-
-
-def _rows_of(pool: Pool, tables: Sequence[Sequence[int]]) -> npt.NDArray[np.intp]:
-    """The pool rows of the given tables (tables not in the pool are skipped)."""
-    return pool.rows_of(tables)
 
 
 def _tables(pool: Pool, chosen: npt.NDArray[np.bool_]) -> tuple[tuple[int, ...], ...]:

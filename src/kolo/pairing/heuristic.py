@@ -209,14 +209,14 @@ def _resolve_window(
     )
     if result.tables is None or result.cost is None:
         return None
-    before = cost_of(sub.instance, current)
-    if lower:
-        pass  # lowering a count over its limit is worth a dearer window
-    elif main_only:
-        if sub.instance.main_cost(result.cost) >= sub.instance.main_cost(before):
+    # lowering a count over its limit is worth a dearer window; otherwise it must be cheaper
+    if not lower:
+        before = cost_of(sub.instance, current)
+        if main_only:
+            if sub.instance.main_cost(result.cost) >= sub.instance.main_cost(before):
+                return None
+        elif result.cost >= before:
             return None
-    elif result.cost >= before:
-        return None
     return [tuple(int(sub.players[p]) for p in t) for t in result.tables]
 
 

@@ -68,6 +68,16 @@ class Pool:
             found.extend(matches.tolist())
         return np.array(sorted(found), dtype=np.intp)
 
+    @staticmethod
+    def of(tables: Sequence[Sequence[int]]) -> Pool:
+        """The given tables as a pool (costs 0)."""
+        width = max((len(t) for t in tables), default=1)
+        members = np.full((len(tables), width), -1, dtype=np.int32)
+        for row, table in enumerate(tables):
+            members[row, : len(table)] = sorted(table)
+        size = np.array([len(t) for t in tables], dtype=np.int32)
+        return Pool(members, size, np.zeros(len(tables), dtype=np.int64))
+
     def take(self, rows: npt.NDArray[np.intp] | BoolArray) -> Pool:
         """The candidates selected by an index or mask array."""
         return Pool(self.members[rows], self.size[rows], self.cost[rows])

@@ -98,15 +98,8 @@ def _faults(instance: Instance, table: Sequence[int]) -> tuple[int, int]:
 
 def totals(instance: Instance, tables: Sequence[Sequence[int]]) -> dict[str, int]:
     """Each weighted criterion's own count over a pairing (points in 1/point_scale)."""
-    result = {}
-    for name, values in instance.criteria.items():
-        if values.ndim == 1:  # smaller_tables: per player at a smaller table
-            result[name] = sum(
-                int(values[p]) for t in tables if 1 < len(t) < instance.normal_size for p in t
-            )
-        else:
-            result[name] = sum(int(values[a, b]) for t in tables for a, b in combinations(t, 2))
-    return result
+    seated = Pool.of(tables)
+    return {name: int(values_of(instance, name, seated).sum()) for name in instance.criteria}
 
 
 def limits(
