@@ -142,6 +142,28 @@ def _slice_totals(event, ruleset, settings, players):
 GUARDED = ("repeat_pairs", "score_spread")
 
 
+def _spare(event, ruleset, settings):
+    """What the rounds so far seated below the slices of their standings, per guarded
+    criterion, from the criteria's own definitions."""
+    from kolo.pairing.criteria import Context, breakdown
+
+    spare = dict.fromkeys(GUARDED, 0)
+    for number, played in enumerate(event.rounds, start=1):
+        before = replace(event, rounds=event.rounds[: number - 1])
+        players = [p for t in played.tables for p in t.seats] + list(played.byes)
+        theirs = _slice_totals(before, ruleset, settings, players)
+        if theirs is None:
+            continue
+        context = Context.of(before, ruleset, settings)
+        for table in played.tables:
+            for name, value in breakdown(list(table.seats), context).items():
+                if name in spare:
+                    spare[name] -= value
+        for name in GUARDED:
+            spare[name] += theirs[name]
+    return spare
+
+
 def _guard_limits(event, ruleset, settings, players, optimum):
     """What the slice guard holds the round to, given the criteria of the weights' own
     optimum (docs/pairing.md): None where it holds nothing."""
@@ -150,6 +172,9 @@ def _guard_limits(event, ruleset, settings, players, optimum):
         return None
     if any(theirs[name] > optimum[name] for name in theirs if name not in GUARDED):
         return None  # the slice is worse on another criterion: no standard
+    if settings["slice_guard_scope"] == "event":
+        for name, spare in _spare(event, ruleset, settings).items():
+            theirs[name] += max(0, spare)
     if all(optimum[name] <= theirs[name] for name in GUARDED if name in theirs):
         return None  # the optimum is already no worse
     return {name: theirs[name] if name in GUARDED else optimum[name] for name in theirs}
@@ -201,15 +226,17 @@ def _brute_force_cost(event, ruleset, settings, players, within=None):
     return best
 
 
-@pytest.mark.parametrize("guard", [True, False])
+@pytest.mark.parametrize("scope", [None, "round", "event"])
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 @pytest.mark.parametrize("count", [8, 9])
-def test_exact_method_matches_brute_force_on_small_fields(count, seed, guard):
-    """Optimal means the cheapest by the weights — among the pairings no worse than the
-    slice on any weighted criterion while the slice guard is on."""
+def test_exact_method_matches_brute_force_on_small_fields(count, seed, scope):
+    """Optimal means the cheapest by the weights — among the pairings within the slice
+    guard while it is on (scope None: off)."""
     rng = random.Random(seed)
     entrants = tuple(Entrant(f"p{i}", f"P{i}") for i in range(1, count + 1))
-    event = Event("e", "dominion-cz", {"slice_guard": guard}, entrants)
+    guard = scope is not None
+    chosen = {"slice_guard": guard, "slice_guard_scope": scope or "event"}
+    event = Event("e", "dominion-cz", chosen, entrants)
     model = SkillModel.draw([e.id for e in entrants], rng)
     ruleset, settings = settings_of(event)
     for number in range(3):

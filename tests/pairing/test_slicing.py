@@ -4,6 +4,7 @@ import json
 import random
 import time
 from dataclasses import replace
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -21,6 +22,7 @@ from tests.pairing.test_engine import (
     GUARDED,
     _guard_limits,
     _slice_totals,
+    _spare,
     checked,
     play,
     settings_of,
@@ -195,7 +197,7 @@ def test_r_gorn_5_no_round_is_worse_than_the_slice_with_the_guard_and_some_is_wi
     entrants = tuple(
         Entrant(f"p{i}", f"P{i}", club="Brno" if i % 7 == 0 else None) for i in range(1, 31)
     )
-    event = Event("e", "dominion-cz", {"club_rounds": 2}, entrants)
+    event = Event("e", "dominion-cz", {"club_rounds": 2, "slice_guard_scope": "round"}, entrants)
     model = SkillModel.draw([e.id for e in entrants], rng)
     unguarded_worse = 0
     for number in range(1, 6):
@@ -232,12 +234,38 @@ def nine_player_event():
     return event
 
 
+def test_r_gorn_5_over_the_event_no_prefix_is_worse_than_the_slices_and_rounds_use_the_spare():
+    """The scope ``event`` (the default), 24 players over six rounds: after every round,
+    the rounds so far have no more repeated meetings and no more score spread than the
+    slices of their standings; and rounds 4 and 6 seat more than their own slice on one,
+    with what earlier rounds left spare (the scope ``round`` would have held them)."""
+    rng = random.Random(5)
+    entrants = tuple(Entrant(f"p{i}", f"P{i}") for i in range(1, 25))
+    event = Event("e", "dominion-cz", {}, entrants)
+    model = SkillModel.draw([e.id for e in entrants], rng)
+    used_spare = []
+    for number in range(1, 7):
+        ruleset, chosen = settings_of(event)
+        players = [e.id for e in entrants]
+        proposal, seated = checked(event, seed=number)
+        if number > 1:
+            reference = _slice_totals(event, ruleset, chosen, players)
+            if any(proposal.costs[name] > reference[name] for name in GUARDED):
+                used_spare.append(number)
+        event = play(seated, rng, model)
+        spare = _spare(event, ruleset, chosen)
+        counted = slicing.spare(event, ruleset, chosen)  # spread in half-points
+        assert spare == {**counted, "score_spread": Fraction(counted["score_spread"], 2)}
+        assert all(value >= 0 for value in spare.values())
+    assert used_spare == [4, 6]
+
+
 def test_the_guard_can_be_turned_off():
     """Off, the weights alone decide: the nine-player case where the slice has six
     repeated meetings and 11 points of spread, the cheapest pairing none and 17."""
     event = nine_player_event()
     entrants = event.entrants
-    ruleset, guarded = settings_of(event)
+    ruleset, guarded = settings_of(event, slice_guard_scope="round")
     _, free = settings_of(event, slice_guard=False)
     on = propose(event, ruleset, guarded, seed=3)
     off = propose(event, ruleset, free, seed=3)
@@ -258,13 +286,22 @@ def test_the_slice_mends_club_mates_and_pairs_kept_apart_as_it_mends_repeats():
 
 
 def test_the_proposal_says_when_the_guard_acted_and_what_the_weights_alone_give():
+    """Nine players: over the event so far the slices had 4 points more spread than the
+    rounds seated, which this round may use (11 + 4); every round on its own, 11."""
     event = nine_player_event()
     ruleset, guarded = settings_of(event)
+    _, by_round = settings_of(event, slice_guard_scope="round")
     _, free = settings_of(event, slice_guard=False)
+    assert slicing.spare(event, ruleset, guarded) == {"repeat_pairs": 0, "score_spread": 8}
     on = propose(event, ruleset, guarded, seed=3)
+    alone = propose(event, ruleset, by_round, seed=3)
     off = propose(event, ruleset, free, seed=3)
-    assert on.guard == {"repeat_pairs": 6, "score_spread": 11}
-    assert on.unguarded == off.total
+    assert on.guard == {"repeat_pairs": 6, "score_spread": 15}
+    assert on.guard_scope == "event"
+    assert alone.guard == {"repeat_pairs": 6, "score_spread": 11}
+    assert alone.guard_scope == "round"
+    assert off.total < on.total < alone.total
+    assert on.unguarded == alone.unguarded == off.total
     assert off.guard is None
     assert off.unguarded is None
 
@@ -277,13 +314,23 @@ def test_kolo_pair_reports_the_slice_guard(capsys, tmp_path):
     path.write_text(dumps(nine_player_event()), encoding="utf-8")
     assert main(["pair", str(path), "--json", "--seed", "3"]) == 0
     document = json.loads(capsys.readouterr().out)
-    assert document["slice_guard"] == {"repeat_pairs": 6, "score_spread": 11, "unguarded_cost": 17}
-    assert document["cost"]["score_spread"] <= 11
+    guard = {"repeat_pairs": 6, "score_spread": 15, "unguarded_cost": 17, "scope": "event"}
+    assert document["slice_guard"] == guard
+    assert document["cost"]["score_spread"] <= 15
+    assert main(["pair", str(path), "--seed", "3"]) == 0
+    text = capsys.readouterr().out
+    assert "Slice guard: at most 6 repeated meetings and 15 score spread this round" in text
+    assert "cheapest pairing costs 17" in text
+    assert "Optimal: no cheaper pairing keeps within the slice guard" in text
+    event = replace(nine_player_event(), settings={"slice_guard_scope": "round"})
+    path.write_text(dumps(event), encoding="utf-8")
+    assert main(["pair", str(path), "--json", "--seed", "3"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["slice_guard"]["score_spread"] == 11
+    assert document["slice_guard"]["scope"] == "round"
     assert main(["pair", str(path), "--seed", "3"]) == 0
     text = capsys.readouterr().out
     assert "Slice guard: no more repeated meetings (6) or score spread (11)" in text
-    assert "cheapest pairing costs 17" in text
-    assert "Optimal: no cheaper pairing keeps within the slice guard" in text
 
 
 def test_a_tight_limit_does_not_pass_for_no_pairing():

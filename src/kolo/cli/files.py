@@ -315,6 +315,7 @@ def proposal_document(proposal: Proposal) -> dict[str, Any]:
             {
                 **{name: number(value) for name, value in proposal.guard.items()},
                 "unguarded_cost": number(proposal.unguarded),
+                "scope": proposal.guard_scope,
             }
             if proposal.guard is not None and proposal.unguarded is not None
             else None
@@ -482,12 +483,22 @@ def proposal_text(event: Event, proposal: Proposal) -> str:
             )
         )
     if proposal.guard is not None and proposal.unguarded is not None:
-        lines.append(
+        guard = (
             _(
                 "Slice guard: no more repeated meetings ({repeats}) or score spread "
-                "({spread}) than slicing the standings by hand; by the weights alone the "
-                "cheapest pairing costs {cost} (setting slice_guard)."
-            ).format(
+                "({spread}) than slicing this round's standings by hand; by the weights "
+                "alone the cheapest pairing costs {cost} (setting slice_guard)."
+            )
+            if proposal.guard_scope == "round"
+            else _(
+                "Slice guard: at most {repeats} repeated meetings and {spread} score spread "
+                "this round, so that the event so far has no more of either than slicing "
+                "the standings by hand every round; by the weights alone the cheapest "
+                "pairing costs {cost} (settings slice_guard, slice_guard_scope)."
+            )
+        )
+        lines.append(
+            guard.format(
                 repeats=display.points(proposal.guard.get("repeat_pairs", Fraction(0)), lang),
                 spread=display.points(proposal.guard.get("score_spread", Fraction(0)), lang),
                 cost=display.points(proposal.unguarded, lang),

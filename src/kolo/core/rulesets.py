@@ -131,6 +131,7 @@ _PAIRING = {
     "club_rounds": 0,
     "never_together": [],
     "slice_guard": True,
+    "slice_guard_scope": "event",
     "seat_balance": True,
     "time_limit": 10,
 }

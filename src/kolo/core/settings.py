@@ -142,6 +142,17 @@ SPECS: dict[str, SettingSpec] = {
             ),
         ),
         SettingSpec(
+            "slice_guard_scope",
+            Kind.TEXT,
+            "R-GORN-5",
+            N_(
+                "What the slice guard compares: event — the event so far (a round may use "
+                "what the earlier rounds seated below the slice), or round — every round "
+                "on its own."
+            ),
+            choices=("event", "round"),
+        ),
+        SettingSpec(
             "seat_balance",
             Kind.BOOL,
             "R-GORN-9",

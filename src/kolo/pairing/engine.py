@@ -90,8 +90,11 @@ class Proposal:
     relaxed: tuple[str, ...] = ()
     """Hard rules relaxed at the organiser's request."""
     guard: Mapping[str, Fraction] | None = None
-    """Where the slice guard acted (docs/pairing.md): the slice's repeated meetings and
-    score spread, which the round keeps within."""
+    """Where the slice guard acted (docs/pairing.md): the repeated meetings and score
+    spread the round keeps within — the slice's, plus what the earlier rounds left spare
+    where ``guard_scope`` is ``event``."""
+    guard_scope: str | None = None
+    """Where the slice guard acted: ``event`` or ``round`` (``slicing.SCOPES``)."""
     unguarded: Fraction | None = None
     """Where the slice guard acted: the weighted cost of the cheapest pairing by the
     weights alone."""
@@ -158,7 +161,7 @@ def propose(
     else:
         found = _search(instance, budget, seed)
         if settings.get("slice_guard") and not relax:
-            found = _guarded(instance, found, started + budget, seed)
+            found = _guarded(instance, found, started + budget, seed, event, ruleset, settings)
         tables, optimal, bound, method = found.tables, found.optimal, found.bound, found.method
         searched = found
     proposal = _proposal(
@@ -183,7 +186,8 @@ def propose(
         if name in slicing.GUARDED
     }
     weighted_cost = Fraction(instance.main_cost(searched.unguarded)) * instance.unit
-    return replace(proposal, guard=held, unguarded=weighted_cost)
+    scope = str(settings.get("slice_guard_scope", "event"))
+    return replace(proposal, guard=held, unguarded=weighted_cost, guard_scope=scope)
 
 
 def _knockout(
@@ -271,11 +275,21 @@ def _search(instance: Instance, budget: float, seed: int) -> _Found:
     return _Found(improved, False, None, "heuristic")
 
 
-def _guarded(instance: Instance, found: _Found, deadline: float, seed: int) -> _Found:
+def _guarded(
+    instance: Instance,
+    found: _Found,
+    deadline: float,
+    seed: int,
+    event: Event,
+    ruleset: RuleSet,
+    settings: Mapping[str, Any],
+) -> _Found:
     """The cheapest pairing no worse than the slice of the standings on repeated meetings
     and on score spread (``kolo.pairing.slicing``), where the engine's first answer is
     worse on one — unless the slice is itself worse than that answer on another criterion
     (club-mates, pairs kept apart, smaller tables): such a slice is no standard to keep.
+    With the scope ``event`` (the default), what the earlier rounds seated below their
+    slices may be used up: the event so far is no worse than slicing every round.
 
     The guarded pairing is no worse than the first answer on those other criteria, and
     the first answer's bound stays valid: the guard only takes pairings away.
@@ -284,6 +298,9 @@ def _guarded(instance: Instance, found: _Found, deadline: float, seed: int) -> _
     if reference is None:
         return found  # the slice breaks a hard rule: nothing to compare with
     limits = slicing.limits(instance, reference, found.tables)
+    if limits is not None and settings.get("slice_guard_scope", "event") == "event":
+        extra = slicing.spare(event, ruleset, settings)
+        limits = slicing.limits(instance, reference, found.tables, extra)
     if limits is None:
         return found
     deadline = max(deadline, time.monotonic() + GUARD_SECONDS)

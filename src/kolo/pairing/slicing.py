@@ -13,14 +13,18 @@ no standard and the weights alone decide.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import partial
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 
+from kolo.core.event import Event
+from kolo.core.rulesets import RuleSet
 from kolo.pairing import exact
-from kolo.pairing.instance import Instance, IntArray
+from kolo.pairing.instance import Instance, IntArray, NoLayout, build
 from kolo.pairing.pool import Pool
 
 Tables = list[tuple[int, ...]]
@@ -30,6 +34,10 @@ REPAIR_PASSES = 3
 
 GUARDED = ("repeat_pairs", "score_spread")
 """The criteria on which the engine is never worse than the slice."""
+
+SCOPES = ("event", "round")
+"""What the guard compares (the setting ``slice_guard_scope``): the event so far, the
+rounds before included, or every round on its own."""
 
 SOFT = ("repeat_pairs", "club", "never_together")
 """Criteria the hand repair looks at (pairs that met, club-mates, pairs kept apart)."""
@@ -103,18 +111,52 @@ def totals(instance: Instance, tables: Sequence[Sequence[int]]) -> dict[str, int
 
 
 def limits(
-    instance: Instance, reference: Sequence[Sequence[int]], tables: Sequence[Sequence[int]]
+    instance: Instance,
+    reference: Sequence[Sequence[int]],
+    tables: Sequence[Sequence[int]],
+    extra: Mapping[str, int] | None = None,
 ) -> dict[str, int] | None:
     """What the guard holds a pairing to, or None where it holds nothing: each guarded
-    criterion at most the slice's count, every other weighted criterion at most the
-    pairing's own. None where the pairing is already within the slice's counts, or where
-    the slice is worse than the pairing on another criterion (then it is no standard)."""
+    criterion at most the slice's count (plus the ``extra`` the earlier rounds left spare,
+    where positive: ``spare``), every other weighted criterion at most the pairing's own.
+    None where the pairing is already within those counts, or where the slice is worse
+    than the pairing on another criterion (then it is no standard)."""
     theirs, mine = totals(instance, reference), totals(instance, tables)
     if any(theirs[name] > mine[name] for name in mine if name not in GUARDED):
         return None
+    for name in GUARDED:
+        if name in theirs and extra:
+            theirs[name] += max(0, extra.get(name, 0))
     if all(mine[name] <= theirs[name] for name in GUARDED if name in mine):
         return None
     return {name: theirs[name] if name in GUARDED else mine[name] for name in mine}
+
+
+def spare(event: Event, ruleset: RuleSet, settings: Mapping[str, Any]) -> dict[str, int]:
+    """For each guarded criterion, how much less the event's rounds so far seated than the
+    slices of their standings would have: Σ over the rounds (slice's count − the seated
+    tables' count), each round measured on its own standings and history. A round whose
+    slice breaks a hard rule, or whose players cannot be laid out again, counts for
+    nothing (there was no slice to compare with)."""
+    left = dict.fromkeys(GUARDED, 0)
+    for number, played in enumerate(event.rounds, start=1):
+        before = replace(event, rounds=event.rounds[: number - 1])
+        seated = [list(t.seats) for t in played.tables] + [[p] for p in played.byes]
+        players = [p for table in seated for p in table]
+        try:
+            instance = build(before, ruleset, settings, players, played.seed or 0)
+        except NoLayout:
+            continue
+        reference, valid = slice_standings(instance)
+        if not valid:
+            continue
+        index = {player: i for i, player in enumerate(instance.players)}
+        tables = [[index[p] for p in table] for table in seated]
+        theirs, mine = totals(instance, reference), totals(instance, tables)
+        for name in GUARDED:
+            if name in mine:
+                left[name] += theirs[name] - mine[name]
+    return left
 
 
 def per_table(instance: Instance, pool: Pool) -> dict[str, IntArray]:
