@@ -227,11 +227,29 @@ def plot(results: list[dict[str, object]], path: Path) -> None:
     fig.savefig(path, dpi=110)
 
 
+def _fields(chosen: list[str] | None, quick: bool) -> list[tuple[str, int]]:
+    if not chosen:
+        return QUICK if quick else FIELDS
+    fields = []
+    for text in chosen:
+        ruleset_id, _, count = text.partition(":")
+        if not count.isdigit():
+            raise SystemExit(f"--field {text}: expected RULESET:N, e.g. carcassonne-cz:100")
+        fields.append((ruleset_id, int(count)))
+    return fields
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--quick", action="store_true", help="fields up to 64 players only")
+    parser.add_argument(
+        "--field",
+        action="append",
+        metavar="RULESET:N",
+        help="run only this field (repeatable), e.g. carcassonne-cz:100",
+    )
     parser.add_argument("--rounds", type=int, default=6, help="rounds per event (5–7)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--plot", type=Path, help="write a PNG plot here")
@@ -247,7 +265,7 @@ def main() -> None:
     # what the fields before it left in memory (an organiser's kolo pairs one event)
     spawn = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=1, mp_context=spawn, max_tasks_per_child=1) as pool:
-        for ruleset_id, count in QUICK if options.quick else FIELDS:
+        for ruleset_id, count in _fields(options.field, options.quick):
             time_limit = 30.0 if count >= 1000 else 10.0
             rows = pool.submit(
                 run_field,

@@ -34,10 +34,11 @@ GRID: list[dict[str, object]] = [
         for r, s in ((0, 1), (1, 1), (2, 1), (3, 1), (6, 1), (1, 0))
     ),
     {"weights": DEFAULT_WEIGHTS, "slice_guard": False},
-    {"weights": DEFAULT_WEIGHTS, "slice_guard": True},
+    {"weights": DEFAULT_WEIGHTS, "slice_guard": True, "slice_guard_scope": "event"},
+    {"weights": DEFAULT_WEIGHTS, "slice_guard": True, "slice_guard_scope": "round"},
 ]
 """The settings compared: the weights alone (slice guard off), then the defaults without
-and with the slice guard."""
+the slice guard, with it over the event (the default) and with it every round."""
 PLAYERS = 30
 ROUNDS = 5
 
@@ -141,7 +142,7 @@ def main() -> None:
         weights = settings["weights"]
         assert isinstance(weights, dict)
         label = ", ".join(f"{k} {v}" for k, v in weights.items() if v)
-        guard = "on" if settings["slice_guard"] else "off"
+        guard = str(settings.get("slice_guard_scope", "off"))
         print(f"| {label} | {guard} | {won:.1%} | {rho:.3f} | {repeats:.2f} | {spread:.1f} |")
     if options.json:
         options.json.write_text(json.dumps(table, indent=2))
