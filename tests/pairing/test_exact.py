@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kolo.core.event import Entrant, Event
-from kolo.pairing import exact, heuristic
+from kolo.pairing import exact, heuristic, slicing
 from kolo.pairing.instance import build
 from kolo.pairing.pool import Pool, all_tables
 from tests.pairing.test_engine import settings_of, simulate
@@ -206,6 +206,28 @@ def test_a_pairing_proved_optimal_is_as_cheap_as_highs_own_optimum(seed):
     assert result.bound <= best + 1e-6
 
 
+def test_a_known_lower_bound_proves_a_pairing_that_reaches_it_and_nothing_else():
+    """``lower`` (a bound proved before, e.g. without the slice guard's rows): a starting
+    pairing as cheap in the criteria is optimal without a relaxation; a dearer one is
+    not taken for optimal on that bound, and the search still finds the optimum."""
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=6)
+    instance = instance_of(event)
+    pool = all_tables(instance)
+    free = exact.solve(instance, pool, time_limit=30)
+    assert free.optimal and free.tables is not None and free.cost is not None
+    at_once = exact.solve(instance, pool, time_limit=30, incumbent=free.tables, lower=free.bound)
+    assert at_once.optimal
+    assert at_once.prices is None  # no relaxation was solved
+    assert at_once.cost == free.cost
+    start = slicing.slice_pairing(instance)
+    assert start is not None
+    assert instance.main_cost(heuristic.cost_of(instance, start)) > instance.main_cost(free.cost)
+    searched = exact.solve(instance, pool, time_limit=30, incumbent=start, lower=free.bound)
+    assert searched.optimal
+    assert searched.cost is not None
+    assert instance.main_cost(searched.cost) == instance.main_cost(free.cost)
+
+
 @settings(max_examples=200, deadline=None)
 @given(
     st.lists(st.integers(-5, 5).map(float), min_size=1, max_size=60),
@@ -216,7 +238,7 @@ def test_the_lowest_tables_are_the_prefix_of_a_stable_sort(values, count):
     fast a degenerate relaxation is proved, so the partial sort must not change it."""
     values = np.array(values)
     order = np.argsort(values, kind="stable")
-    assert exact._smallest(values, count).tolist() == order[:count].tolist()
+    assert exact.smallest(values, count).tolist() == order[:count].tolist()
     chosen, reach = exact._lowest(values, count)
     assert chosen.tolist() == order[:count].tolist()
     assert reach == (values[order[count]] if count < len(values) else np.inf)

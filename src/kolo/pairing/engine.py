@@ -304,19 +304,24 @@ def _guarded(
     if limits is None:
         return found
     deadline = max(deadline, time.monotonic() + GUARD_SECONDS)
-    # a first guarded pairing: the cheapest one mended into the limits, or else the
-    # slice; then improved by the windows of the search
-    start = heuristic.within_limits(instance, found.tables, limits, deadline=deadline)
+    rows = slicing.rows(instance, limits)
+    cost = heuristic.cost_of(instance, found.tables)
+    # the first search's bound holds within the limits too: a guarded pairing as cheap
+    # (the tie-break aside) is optimal
+    known = float(found.bound) if found.bound is not None else -math.inf
+    # a first guarded pairing: the slice, improved by the windows of the search within
+    # the limits (the slice keeps within them: it is what they are made of)
     start = heuristic.improve(
         instance,
-        start or reference,
+        reference,
         deadline=deadline,
         seed=seed,
         sweeps=GUARD_SWEEPS,
         random_pairs=False,
         limits=limits,
     )
-    cost = heuristic.cost_of(instance, found.tables)
+    if exact.main_optimal(instance, heuristic.cost_of(instance, start), known):
+        return _Found(start, True, found.bound, "heuristic", None, limits, cost)
     pool = _guard_pool(instance, heuristic.cost_of(instance, start), found.prices)
     if pool is None:
         return _Found(start, False, found.bound, "heuristic", None, limits, cost)
@@ -325,7 +330,8 @@ def _guarded(
         pool,
         time_limit=deadline - time.monotonic(),
         incumbent=start,
-        limits=slicing.rows(instance, limits),
+        limits=rows,
+        lower=known,
     )
     if result.tables is None:
         return _Found(start, False, found.bound, "heuristic", None, limits, cost)

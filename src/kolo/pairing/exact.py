@@ -311,6 +311,9 @@ class _Model:
     instance: Instance
     cuts: list[Cut]
     limits: tuple[Limit, ...] = ()
+    target: float = -np.inf
+    """The integer programs stop at a pairing costing at most this: one that reaches a
+    bound known already (``solve``'s ``lower``)."""
 
     def first_limit(self) -> int:
         """The row of the first limit (the rows before are equalities)."""
@@ -415,6 +418,8 @@ class _Model:
         h.setOptionValue("threads", 1)  # one thread: the same input gives the same result
         h.setOptionValue("random_seed", 0)
         h.setOptionValue("time_limit", max(time_limit, 0.05))
+        if integer and np.isfinite(self.target):
+            h.setOptionValue("objective_target", self.target)
         h.passModel(lp)
         return h
 
@@ -524,11 +529,14 @@ def solve(
     time_limit: float,
     incumbent: Sequence[Sequence[int]] | None = None,
     limits: Sequence[Limit] = (),
+    lower: float = -np.inf,
 ) -> Result:
     """The cheapest pairing from the pool's tables, proved optimal where time allows;
-    with ``limits``, the cheapest within them (the incumbent must be)."""
+    with ``limits``, the cheapest within them (the incumbent must be). ``lower`` is a
+    bound already known on every pairing (e.g. without the limits): a pairing that
+    reaches it is optimal at once."""
     trace: list[Prices] = []
-    result = _solve(instance, pool, time_limit, incumbent, tuple(limits), trace)
+    result = _solve(instance, pool, time_limit, incumbent, tuple(limits), trace, lower)
     return replace(result, prices=trace[-1]) if trace else result
 
 
@@ -539,12 +547,15 @@ def _solve(
     incumbent: Sequence[Sequence[int]] | None,
     limits: tuple[Limit, ...],
     trace: list[Prices],
+    lower: float,
 ) -> Result:
     deadline = time.monotonic() + time_limit
-    model = _Model(instance, [], limits)
+    model = _Model(instance, [], limits, _target(instance, lower))
     candidates = candidate_cuts(instance)
     best_tables = tuple(tuple(sorted(t)) for t in incumbent) if incumbent else None
     best_cost = _cost_of(instance, best_tables) if best_tables else None
+    if best_cost is not None and main_optimal(instance, best_cost, lower):
+        return Result(best_tables, best_cost, lower, True)
     tolerance = max(1.0, float(np.abs(pool.cost).max(initial=1)) * 1e-9)
     pool_cuts = _PoolCuts(instance, pool)
 
@@ -553,7 +564,7 @@ def _solve(
         if len(pool) <= FULL_MASTER
         else _initial_columns(instance, pool, best_tables)
     )
-    lagrange = -np.inf
+    lagrange = lower
     artificial = 2.0 * float(pool.cost.max(initial=0)) + 1.0
     raised = 0
     master = _Master(model, pool.take(active), artificial, deadline)
@@ -584,7 +595,7 @@ def _solve(
             rc[outside & (rc < 0)].sum()
         )
         lagrange = max(lagrange, this_bound)
-        if best_cost is not None and _main_optimal(instance, best_cost, lagrange):
+        if best_cost is not None and main_optimal(instance, best_cost, lagrange):
             return Result(best_tables, best_cost, lagrange, True)
         if best_cost is not None and len(pool) > FULL_MASTER:
             keep = rc <= best_cost - this_bound + tolerance
@@ -612,10 +623,10 @@ def _solve(
             # every pairing; the integer programs below look for the best
         if len(entering) == 0 or time.monotonic() > deadline:
             break
-        chosen = entering[_smallest(rc[entering], 20 * instance.size)]
+        chosen = entering[smallest(rc[entering], 20 * instance.size)]
         master.add_columns(pool.take(chosen))
         active = np.concatenate([active, chosen])
-    if best_cost is not None and _main_optimal(instance, best_cost, lagrange):
+    if best_cost is not None and main_optimal(instance, best_cost, lagrange):
         return Result(best_tables, best_cost, lagrange, True)
     proven = len(entering) == 0
     # With the last duals, any pairing using a table of reduced cost above delta costs
@@ -646,7 +657,7 @@ def _solve(
         solved = status == highspy.HighsModelStatus.kOptimal
         if solved and best_cost is not None and best_cost <= this_bound + reach - 1e-6:
             return Result(best_tables, best_cost, bound, True)
-        if best_cost is not None and _main_optimal(instance, best_cost, bound):
+        if best_cost is not None and main_optimal(instance, best_cost, bound):
             return Result(best_tables, best_cost, bound, True)
         if len(chosen) == len(pool):
             if status == highspy.HighsModelStatus.kInfeasible and best_cost is None:
@@ -661,7 +672,7 @@ def _solve(
             best_tables, best_cost, bound = _strengthen(
                 model, pool, pool_cuts, rc, this_bound, bound, best_tables, deadline
             )
-            if _main_optimal(instance, best_cost, bound):
+            if main_optimal(instance, best_cost, bound):
                 return Result(best_tables, best_cost, bound, True)
         if not first_pass:
             count = min(len(pool), 4 * count)
@@ -703,7 +714,7 @@ def _strengthen(
         if found is not None and _cost_of(instance, found) < best_cost:
             best_tables, best_cost = found, _cost_of(instance, found)
         bound = max(bound, min(this_bound + reach, local))
-        if _main_optimal(instance, best_cost, bound) or time.monotonic() > deadline:
+        if main_optimal(instance, best_cost, bound) or time.monotonic() > deadline:
             return best_tables, best_cost, bound
     chosen = np.union1d(_lowest(rc, GOMORY_FIRST)[0], pool.rows_of(best_tables))
     local, found, tableau = _tableau_bound(
@@ -712,7 +723,7 @@ def _strengthen(
     bound = max(bound, local)
     if found is not None and _cost_of(instance, found) < best_cost:
         best_tables, best_cost = found, _cost_of(instance, found)
-    if not _main_optimal(instance, best_cost, bound) and time.monotonic() < deadline:
+    if not main_optimal(instance, best_cost, bound) and time.monotonic() < deadline:
         found, _ = tableau.integer(best_tables, deadline)
         if found is not None and _cost_of(instance, found) < best_cost:
             best_tables, best_cost = found, _cost_of(instance, found)
@@ -988,7 +999,7 @@ def _tableau_bound(
             if len(entering):
                 # the Lagrangian bound: every table's reduced cost is at least `lower`
                 bound = max(bound, value + float(lower[lower < 0].sum()))
-                tableau.add_tables(pool, entering[_smallest(rc, GOMORY_ENTER)])
+                tableau.add_tables(pool, entering[smallest(rc, GOMORY_ENTER)])
                 continue
             # Every reduced cost is now ≥ −tolerance, so a pairing costs at least
             # value − slack, and one with table T at least value + lower(T) − slack:
@@ -1016,7 +1027,7 @@ def _tableau_bound(
             pairing, _ = tableau.integer(found or incumbent, deadline, INTEGER_NODES)
             if pairing is not None and _cost_of(instance, pairing) < target:
                 found, target = pairing, _cost_of(instance, pairing)
-        if _main_optimal(instance, target, bound):
+        if main_optimal(instance, target, bound):
             break
         if bound >= target or stalled >= STALL or not tableau.add_cuts(x):
             break
@@ -1066,7 +1077,15 @@ def _branch_and_bound(
     return pairing, h.getModelStatus()
 
 
-def _main_optimal(instance: Instance, cost: int, bound: float) -> bool:
+def _target(instance: Instance, lower: float) -> float:
+    """The dearest combined cost that is optimal given the bound ``lower`` (the tie-break
+    aside): ``main_optimal`` holds for every pairing costing at most this."""
+    if not np.isfinite(lower):
+        return -np.inf
+    return float((int(lower // instance.mult) + 1) * instance.mult) - 0.5
+
+
+def main_optimal(instance: Instance, cost: int, bound: float) -> bool:
     """Whether no pairing is cheaper in the criteria (the tie-break aside): every pairing
     costs at least ⌊bound / mult⌋ main units."""
     if not np.isfinite(bound):
@@ -1171,12 +1190,12 @@ def _lowest(values: FloatArray, count: int) -> tuple[npt.NDArray[np.intp], float
     """The ``count`` tables of lowest value (in increasing order) and the next value (every
     table left out has at least that; inf when none is left out)."""
     if count >= len(values):
-        return _smallest(values, count), np.inf
-    order = _smallest(values, count + 1)
+        return smallest(values, count), np.inf
+    order = smallest(values, count + 1)
     return order[:count], float(values[order[count]])
 
 
-def _smallest(values: FloatArray, count: int) -> npt.NDArray[np.intp]:
+def smallest(values: FloatArray, count: int) -> npt.NDArray[np.intp]:
     """The indices of the ``count`` lowest values in increasing order, ties in index order
     — the first ``count`` of a stable sort, without sorting them all."""
     if count >= len(values):

@@ -173,14 +173,11 @@ def _resolve_window(
     time_limit: float,
     main_only: bool = False,
     limits: Mapping[str, int] | None = None,
-    lower: Sequence[str] = (),
 ) -> Tables | None:
     """The window's tables re-seated optimally, or None if no better seating was found.
 
     With ``limits`` (each criterion's most over the whole pairing: the slice guard), the
-    window's re-seating keeps within what the tables outside it leave. With ``lower``
-    (criteria still over their limits), it must also lower each of them by at least one
-    — or reach its limit — and is taken even where it costs more."""
+    window's re-seating keeps within what the tables outside it leave."""
     players = [p for i in which for p in tables[i]]
     sizes = [len(tables[i]) for i in which if len(tables[i]) > 1]
     byes = sum(1 for i in which if len(tables[i]) == 1)
@@ -196,27 +193,22 @@ def _resolve_window(
         window = set(which)
         used = slicing.totals(instance, [t for i, t in enumerate(tables) if i not in window])
         most = {k: limit - used[k] for k, limit in limits.items()}
-        if lower:
-            now = slicing.totals(sub.instance, current)
-            most.update({k: max(most[k], now[k] - 1) for k in lower})
         within = slicing.rows(sub.instance, most)
     result = exact.solve(
         sub.instance,
         pool,
         time_limit=time_limit,
-        incumbent=None if lower else current,  # the window breaks the lowered limits
+        incumbent=current,
         limits=within,
     )
     if result.tables is None or result.cost is None:
         return None
-    # lowering a count over its limit is worth a dearer window; otherwise it must be cheaper
-    if not lower:
-        before = cost_of(sub.instance, current)
-        if main_only:
-            if sub.instance.main_cost(result.cost) >= sub.instance.main_cost(before):
-                return None
-        elif result.cost >= before:
+    before = cost_of(sub.instance, current)
+    if main_only:
+        if sub.instance.main_cost(result.cost) >= sub.instance.main_cost(before):
             return None
+    elif result.cost >= before:
+        return None
     return [tuple(int(sub.players[p]) for p in t) for t in result.tables]
 
 
@@ -227,46 +219,6 @@ def _window_starts(count: int, size: int) -> list[int]:
     if count > size and starts[-1] != count - size:
         starts.append(count - size)
     return starts
-
-
-def within_limits(
-    instance: Instance,
-    tables: Tables,
-    limits: Mapping[str, int],
-    *,
-    deadline: float,
-    sweeps: int = 3,
-) -> Tables | None:
-    """A pairing within the limits, found from one that breaks some (the slice guard
-    starts from the cheapest pairing by the weights): windows of neighbouring tables are
-    re-seated, each as cheaply as possible while it lowers a count still over its limit.
-    None if some count is still over after ``sweeps`` sweeps."""
-    size = 6 if instance.normal_size <= 3 else 4
-    tables = list(tables)
-    for _sweep in range(sweeps):
-        order = sorted(range(len(tables)), key=lambda i: min(tables[i]))
-        for start in _window_starts(len(order), size):
-            totals = slicing.totals(instance, tables)
-            over = [k for k, limit in limits.items() if totals[k] > limit]
-            if not over:
-                return tables
-            if time.monotonic() > deadline:
-                return None
-            which = order[start : start + size]
-            new = _resolve_window(
-                instance,
-                tables,
-                which,
-                min(2.0, deadline - time.monotonic()),
-                limits=limits,
-                lower=over,
-            )
-            if new is not None:
-                for i, table in zip(sorted(which), new, strict=True):
-                    tables[i] = table
-                order = sorted(range(len(tables)), key=lambda i: min(tables[i]))
-    totals = slicing.totals(instance, tables)
-    return tables if all(totals[k] <= limit for k, limit in limits.items()) else None
 
 
 def improve(
