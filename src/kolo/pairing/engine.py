@@ -159,9 +159,12 @@ def propose(
                 instance, tables, deadline=deadline, seed=seed, main_only=True
             )
     else:
-        found = _search(instance, budget, seed)
-        if settings.get("slice_guard") and not relax:
-            found = _guarded(instance, found, started + budget, seed, event, ruleset, settings)
+        reference = slicing.slice_pairing(instance)
+        found = _search(instance, budget, seed, reference)
+        if settings.get("slice_guard") and not relax and reference is not None:
+            found = _guarded(
+                instance, found, reference, started + budget, seed, event, ruleset, settings
+            )
         tables, optimal, bound, method = found.tables, found.optimal, found.bound, found.method
         searched = found
     proposal = _proposal(
@@ -230,19 +233,29 @@ def _random_round(instance: Instance, rng: random.Random) -> list[tuple[int, ...
     return tables
 
 
-def _search(instance: Instance, budget: float, seed: int) -> _Found:
-    """The greedy fold, a short neighbourhood search, then the exact method if the
-    candidate tables fit (else the neighbourhood search until the time is up)."""
+def _search(
+    instance: Instance,
+    budget: float,
+    seed: int,
+    reference: list[tuple[int, ...]] | None = None,
+) -> _Found:
+    """The greedy fold and the slice of the standings (``reference``, where it obeys the
+    hard rules), each improved by a short neighbourhood search; the cheaper starts the
+    exact method if the candidate tables fit (else the neighbourhood search goes on until
+    the time is up). After rounds that leave many players level the greedy fold can be
+    far off, and the slice close."""
     deadline = time.monotonic() + budget
-    start = heuristic.greedy(instance) or heuristic.repair(
-        instance, deadline=time.monotonic() + budget / 3, seed=seed
-    )
-    if start is not None:
-        # one sweep of windows, bounded by work rather than time, so the incumbent (and
-        # every pairing proved optimal from it) does not depend on the machine's speed
-        start = heuristic.improve(
-            instance, start, deadline=deadline, seed=seed, sweeps=1, random_pairs=False
-        )
+    starts = [t for t in (heuristic.greedy(instance), reference) if t is not None]
+    if not starts:
+        repaired = heuristic.repair(instance, deadline=time.monotonic() + budget / 3, seed=seed)
+        starts = [repaired] if repaired is not None else []
+    # one sweep of windows each, bounded by work rather than time, so the incumbent (and
+    # every pairing proved optimal from it) does not depend on the machine's speed
+    candidates = [
+        heuristic.improve(instance, t, deadline=deadline, seed=seed, sweeps=1, random_pairs=False)
+        for t in starts
+    ]
+    start = min(candidates, key=lambda t: heuristic.cost_of(instance, t)) if candidates else None
     cap = heuristic.cost_of(instance, start) if start is not None else None
     if start is not None and cap is not None and instance.main_cost(cap) == 0:
         return _Found(start, True, cap, "heuristic")  # no criterion is broken: none cheaper
@@ -278,6 +291,7 @@ def _search(instance: Instance, budget: float, seed: int) -> _Found:
 def _guarded(
     instance: Instance,
     found: _Found,
+    reference: list[tuple[int, ...]],
     deadline: float,
     seed: int,
     event: Event,
@@ -294,9 +308,6 @@ def _guarded(
     The guarded pairing is no worse than the first answer on those other criteria, and
     the first answer's bound stays valid: the guard only takes pairings away.
     """
-    reference = slicing.slice_pairing(instance)
-    if reference is None:
-        return found  # the slice breaks a hard rule: nothing to compare with
     limits = slicing.limits(instance, reference, found.tables)
     if limits is not None and settings.get("slice_guard_scope", "event") == "event":
         extra = slicing.spare(event, ruleset, settings)

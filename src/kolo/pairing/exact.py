@@ -216,7 +216,7 @@ class _Master:
         """Tables appended after the artificial columns."""
 
     def run(self, deadline: float) -> highspy.Highs:
-        self.highs.setOptionValue("time_limit", max(deadline - time.monotonic(), 0.05))
+        _time_limit(self.highs, deadline)
         self.highs.run()
         return self.highs
 
@@ -860,14 +860,14 @@ class _Tableau:
         self.h.changeColsIntegrality(
             n, np.arange(n, dtype=np.int32), np.full(n, highspy.HighsVarType.kInteger)
         )
-        self.h.setOptionValue("time_limit", max(deadline - time.monotonic(), 0.05))
+        _time_limit(self.h, deadline)
         self.h.setOptionValue("mip_max_nodes", nodes if nodes is not None else 2**31 - 1)
         pairing, status = _branch_and_bound(self.h, tables, incumbent)
         self.h.changeColsIntegrality(  # back to the relaxation, and its basis for more cuts
             n, np.arange(n, dtype=np.int32), np.full(n, highspy.HighsVarType.kContinuous)
         )
         self.h.setBasis(basis)
-        self.h.setOptionValue("time_limit", max(deadline - time.monotonic(), 0.05))
+        _time_limit(self.h, deadline)
         self.h.run()
         return pairing, status == highspy.HighsModelStatus.kOptimal
 
@@ -980,7 +980,7 @@ def _tableau_bound(
     stalled = 0
     while time.monotonic() < deadline and (rounds is None or len(tableau.batches) < rounds):
         h = tableau.h
-        h.setOptionValue("time_limit", max(deadline - time.monotonic(), 0.05))
+        _time_limit(h, deadline)
         h.run()
         status = h.getModelStatus()
         if status == highspy.HighsModelStatus.kInfeasible:
@@ -1032,6 +1032,13 @@ def _tableau_bound(
         if bound >= target or stalled >= STALL or not tableau.add_cuts(x):
             break
     return bound, found, tableau
+
+
+def _time_limit(h: highspy.Highs, deadline: float) -> None:
+    """Let a HiGHS model run until the deadline. Its time limit counts all its runs
+    together, so a model run again (a relaxation with tables or cuts added) gets the time
+    it has used so far on top."""
+    h.setOptionValue("time_limit", h.getRunTime() + max(deadline - time.monotonic(), 0.05))
 
 
 def _cheapest(
