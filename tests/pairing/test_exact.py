@@ -1,6 +1,7 @@
 """The exact method's parts: {0, ½}-cuts over players and the proof over the cheapest tables."""
 
 import time
+from dataclasses import replace
 from itertools import combinations
 
 import numpy as np
@@ -95,6 +96,37 @@ def test_the_bit_sliced_count_equals_the_direct_coefficients(width, seed, sizes)
         dense = np.zeros(len(pool), dtype=np.int64)
         dense[rows_] = values
         assert (dense == exact.cut_coefficients(instance, pool, cut)).all()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    width=st.integers(2, 5),
+    seed=st.integers(0, 10_000),
+    multipliers=st.lists(st.integers(1, 4), min_size=1, max_size=40),
+)
+def test_the_tableau_cut_rows_equal_the_direct_coefficients(width, seed, multipliers):
+    """All cuts at once (``_cut_rows``, through counts per level and a lookup), over
+    levels and over players, tables one place short included."""
+    rng = np.random.default_rng(seed)
+    instance = replace(fresh_instance(20), level=rng.integers(0, 6, 20))
+    rows = 200
+    members = np.sort(
+        np.stack([rng.choice(20, size=width, replace=False) for _ in range(rows)]), axis=1
+    ).astype(np.int32)
+    members[np.arange(rows) % 3 == 0, -1] = -1
+    pool = Pool(members, np.full(rows, width, dtype=np.int32), np.zeros(rows, dtype=np.int64))
+    cuts = []
+    for multiplier in multipliers:
+        divisor = multiplier + int(rng.integers(1, 4))
+        if rng.random() < 0.5:
+            low = int(rng.integers(0, 6))
+            high = int(rng.integers(low, 6))
+            cuts.append(exact.Cut(multiplier, divisor, 1, low, high))
+        else:
+            players = tuple(sorted(int(p) for p in rng.choice(20, size=5, replace=False)))
+            cuts.append(exact.Cut(multiplier, divisor, 1, players=players))
+    expected = np.array([exact.cut_coefficients(instance, pool, cut) for cut in cuts])
+    assert (exact._cut_rows(instance, pool, cuts) == expected).all()
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])

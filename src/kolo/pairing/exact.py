@@ -753,11 +753,44 @@ GRID = 1024
 """Tableau multipliers are rounded to multiples of 1/GRID: every sum is then exact."""
 
 
-def _scaled(inside: IntArray, cuts: list[Cut]) -> IntArray:
-    """⌊multiplier·inside/divisor⌋ per cut (columns of ``inside``)."""
-    multiplier = np.array([c.multiplier for c in cuts])
-    divisor = np.array([c.divisor for c in cuts])
-    result: IntArray = (multiplier * inside) // divisor
+def _cut_rows(
+    instance: Instance, tables: Pool, cuts: list[Cut], out: FloatArray | None = None
+) -> FloatArray:
+    """Every cut's coefficient of every table (cuts × tables), the same as
+    ``cut_coefficients``: the members a table has in a cut's set (0 to its width) are
+    counted for all cuts at once, in bytes, then looked up in each cut's
+    ⌊multiplier·k/divisor⌋ (written into ``out`` where given)."""
+    width = tables.members.shape[1]
+    counts = np.arange(width + 1)
+    multiplier = np.array([c.multiplier for c in cuts], dtype=np.int64)[:, None]
+    divisor = np.array([c.divisor for c in cuts], dtype=np.int64)[:, None]
+    lookup = ((multiplier * counts) // divisor).astype(np.float64).ravel()
+    inside = np.empty((len(cuts), len(tables)), dtype=np.int8)
+    by_levels = [n for n, cut in enumerate(cuts) if not cut.players]
+    if by_levels:
+        # below[l, t]: the members of table t whose level is below l
+        top = int(instance.level.max(initial=0)) + 1
+        levels = member_levels(instance, tables)
+        place = np.nonzero(levels >= 0)
+        per_level = np.bincount(
+            levels[place] * len(tables) + place[0], minlength=top * len(tables)
+        ).reshape(top, len(tables))
+        below = np.zeros((top + 1, len(tables)), dtype=np.int8)
+        np.cumsum(per_level, axis=0, out=below[1:])
+        low = np.array([cuts[n].low for n in by_levels])
+        high = np.minimum(np.array([cuts[n].high for n in by_levels]), top - 1)
+        inside[by_levels] = below[high + 1] - below[np.minimum(low, top)]
+    by_players = [n for n, cut in enumerate(cuts) if cut.players]
+    if by_players:
+        member = np.zeros((len(by_players), instance.size + 1), dtype=np.int8)  # -1: empty
+        for row, n in enumerate(by_players):
+            member[row, list(cuts[n].players)] = 1
+        count = np.zeros((len(by_players), len(tables)), dtype=np.int8)
+        for column in tables.columns:
+            count += np.take(member, column, axis=1)
+        inside[by_players] = count
+    first = (np.arange(len(cuts), dtype=np.int32) * (width + 1))[:, None]
+    result: FloatArray = np.take(lookup, first + inside, out=out)
     return result
 
 
@@ -804,25 +837,9 @@ class _Tableau:
             block[row, tables.size == size] = 1.0
         for number, limit in enumerate(model.limits):
             block[model.first_limit() + number] = limit.values(tables)
-        first = model.first_cut()
-        levels = member_levels(instance, tables)[:, :, None]
-        by_levels = [i for i, cut in enumerate(model.cuts) if not cut.players]
-        if by_levels:
-            cuts = [model.cuts[i] for i in by_levels]
-            low = np.array([c.low for c in cuts])
-            high = np.array([c.high for c in cuts])
-            inside = ((levels >= low) & (levels <= high)).sum(axis=1)  # tables × cuts
-            block[first + np.array(by_levels)] = _scaled(inside, cuts).T
-        by_players = [i for i, cut in enumerate(model.cuts) if cut.players]
-        if by_players:
-            cuts = [model.cuts[i] for i in by_players]
-            member = np.zeros((instance.size + 1, len(cuts)), dtype=np.int64)  # -1: empty
-            for number, cut in enumerate(cuts):
-                member[list(cut.players), number] = 1
-            inside = np.zeros((len(tables), len(cuts)), dtype=np.int64)
-            for column in tables.columns:
-                inside += member[column]
-            block[first + np.array(by_players)] = _scaled(inside, cuts).T
+        if model.cuts:
+            first = model.first_cut()
+            _cut_rows(instance, tables, model.cuts, out=block[first : first + len(model.cuts)])
         row = self.base
         for u in self.batches:  # each batch of cuts uses the rows before it
             block[row : row + u.shape[1]] = np.floor(u.T @ block[:row] + 0.5 / GRID)
