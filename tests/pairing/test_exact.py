@@ -246,7 +246,9 @@ def test_a_known_lower_bound_proves_a_pairing_that_reaches_it_and_nothing_else()
     instance = instance_of(event)
     pool = all_tables(instance)
     free = exact.solve(instance, pool, time_limit=30)
-    assert free.optimal and free.tables is not None and free.cost is not None
+    assert free.optimal
+    assert free.tables is not None
+    assert free.cost is not None
     at_once = exact.solve(instance, pool, time_limit=30, incumbent=free.tables, lower=free.bound)
     assert at_once.optimal
     assert at_once.prices is None  # no relaxation was solved
