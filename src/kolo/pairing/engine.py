@@ -32,8 +32,8 @@ from kolo.pairing.seating import seat_order
 EXACT_POOL_LIMIT = 6_000_000
 """Candidate tables beyond this leave the round to the heuristic."""
 START_WINDOW = 6
-"""Tables re-seated together in a second sweep over the better first pairing (at tables
-of four 24 players: the first pairing is then close enough for the exact method to prove
+"""Tables re-seated together in the sweep that improves the first pairing (at tables of
+four 24 players: the first pairing is then close enough for the exact method to prove
 hard rounds at 100 players in time, where windows of four tables left it 2–6 units off)."""
 GUARD_SWEEPS = 1
 """Sweeps of the search that improves the slice before the guard's exact method (work,
@@ -256,21 +256,18 @@ def _search(
     # one sweep of windows each, bounded by work rather than time, so the incumbent (and
     # every pairing proved optimal from it) does not depend on the machine's speed
     candidates = [
-        heuristic.improve(instance, t, deadline=deadline, seed=seed, sweeps=1, random_pairs=False)
-        for t in starts
-    ]
-    start = min(candidates, key=lambda t: heuristic.cost_of(instance, t)) if candidates else None
-    if start is not None:
-        # and the better one by wider windows
-        start = heuristic.improve(
+        heuristic.improve(
             instance,
-            start,
+            t,
             deadline=deadline,
             seed=seed,
             window=START_WINDOW,
             sweeps=1,
             random_pairs=False,
         )
+        for t in starts
+    ]
+    start = min(candidates, key=lambda t: heuristic.cost_of(instance, t)) if candidates else None
     cap = heuristic.cost_of(instance, start) if start is not None else None
     if start is not None and cap is not None and instance.main_cost(cap) == 0:
         return _Found(start, True, cap, "heuristic")  # no criterion is broken: none cheaper
