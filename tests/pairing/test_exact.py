@@ -183,6 +183,39 @@ def test_tableau_cuts_never_cut_off_the_optimum(seed):
         assert exact._cost_of(instance, found) == best
 
 
+def test_the_tableau_integer_program_is_not_started_without_time_for_its_setup():
+    """HiGHS does not look at its time limit while it sets the program up (about 1.5 µs
+    per nonzero): with less time left than that, no run at all; with time, the pairing."""
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=8, slice_guard=False)
+    instance = instance_of(event)
+    pool = all_tables(instance)
+    _, _, tableau = exact._tableau_bound(
+        exact._Model(instance, []), pool, 10**12, time.monotonic() + 30
+    )
+    setup = exact.SETUP_PER_NONZERO * tableau.h.getNumNz()
+    runs = tableau.h.getRunTime()
+    assert tableau.integer(None, time.monotonic() + setup / 2) == (None, False)
+    assert tableau.h.getRunTime() == runs  # HiGHS did not run
+    pairing, _ = tableau.integer(None, time.monotonic() + 30)
+    assert pairing is not None
+    assert exact._cost_of(instance, pairing) == mip_optimum(instance, pool)
+
+
+def test_a_relaxation_run_again_gets_the_time_it_has_used_on_top():
+    """HiGHS counts a model's time limit over all its runs (a relaxation with tables or
+    cuts added is run again): the limit given is the time used so far plus what is left
+    to the deadline, not what is left alone (which had stopped relaxations early)."""
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=8, slice_guard=False)
+    instance = instance_of(event)
+    h = exact._Model(instance, []).highs(all_tables(instance), False, 30)
+    h.run()
+    used = h.getRunTime()
+    assert used > 0
+    exact._time_limit(h, time.monotonic() + 5)
+    _, limit = h.getOptionValue("time_limit")
+    assert used + 4.5 < limit <= used + 5
+
+
 def test_tableau_cuts_close_a_gap_the_relaxation_leaves():
     event, _ = simulate("carcassonne-cz", 20, 3, seed=8, slice_guard=False)
     instance = instance_of(event)
