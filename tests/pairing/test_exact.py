@@ -305,7 +305,7 @@ def test_the_lowest_tables_are_the_prefix_of_a_stable_sort(values, count):
     fast a degenerate relaxation is proved, so the partial sort must not change it."""
     values = np.array(values)
     order = np.argsort(values, kind="stable")
-    assert exact.smallest(values, count).tolist() == order[:count].tolist()
+    assert exact._smallest(values, count).tolist() == order[:count].tolist()
     chosen, reach = exact._lowest(values, count)
     assert chosen.tolist() == order[:count].tolist()
     assert reach == (values[order[count]] if count < len(values) else np.inf)

@@ -254,10 +254,35 @@ def test_r_gorn_5_over_the_event_no_prefix_is_worse_than_the_slices_and_rounds_u
                 used_spare.append(number)
         event = play(seated, rng, model)
         spare = _spare(event, ruleset, chosen)
-        counted = slicing.spare(event, ruleset, chosen)  # spread in half-points
-        assert spare == {**counted, "score_spread": Fraction(counted["score_spread"], 2)}
+        assert spare == slicing.spare(event, ruleset, chosen)
         assert all(value >= 0 for value in spare.values())
     assert used_spare == [4, 6]
+
+
+@pytest.mark.parametrize(("ruleset_id", "seed"), [("carcassonne-cz", 3), ("dominion-cz", 6)])
+def test_what_earlier_rounds_left_spare_is_counted_in_points_whatever_their_unit(ruleset_id, seed):
+    """Half points appear in some rounds and not in others, so a round's unit of spread
+    (1/point_scale points) differs from another's: the spare is summed in points (equal
+    to the criteria's own definitions) and the limit takes whole units of this round."""
+    event, _ = simulate(ruleset_id, 12, 4, seed=seed)
+    ruleset, chosen = settings_of(event)
+    players = [e.id for e in event.entrants]
+    scales = {
+        build(replace(event, rounds=event.rounds[:n]), ruleset, chosen, players, 0).point_scale
+        for n in range(len(event.rounds) + 1)
+    }
+    assert len(scales) > 1  # the unit changed during the event
+    assert slicing.spare(event, ruleset, chosen) == _spare(event, ruleset, chosen)
+    # the limit takes the whole units of this round: 5/2 points more
+    instance = build(event, ruleset, chosen, players, seed=1)
+    reference = slicing.slice_pairing(instance)
+    assert reference is not None
+    across = [tuple(range(k, 12, len(reference))) for k in range(len(reference))]
+    theirs = slicing.totals(instance, reference)
+    assert slicing.totals(instance, across)["score_spread"] > theirs["score_spread"] + 5
+    held = slicing.limits(instance, reference, across, {"score_spread": Fraction(5, 2)})
+    assert held is not None
+    assert held["score_spread"] == theirs["score_spread"] + (5 * instance.point_scale) // 2
 
 
 def test_the_guard_can_be_turned_off():
@@ -292,7 +317,7 @@ def test_the_proposal_says_when_the_guard_acted_and_what_the_weights_alone_give(
     ruleset, guarded = settings_of(event)
     _, by_round = settings_of(event, slice_guard_scope="round")
     _, free = settings_of(event, slice_guard=False)
-    assert slicing.spare(event, ruleset, guarded) == {"repeat_pairs": 0, "score_spread": 8}
+    assert slicing.spare(event, ruleset, guarded) == {"repeat_pairs": 0, "score_spread": 4}
     on = propose(event, ruleset, guarded, seed=3)
     alone = propose(event, ruleset, by_round, seed=3)
     off = propose(event, ruleset, free, seed=3)

@@ -35,6 +35,9 @@ START_WINDOW = 6
 """Tables re-seated together in the sweep that improves the first pairing (at tables of
 four 24 players: the first pairing is then close enough for the exact method to prove
 hard rounds at 100 players in time, where windows of four tables left it 2–6 units off)."""
+START_PLAYERS = 24
+"""At most this many players in those windows: larger tables keep the search's own
+windows (six tables of six would have 1.9 million candidate tables per window)."""
 GUARD_SWEEPS = 1
 """Sweeps of the search that improves the slice before the guard's exact method (work,
 not seconds: the start, and so the answer, must not depend on the machine's speed)."""
@@ -98,7 +101,7 @@ class Proposal:
     spread the round keeps within — the slice's, plus what the earlier rounds left spare
     where ``guard_scope`` is ``event``."""
     guard_scope: str | None = None
-    """Where the slice guard acted: ``event`` or ``round`` (``slicing.SCOPES``)."""
+    """Where the slice guard acted: ``event`` or ``round`` (the setting ``slice_guard_scope``)."""
     unguarded: Fraction | None = None
     """Where the slice guard acted: the weighted cost of the cheapest pairing by the
     weights alone."""
@@ -261,7 +264,7 @@ def _search(
             t,
             deadline=deadline,
             seed=seed,
-            window=START_WINDOW,
+            window=START_WINDOW if START_WINDOW * instance.normal_size <= START_PLAYERS else None,
             sweeps=1,
             random_pairs=False,
         )

@@ -623,7 +623,7 @@ def _solve(
             # every pairing; the integer programs below look for the best
         if len(entering) == 0 or time.monotonic() > deadline:
             break
-        chosen = entering[smallest(rc[entering], 20 * instance.size)]
+        chosen = entering[_smallest(rc[entering], 20 * instance.size)]
         master.add_columns(pool.take(chosen))
         active = np.concatenate([active, chosen])
     if best_cost is not None and main_optimal(instance, best_cost, lagrange):
@@ -890,8 +890,10 @@ class _Tableau:
         # no presolve: over the dense tableau cuts (48,000 tables, 2.6 million nonzeros)
         # it ran 3 s past the time limit, which HiGHS checks only between its steps
         self.h.setOptionValue("presolve", "off")
+        self.h.setOptionValue("objective_target", self.model.target)
         pairing, status = _branch_and_bound(self.h, tables, incumbent)
         self.h.setOptionValue("presolve", "choose")
+        self.h.setOptionValue("objective_target", -highspy.kHighsInf)
         self.h.changeColsIntegrality(  # back to the relaxation, and its basis for more cuts
             n, np.arange(n, dtype=np.int32), np.full(n, highspy.HighsVarType.kContinuous)
         )
@@ -1028,7 +1030,7 @@ def _tableau_bound(
             if len(entering):
                 # the Lagrangian bound: every table's reduced cost is at least `lower`
                 bound = max(bound, value + float(lower[lower < 0].sum()))
-                tableau.add_tables(pool, entering[smallest(rc, GOMORY_ENTER)])
+                tableau.add_tables(pool, entering[_smallest(rc, GOMORY_ENTER)])
                 continue
             # Every reduced cost is now ≥ −tolerance, so a pairing costs at least
             # value − slack, and one with table T at least value + lower(T) − slack:
@@ -1227,12 +1229,12 @@ def _lowest(values: FloatArray, count: int) -> tuple[npt.NDArray[np.intp], float
     """The ``count`` tables of lowest value (in increasing order) and the next value (every
     table left out has at least that; inf when none is left out)."""
     if count >= len(values):
-        return smallest(values, count), np.inf
-    order = smallest(values, count + 1)
+        return _smallest(values, count), np.inf
+    order = _smallest(values, count + 1)
     return order[:count], float(values[order[count]])
 
 
-def smallest(values: FloatArray, count: int) -> npt.NDArray[np.intp]:
+def _smallest(values: FloatArray, count: int) -> npt.NDArray[np.intp]:
     """The indices of the ``count`` lowest values in increasing order, ties in index order
     — the first ``count`` of a stable sort, without sorting them all."""
     if count >= len(values):

@@ -13,8 +13,10 @@ no standard and the weights alone decide.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from fractions import Fraction
 from functools import partial
 from itertools import combinations
 from typing import Any
@@ -34,10 +36,6 @@ REPAIR_PASSES = 3
 
 GUARDED = ("repeat_pairs", "score_spread")
 """The criteria on which the engine is never worse than the slice."""
-
-SCOPES = ("event", "round")
-"""What the guard compares (the setting ``slice_guard_scope``): the event so far, the
-rounds before included, or every round on its own."""
 
 SOFT = ("repeat_pairs", "club", "never_together")
 """Criteria the hand repair looks at (pairs that met, club-mates, pairs kept apart)."""
@@ -114,31 +112,34 @@ def limits(
     instance: Instance,
     reference: Sequence[Sequence[int]],
     tables: Sequence[Sequence[int]],
-    extra: Mapping[str, int] | None = None,
+    extra: Mapping[str, Fraction] | None = None,
 ) -> dict[str, int] | None:
     """What the guard holds a pairing to, or None where it holds nothing: each guarded
     criterion at most the slice's count (plus the ``extra`` the earlier rounds left spare,
-    where positive: ``spare``), every other weighted criterion at most the pairing's own.
-    None where the pairing is already within those counts, or where the slice is worse
-    than the pairing on another criterion (then it is no standard)."""
+    where positive, in whole units of this round: ``spare``), every other weighted
+    criterion at most the pairing's own. None where the pairing is already within those
+    counts, or where the slice is worse than the pairing on another criterion (then it is
+    no standard)."""
     theirs, mine = totals(instance, reference), totals(instance, tables)
     if any(theirs[name] > mine[name] for name in mine if name not in GUARDED):
         return None
     for name in GUARDED:
         if name in theirs and extra:
-            theirs[name] += max(0, extra.get(name, 0))
+            scale = instance.point_scale if name == "score_spread" else 1
+            theirs[name] += max(0, math.floor(extra.get(name, Fraction(0)) * scale))
     if all(mine[name] <= theirs[name] for name in GUARDED if name in mine):
         return None
     return {name: theirs[name] if name in GUARDED else mine[name] for name in mine}
 
 
-def spare(event: Event, ruleset: RuleSet, settings: Mapping[str, Any]) -> dict[str, int]:
+def spare(event: Event, ruleset: RuleSet, settings: Mapping[str, Any]) -> dict[str, Fraction]:
     """For each guarded criterion, how much less the event's rounds so far seated than the
     slices of their standings would have: Σ over the rounds (slice's count − the seated
-    tables' count), each round measured on its own standings and history. A round whose
-    slice breaks a hard rule, or whose players cannot be laid out again, counts for
-    nothing (there was no slice to compare with)."""
-    left = dict.fromkeys(GUARDED, 0)
+    tables' count), each round measured on its own standings and history, spread in
+    points (a round's unit of points can differ from another's: halves appear and go).
+    A round whose slice breaks a hard rule, or whose players cannot be laid out again,
+    counts for nothing (there was no slice to compare with)."""
+    left = dict.fromkeys(GUARDED, Fraction(0))
     for number, played in enumerate(event.rounds, start=1):
         before = replace(event, rounds=event.rounds[: number - 1])
         seated = [list(t.seats) for t in played.tables] + [[p] for p in played.byes]
@@ -155,7 +156,8 @@ def spare(event: Event, ruleset: RuleSet, settings: Mapping[str, Any]) -> dict[s
         theirs, mine = totals(instance, reference), totals(instance, tables)
         for name in GUARDED:
             if name in mine:
-                left[name] += theirs[name] - mine[name]
+                scale = instance.point_scale if name == "score_spread" else 1
+                left[name] += Fraction(theirs[name] - mine[name], scale)
     return left
 
 
