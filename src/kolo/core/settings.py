@@ -138,7 +138,8 @@ SPECS: dict[str, SettingSpec] = {
             N_(
                 "The pairing never has more repeated meetings or more score spread than "
                 "slicing the standings by hand (sort, cut into tables, swap away "
-                "repeats); off: the weights alone decide."
+                "repeats), over the event so far or every round (slice_guard_scope); "
+                "off: the weights alone decide."
             ),
         ),
         SettingSpec(
