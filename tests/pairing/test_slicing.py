@@ -198,17 +198,14 @@ def test_r_gorn_5_no_round_is_worse_than_the_slice_with_the_guard_and_some_is_wi
         Entrant(f"p{i}", f"P{i}", club="Brno" if i % 7 == 0 else None) for i in range(1, 31)
     )
     event = Event("e", "dominion-cz", {"club_rounds": 2, "slice_guard_scope": "round"}, entrants)
-    model = SkillModel.draw([e.id for e in entrants], rng)
+    players = [e.id for e in entrants]
     unguarded_worse = 0
-    for number in range(1, 6):
-        ruleset, chosen = settings_of(event)
-        players = [e.id for e in entrants]
-        proposal, seated = checked(event, seed=number)
+    for number, before, ruleset, chosen, proposal, _ in played_rounds(event, 5, rng):
         if number > 1:
-            reference = _slice_totals(event, ruleset, chosen, players)
-            _, free = settings_of(event, slice_guard=False)
-            other = propose(event, ruleset, free, seed=number)
-            limits = _guard_limits(event, ruleset, chosen, players, other.costs)
+            reference = _slice_totals(before, ruleset, chosen, players)
+            _, free = settings_of(before, slice_guard=False)
+            other = propose(before, ruleset, free, seed=number)
+            limits = _guard_limits(before, ruleset, chosen, players, other.costs)
             if limits is None:
                 assert proposal.costs == other.costs
             else:
@@ -218,8 +215,20 @@ def test_r_gorn_5_no_round_is_worse_than_the_slice_with_the_guard_and_some_is_wi
             # the promise of the guard (the slice here never seats more club-mates)
             assert all(proposal.costs[name] <= reference[name] for name in GUARDED)
             assert proposal.costs["club"] <= other.costs["club"]
-        event = play(seated, rng, model)
     assert unguarded_worse > 0
+
+
+def played_rounds(event, rounds, rng):
+    """Plays ``rounds`` rounds paired by the engine (each checked) with results from the
+    skill model; yields per round its number, the event before it, the rule set and
+    settings, the proposal, and the event after it."""
+    model = SkillModel.draw([e.id for e in event.entrants], rng)
+    for number in range(1, rounds + 1):
+        ruleset, chosen = settings_of(event)
+        proposal, seated = checked(event, seed=number)
+        after = play(seated, rng, model)
+        yield number, event, ruleset, chosen, proposal, after
+        event = after
 
 
 def nine_player_event():
@@ -242,19 +251,15 @@ def test_r_gorn_5_over_the_event_no_prefix_is_worse_than_the_slices_and_rounds_u
     rng = random.Random(5)
     entrants = tuple(Entrant(f"p{i}", f"P{i}") for i in range(1, 25))
     event = Event("e", "dominion-cz", {}, entrants)
-    model = SkillModel.draw([e.id for e in entrants], rng)
+    players = [e.id for e in entrants]
     used_spare = []
-    for number in range(1, 7):
-        ruleset, chosen = settings_of(event)
-        players = [e.id for e in entrants]
-        proposal, seated = checked(event, seed=number)
+    for number, before, ruleset, chosen, proposal, after in played_rounds(event, 6, rng):
         if number > 1:
-            reference = _slice_totals(event, ruleset, chosen, players)
+            reference = _slice_totals(before, ruleset, chosen, players)
             if any(proposal.costs[name] > reference[name] for name in GUARDED):
                 used_spare.append(number)
-        event = play(seated, rng, model)
-        spare = _spare(event, ruleset, chosen)
-        assert spare == slicing.spare(event, ruleset, chosen)
+        spare = _spare(after, ruleset, chosen)
+        assert spare == slicing.spare(after, ruleset, chosen)
         assert all(value >= 0 for value in spare.values())
     assert used_spare == [4, 6]
 
