@@ -45,7 +45,11 @@ def browser() -> Iterator[object]:
 
 
 @pytest.fixture
-def screenshots() -> Path:
+def screenshots(tmp_path: Path) -> Path:
+    """Where the browser tests save their pictures: a temporary folder, so the suite leaves the
+    clone as it found it; `scripts/screenshots` sets KOLO_SCREENSHOTS to refresh the docs'."""
+    if not os.environ.get("KOLO_SCREENSHOTS"):
+        return tmp_path
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
 
