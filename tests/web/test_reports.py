@@ -1,6 +1,8 @@
 """Self-reporting never overwrites silently: conflicting reports are both kept, an older
 report does not replace a newer result, and each player confirms once, for themselves."""
 
+import threading
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
@@ -176,3 +178,41 @@ def test_one_phone_confirms_for_one_player_once(table):
     answer(Client(), table, third, report=report)
     report.refresh_from_db()
     assert report.status == models.SelfReport.CONFIRMED
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_reports_arriving_at_once_on_two_connections(owner):
+    """The real race: two requests in two threads, each with its own connection."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite's test store is one in-memory connection; runs on PostgreSQL")
+    event = store.create_event(ACTOR, "Race", "dominion-cz", {"self_reporting": True})
+    store.add_entrants(ACTOR, event, [(n, None) for n in ("Ana", "Bob", "Cyril")])
+    store.new_round(ACTOR, event, [["p1", "p2", "p3"]])
+    table = models.Table.objects.get(round__event=event)
+    start = threading.Barrier(2)
+    failures = []
+
+    def report(player, scores):
+        try:
+            start.wait()
+            reports.submit_report(ACTOR, event, table, player, scores)
+        except Exception as error:  # shown by the assertion below
+            failures.append(error)
+        finally:
+            connection.close()
+
+    threads = [
+        threading.Thread(target=report, args=("p1", {"p1": 50, "p2": 40, "p3": 30})),
+        threading.Thread(target=report, args=("p2", {"p1": 50, "p2": 30, "p3": 40})),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    statuses = sorted(r.status for r in models.SelfReport.objects.filter(table=table))
+    assert statuses == ["disputed", "pending"]
+    assert audited("report.submit") == 2
+    assert audited("report.dispute") == 1

@@ -63,7 +63,7 @@ def _open_report(table: models.Table, posted: str) -> models.SelfReport:
 def _check_phone(request: HttpRequest, table: models.Table, player: str) -> None:
     """One phone answers for one player of a table: the first it chose."""
     bound = request.session.get(f"{PHONE_KEY}{table.pk}")
-    if bound and bound != player:
+    if bound and player and bound != player:
         name = next(
             (
                 s.entrant.name
