@@ -46,3 +46,18 @@ def test_openapi_says_a_correction_needs_its_version():
     assert "428" in post_["responses"]
     schema = post_["requestBody"]["content"]["application/json"]["schema"]
     assert "required to correct" in schema["properties"]["version"]["description"]
+
+
+def test_a_version_read_before_a_clear_does_not_fit_the_result_entered_after(event, token):  # noqa: F811
+    from kolo.web import store
+    from tests.web.conftest import ACTOR
+
+    first = {p: 30 - i for i, p in enumerate(seats(event))}
+    seen = json.loads(post(PATH, {"scores": first}, token).content)["version"]
+    store.clear_result(ACTOR, event, 1, 1)
+    again = dict.fromkeys(seats(event), 7)
+    assert post(PATH, {"scores": again, "version": 0}, token).status_code == 200
+    # a writer who read the cleared result's version is refused, not let through
+    stale = post(PATH, {"scores": dict.fromkeys(seats(event), 1), "version": seen}, token)
+    assert stale.status_code == 409
+    assert points(event) == again

@@ -162,7 +162,8 @@ def test_one_phone_confirms_for_one_player_once(table):
     phone = Client()
     submit(phone, table, first, [50, 40, 30])
     report = models.SelfReport.objects.get(table=table)
-    # the reporter cannot confirm their own report
+    # the reporter's phone shows no buttons to confirm their own report, nor takes it
+    assert "Your report: the others" in phone.get(f"{REPORT}?code={table.code}").content.decode()
     assert "you reported this result" in answer(phone, table, first)
     # nor, on the same phone, confirm for the others
     assert f"On this phone you answer as {name(table, 0)}" in answer(phone, table, second)

@@ -1153,7 +1153,10 @@ def record_result(
         )
     if game is None:
         game = models.Game.objects.create(
-            table=table, number=game_number, ended_by_time_limit=ended_by_time_limit
+            table=table,
+            number=game_number,
+            ended_by_time_limit=ended_by_time_limit,
+            version=_cleared_version(event, round_number, table.number, game_number) + 1,
         )
     else:
         game.ended_by_time_limit = ended_by_time_limit
@@ -1252,9 +1255,23 @@ def clear_result(
         actor,
         "result.clear",
         f"cleared round {round_number} table {table.number} game {before['game']}",
-        before=before,
+        # where and which version: a result entered again goes on from it
+        before={**before, "round": round_number, "table": table.number, "version": last.version},
     )
     return before
+
+
+def _cleared_version(event: models.Event, round_number: int, table_number: int, game: int) -> int:
+    """The last version of this game before its result was cleared (0: never cleared), so
+    that a version read before the clear never fits the result entered after it."""
+    cleared = models.AuditEntry.objects.filter(
+        event=event,
+        action="result.clear",
+        before__round=round_number,
+        before__table=table_number,
+        before__game=game,
+    )
+    return max((int(e.before.get("version", 0)) for e in cleared), default=0)
 
 
 # --- import -----------------------------------------------------------------------------
