@@ -71,7 +71,7 @@ def test_a_whole_round_from_the_command_line(capsys, brno):
 def test_correction_prints_and_audits_both_values(capsys, brno):
     ok(capsys, "round", "new", brno, "--tables", "p1,p2,p3;p4,p5;p6,p7")
     ok(capsys, "result", brno, "1", "1", "p1=40", "p2=30", "p3=10")
-    out = ok(capsys, "result", brno, "1", "1", "p1=40", "p2=41", "p3=10")
+    out = ok(capsys, "result", brno, "1", "1", "p1=40", "p2=41", "p3=10", "--correct")
     assert "round 1, table 1: corrected to p1=40 p2=41 p3=10 (was p1=40 p2=30 p3=10)" in out
     again = ok(capsys, "result", brno, "1", "1", "p1=40", "p2=41", "p3=10")
     assert again.strip() == "round 1, table 1: unchanged (p1=40 p2=41 p3=10)"

@@ -74,7 +74,14 @@ def test_every_change_is_one_audit_entry(event):
 def test_r_evt_4_a_correction_keeps_both_values(event):
     store.new_round(ACTOR, event, ROUND_1)
     store.record_result(ACTOR, event, 1, 1, {"p1": 40, "p2": 30, "p3": 10})
-    game, before = store.record_result(ACTOR, event, 1, 1, {"p1": 40, "p2": 41, "p3": 10})
+    # a correction says so: it is never made silently
+    assert refused(store.record_result, ACTOR, event, 1, 1, {"p1": 40, "p2": 41, "p3": 10}) == [
+        "table 1 already has a result for game 1: p1=40 p2=30 p3=10; a correction must name "
+        "the version it replaces (1)"
+    ]
+    game, before = store.record_result(
+        ACTOR, event, 1, 1, {"p1": 40, "p2": 41, "p3": 10}, correct=True
+    )
     assert before["scores"] == {"p1": 40, "p2": 30, "p3": 10}
     correction = models.AuditEntry.objects.get(action="result.correct")
     assert correction.before["scores"] == {"p1": 40, "p2": 30, "p3": 10}
@@ -149,7 +156,7 @@ def test_r_evt_3_next_round_only_after_closing(event):
 def test_r_evt_3_reopen_only_while_the_next_round_is_not_paired(event):
     play_round_1(event)
     store.reopen_round(ACTOR, event, 1)
-    store.record_result(ACTOR, event, 1, 1, {"p1": 40, "p2": 30, "p3": 12})
+    store.record_result(ACTOR, event, 1, 1, {"p1": 40, "p2": 30, "p3": 12}, correct=True)
     store.close_round(ACTOR, event, 1)
     store.new_round(ACTOR, event, [["p1", "p4", "p6"], ["p2", "p7"], ["p3", "p5"]])
     messages = refused(store.reopen_round, ACTOR, event, 1)
@@ -320,7 +327,9 @@ def test_nbgl_results_need_turns():
     assert refused(store.record_result, ACTOR, event, 1, 1, scores, turns=turns) == [
         "table 1 has all its 2 games; say which to correct with --game"
     ]
-    store.record_result(ACTOR, event, 1, 1, {**scores, "p4": 1}, turns=turns, game_number=2)
+    store.record_result(
+        ACTOR, event, 1, 1, {**scores, "p4": 1}, turns=turns, game_number=2, correct=True
+    )
     other = {"p5": 3, "p6": 2, "p7": 1, "p8": 0}
     other_turns = dict.fromkeys(other, 9)
     store.record_result(ACTOR, event, 1, 2, other, turns=other_turns)

@@ -655,6 +655,12 @@ def result(
     clear: Annotated[
         bool, typer.Option("--clear", help=_("Take back the table's last result."))
     ] = False,
+    correct: Annotated[
+        bool,
+        typer.Option(
+            "--correct", help=_("Replace the result the game has (without it, one is refused).")
+        ),
+    ] = False,
 ) -> None:
     store = _store()
     found = store.find_event(event)
@@ -670,28 +676,45 @@ def result(
         raise InvalidInput.one(N_("give the scores: p1=34 p2=28 p3=12"), path="SCORES")
     by_player = _assignments(scores, "SCORES")
     turns_by_player = _assignments(turns.split(","), "--turns") if turns else None
-    game_row, before = store.record_result(
-        _actor(),
-        found,
-        round_number,
-        table_number,
-        by_player,
-        turns=turns_by_player,
-        game_number=game,
-        ended_by_time_limit=time_limit,
-    )
-    after = store.game_document(game_row)
     ruleset, settings = store.ruleset_of(found)
-    where = _("round {round}, table {table}").format(round=round_number, table=table_number)
-    if ruleset.games_per_table(round_number, settings) > 1:
-        where += ", " + _("game {game}").format(game=after["game"])
+
+    def where(game_number: int) -> str:
+        text = _("round {round}, table {table}").format(round=round_number, table=table_number)
+        if ruleset.games_per_table(round_number, settings) > 1:
+            text += ", " + _("game {game}").format(game=game_number)
+        return text
+
+    try:
+        game_row, before = store.record_result(
+            _actor(),
+            found,
+            round_number,
+            table_number,
+            by_player,
+            turns=turns_by_player,
+            game_number=game,
+            ended_by_time_limit=time_limit,
+            correct=correct,
+        )
+    except InvalidInput as error:
+        exists = next((p for p in error.problems if p.message == store.RESULT_IS_IN), None)
+        if exists is None:
+            raise
+        current: Any = exists.params["current"]
+        raise InvalidInput.one(
+            N_("{where} already has {result}; to replace it, add --correct"),
+            path="SCORES",
+            where=where(current["game"]),
+            result=describe_result(current),
+        ) from None
+    after = store.game_document(game_row)
     if before is None:
-        print(f"{where}: {describe_result(after)}")
+        print(f"{where(after['game'])}: {describe_result(after)}")
     elif before == after:
-        print(f"{where}: " + _("unchanged") + f" ({describe_result(after)})")
+        print(f"{where(after['game'])}: " + _("unchanged") + f" ({describe_result(after)})")
     else:
         print(
-            f"{where}: "
+            f"{where(after['game'])}: "
             + _("corrected to {result} (was {before})").format(
                 result=describe_result(after), before=describe_result(before)
             )

@@ -1084,6 +1084,7 @@ def record_result(
     game_number: int | None = None,
     ended_by_time_limit: bool | None = None,
     expected_version: int | None = None,
+    correct: bool = False,
 ) -> tuple[models.Game, dict[str, Any] | None]:
     """Enter or correct one game's result; returns the game and the result it replaced
     (``None`` for a new result; equal to the game's result when nothing changed).
@@ -1091,7 +1092,9 @@ def record_result(
     A correction keeps the old and the new result in the audit trail; turns and the
     time-limit mark not given again stay as they were. With ``expected_version`` (the
     version the writer saw; 0 for "no result yet"), a game changed meanwhile by someone
-    else is refused instead of silently overwritten.
+    else is refused instead of silently overwritten. A different result for a game that
+    has one is a correction: it needs ``expected_version`` or ``correct`` (the writer was
+    shown what it replaces), else it is refused with ``RESULT_IS_IN``.
     """
     event = _lock(event)
     table = _open_table(event, round_number, table_number)
@@ -1138,9 +1141,22 @@ def record_result(
         and before["ended_by_time_limit"] == ended_by_time_limit
     ):
         return game, before  # the same result again: nothing to change or record
+    if before is not None and expected_version is None and not correct:
+        raise InvalidInput.one(
+            RESULT_IS_IN,
+            path="version",
+            table=table.number,
+            game=game_number,
+            result=scores_text(before),
+            version=current_version,
+            current=before,
+        )
     if game is None:
         game = models.Game.objects.create(
-            table=table, number=game_number, ended_by_time_limit=ended_by_time_limit
+            table=table,
+            number=game_number,
+            ended_by_time_limit=ended_by_time_limit,
+            version=_cleared_version(event, round_number, table.number, game_number) + 1,
         )
     else:
         game.ended_by_time_limit = ended_by_time_limit
@@ -1170,6 +1186,19 @@ def record_result(
         after=after,
     )
     return game, before
+
+
+RESULT_IS_IN = N_(
+    "table {table} already has a result for game {game}: {result}; a correction must name "
+    "the version it replaces ({version})"
+)
+"""The refusal of a correction that does not say so; its parameters include ``current``,
+the game's result as ``game_document`` gives it."""
+
+
+def scores_text(doc: Mapping[str, Any]) -> str:
+    """A game's scores in one line: ``p1=34 p2=28 p3=12``."""
+    return " ".join(f"{c}={v}" for c, v in doc["scores"].items())
 
 
 def _game_number(table: models.Table, asked: int | None, needed: int) -> int:
@@ -1226,9 +1255,23 @@ def clear_result(
         actor,
         "result.clear",
         f"cleared round {round_number} table {table.number} game {before['game']}",
-        before=before,
+        # where and which version: a result entered again goes on from it
+        before={**before, "round": round_number, "table": table.number, "version": last.version},
     )
     return before
+
+
+def _cleared_version(event: models.Event, round_number: int, table_number: int, game: int) -> int:
+    """The last version of this game before its result was cleared (0: never cleared), so
+    that a version read before the clear never fits the result entered after it."""
+    cleared = models.AuditEntry.objects.filter(
+        event=event,
+        action="result.clear",
+        before__round=round_number,
+        before__table=table_number,
+        before__game=game,
+    )
+    return max((int(e.before.get("version", 0)) for e in cleared), default=0)
 
 
 # --- import -----------------------------------------------------------------------------
@@ -1405,171 +1448,6 @@ def set_role(
         after={"user": user.get_username(), "role": role},
     )
     return result
-
-
-# --- self-reporting ----------------------------------------------------------------------
-
-
-def table_by_code(event: models.Event, code: str) -> models.Table | None:
-    """The table of the event's open, accepted round with this code."""
-    cleaned = "".join(code.split()).upper()
-    if not cleaned:
-        return None
-    return (
-        models.Table.objects.filter(
-            round__event=event, round__closed=False, round__accepted=True, code=cleaned
-        )
-        .select_related("round")
-        .first()
-    )
-
-
-@atomic
-def submit_report(
-    actor: Actor,
-    event: models.Event,
-    table: models.Table,
-    reporter: str,
-    scores: Mapping[str, int],
-    *,
-    turns: Mapping[str, int] | None = None,
-    ended_by_time_limit: bool = False,
-) -> models.SelfReport:
-    """A player reports the table's next game; it waits for the others' confirmation."""
-    event = _lock(event)
-    seated = {s.entrant.code: s.entrant for s in table.seats.select_related("entrant")}
-    if reporter not in seated:
-        raise InvalidInput.one(N_("choose who you are at this table"), path="reporter")
-    by_code = _by_seat(event, table, scores, "SCORES", N_("no score for {players}"))
-    if any(abs(v) > MAX_SCORE for v in by_code.values()):
-        raise InvalidInput.one(
-            N_("a score must lie between -{limit} and {limit}"), path="SCORES", limit=MAX_SCORE
-        )
-    ruleset, settings = ruleset_of(event)
-    turns_by_code = (
-        _by_seat(event, table, turns, "--turns", N_("no turn count for {players}"))
-        if turns
-        else None
-    )
-    if ruleset.ties_by_turns and turns_by_code is None:
-        raise InvalidInput.one(
-            N_("{ruleset} breaks ties by turns: give the turns of every player"),
-            path="--turns",
-            ruleset=ruleset.id,
-        )
-    needed = ruleset.games_per_table(table.round.number, settings)
-    game_number = table.games.count() + 1
-    if game_number > needed:
-        raise InvalidInput.one(
-            N_("table {table} has all its results; ask the organiser for a correction"),
-            path="TABLE",
-            table=table.number,
-        )
-    open_reports = table.reports.filter(
-        game_number=game_number,
-        status__in=[
-            models.SelfReport.PENDING,
-            models.SelfReport.CONFIRMED,
-            models.SelfReport.DISPUTED,
-        ],
-    )
-    for old in open_reports:
-        old.status = models.SelfReport.REJECTED  # superseded by the new report
-        old.save(update_fields=["status"])
-    report = models.SelfReport.objects.create(
-        table=table,
-        game_number=game_number,
-        scores=by_code,
-        turns=turns_by_code,
-        ended_by_time_limit=ended_by_time_limit,
-        reported_by=seated[reporter],
-    )
-    _update_report_status(report, len(seated))
-    _audit(
-        event,
-        actor,
-        "report.submit",
-        f"{seated[reporter].name} reported round {table.round.number} table {table.number}",
-        after={"scores": by_code, "turns": turns_by_code, "game": game_number},
-    )
-    return report
-
-
-@atomic
-def answer_report(
-    actor: Actor, event: models.Event, report: models.SelfReport, player: str, agree: bool
-) -> models.SelfReport:
-    """Another player at the table confirms the report, or disputes it."""
-    event = _lock(event)
-    report = models.SelfReport.objects.select_for_update().get(pk=report.pk)
-    seated = {s.entrant.code: s.entrant for s in report.table.seats.select_related("entrant")}
-    if player not in seated:
-        raise InvalidInput.one(N_("choose who you are at this table"), path="player")
-    if report.status not in (
-        models.SelfReport.PENDING,
-        models.SelfReport.CONFIRMED,
-        models.SelfReport.DISPUTED,
-    ):
-        raise InvalidInput.one(N_("this report is settled already"), path="report")
-    entrant = seated[player]
-    if agree:
-        report.disputed_by.remove(entrant)
-        if entrant.pk != report.reported_by_id:
-            report.confirmed_by.add(entrant)
-    else:
-        report.confirmed_by.remove(entrant)
-        report.disputed_by.add(entrant)
-    _update_report_status(report, len(seated))
-    _audit(
-        event,
-        actor,
-        "report.confirm" if agree else "report.dispute",
-        f"{entrant.name} {'confirmed' if agree else 'disputed'} the report of table "
-        f"{report.table.number}",
-    )
-    return report
-
-
-def _update_report_status(report: models.SelfReport, seated: int) -> None:
-    if report.disputed_by.exists():
-        report.status = models.SelfReport.DISPUTED
-    elif report.confirmed_by.count() >= seated - 1:
-        report.status = models.SelfReport.CONFIRMED
-    else:
-        report.status = models.SelfReport.PENDING
-    report.save(update_fields=["status"])
-
-
-@atomic
-def decide_report(
-    actor: Actor, event: models.Event, report: models.SelfReport, accept: bool
-) -> models.SelfReport:
-    """The organiser accepts a report (it becomes the table's result) or rejects it."""
-    event = _lock(event)
-    report = models.SelfReport.objects.select_for_update().get(pk=report.pk)
-    if report.status in (models.SelfReport.ACCEPTED, models.SelfReport.REJECTED):
-        raise InvalidInput.one(N_("this report is settled already"), path="report")
-    if accept:
-        record_result(
-            replace(actor, who=f"{actor.who} (self-report by {report.reported_by.name})"),
-            event,
-            report.table.round.number,
-            report.table.number,
-            report.scores,
-            turns=report.turns,
-            game_number=report.game_number,
-            ended_by_time_limit=report.ended_by_time_limit,
-        )
-    report.status = models.SelfReport.ACCEPTED if accept else models.SelfReport.REJECTED
-    report.save(update_fields=["status"])
-    _audit(
-        event,
-        actor,
-        "report.accept" if accept else "report.reject",
-        f"{'accepted' if accept else 'rejected'} the report of round "
-        f"{report.table.round.number} table {report.table.number}",
-    )
-    return report
 
 
 # --- Dominion: pools and kingdoms --------------------------------------------------------

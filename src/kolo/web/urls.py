@@ -4,7 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.i18n import set_language
 
-from kolo.web.views import api, desk, public, selfreport, series
+from kolo.web.views import api, desk, public, reportdesk, selfreport, series
 
 event_public = [
     path("", public.event_home, name="event"),
@@ -47,7 +47,7 @@ event_desk = [
         desk.table_kingdom,
         name="desk-kingdom",
     ),
-    path("rounds/<int:number>/reports/<int:report>/", desk.report_decide, name="desk-report"),
+    path("rounds/<int:number>/reports/<int:report>/", reportdesk.report_decide, name="desk-report"),
     path("rounds/<int:number>/print/<str:sheet>/", desk.print_round, name="desk-print"),
     path("print/standings/", desk.print_standings, name="desk-print-standings"),
     path("print/bracket/", desk.print_bracket, name="desk-print-bracket"),

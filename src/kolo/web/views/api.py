@@ -3,7 +3,8 @@ token. The OpenAPI document is served at ``/api/v1/openapi.json``.
 
 Writing needs ``Authorization: Bearer <token>`` (tokens are made at ``/desk/tokens/``) and
 a role at the event; the answer codes are 400 (invalid), 401 (no or unknown token), 403
-(no role), 404, 409 (someone changed the result meanwhile).
+(no role), 404, 409 (someone changed the result meanwhile), 428 (a correction that does not
+name the version it corrects).
 """
 
 from __future__ import annotations
@@ -183,6 +184,12 @@ def result(request: HttpRequest, key: str, number: int, table: int) -> HttpRespo
         )
     except InvalidInput as error:
         problems = [{"where": p.path, "message": p.text()} for p in error.problems]
+        exists = next((p for p in error.problems if p.message == store.RESULT_IS_IN), None)
+        if exists is not None:
+            # a correction that does not name the version it corrects: show what is there
+            answer: dict[str, Any] = {"error": "refused", "problems": problems}
+            answer |= {"current": exists.params["current"], "version": exists.params["version"]}
+            return JsonResponse(answer, status=428)
         status = 409 if any(p.path == "version" for p in error.problems) else 400
         return _error(status, "refused", problems)
     document = store.game_document(game)
@@ -307,9 +314,12 @@ OPENAPI: dict[str, Any] = {
                                     "ended_by_time_limit": {"type": "boolean"},
                                     "version": {
                                         "type": "integer",
+                                        "minimum": 0,
                                         "description": "The game's version you saw (0: no "
                                         "result yet); a different one means someone changed "
-                                        "it meanwhile (409).",
+                                        "it meanwhile (409). Optional for a new result; "
+                                        "required to correct a game that has a result (428 "
+                                        "without it, with the result there now).",
                                     },
                                 },
                             }
@@ -340,6 +350,29 @@ OPENAPI: dict[str, Any] = {
                     "409": {
                         "description": "Changed meanwhile",
                         "content": {"application/json": {"schema": _PROBLEM}},
+                    },
+                    "428": {
+                        "description": "The game has a result: a correction needs the "
+                        "version it corrects",
+                        "content": {
+                            "application/json": {
+                                "schema": {
+                                    "allOf": [
+                                        _PROBLEM,
+                                        {
+                                            "type": "object",
+                                            "properties": {
+                                                "current": {
+                                                    "type": "object",
+                                                    "description": "The game's result now",
+                                                },
+                                                "version": {"type": "integer"},
+                                            },
+                                        },
+                                    ]
+                                }
+                            }
+                        },
                     },
                 },
             }

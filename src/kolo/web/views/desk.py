@@ -39,6 +39,7 @@ from kolo.pairing.checker import check_pairing_rules
 from kolo.pairing.criteria import Context, round_costs
 from kolo.web import access, models, present, store
 from kolo.web.access import OWNER, organiser
+from kolo.web.views.reportdesk import report_groups
 
 
 def _actor(request: HttpRequest) -> store.Actor:
@@ -373,11 +374,6 @@ def _round_context(
             if index and context_value is not None
             else []
         )
-    reports = list(
-        models.SelfReport.objects.filter(table__round=round_row)
-        .exclude(status__in=[models.SelfReport.ACCEPTED, models.SelfReport.REJECTED])
-        .select_related("table", "reported_by")
-    )
     context = _base(request, event, role)
     later = event.rounds.filter(number__gt=number).exists()
     context.update(
@@ -387,17 +383,7 @@ def _round_context(
         byes=[loaded.names[b] for b in core_round.byes],
         total_cost=present.points(sum((c.total for c in costs), Fraction(0))) if costs else None,
         turns=loaded.ruleset.ties_by_turns,
-        reports=[
-            {
-                "id": r.pk,
-                "table": r.table.number,
-                "game": r.game_number,
-                "by": r.reported_by.name,
-                "status": r.status,
-                "scores": ", ".join(f"{loaded.names[c]} {v}" for c, v in r.scores.items()),
-            }
-            for r in reports
-        ],
+        reports=report_groups(round_row, loaded.names),
         players=sorted(((p, loaded.names[p]) for p in core_round.seated()), key=lambda x: x[1]),
         later_round=later,
         clock_start=timezone.localtime(round_row.clock_started_at).isoformat()
@@ -621,23 +607,6 @@ def table_preview(
         for code in sorted(seats, key=lambda c: (placed[c].first, names[c]))
     ]
     return render_fragment("kolo/desk/_preview.html", {"rows": rows})
-
-
-@organiser()
-@require_POST
-def report_decide(
-    request: HttpRequest, event: models.Event, role: str, number: int, report: int
-) -> HttpResponse:
-    row = models.SelfReport.objects.filter(pk=report, table__round__event=event).first()
-    if row is None:
-        raise Http404
-    accept = request.POST.get("decision") == "accept"
-    _attempt(
-        request,
-        lambda: store.decide_report(_actor(request), event, row, accept),
-        _("report accepted") if accept else _("report rejected"),
-    )
-    return redirect("desk-round", key=event.key, number=number)
 
 
 # --- Dominion: kingdoms and card pools --------------------------------------------------

@@ -1,6 +1,9 @@
 """Self-reporting: a player enters the table's result with the table's code; the others at
 the table confirm it with the same code; the organiser accepts it at the desk.
 
+A phone (its session) answers for one player of a table, the first it chose: whoever holds
+the code cannot confirm for the whole table. Different reports of one game are all shown.
+
 Codes are rate-limited per client: after ten wrong codes in ten minutes the form refuses
 further attempts for a while, so codes cannot be guessed.
 """
@@ -17,9 +20,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from kolo.core.problems import N_, InvalidInput
-from kolo.web import models, present, store
+from kolo.web import models, present, reports, store
 
 WRONG_CODES_ALLOWED = 10
+PHONE_KEY = "kolo-report-player:"
+"""The session key (with the table's id) of the player a phone answers for."""
 WINDOW_SECONDS = 600
 
 
@@ -40,6 +45,77 @@ def _wrong_code(request: HttpRequest, key: str) -> None:
         cache.set(name, 1, WINDOW_SECONDS)
 
 
+def _open_report(table: models.Table, posted: str) -> models.SelfReport:
+    """The open report a player answers: the one named, or the only one."""
+    found = reports.open_reports(table)
+    if posted.isdigit():
+        chosen = next((r for r in found if r.pk == int(posted)), None)
+        if chosen is None:
+            raise InvalidInput.one(N_("this report is settled already"), path="report")
+        return chosen
+    if not found:
+        raise InvalidInput.one(N_("there is no report to confirm"))
+    if len(found) > 1:
+        raise InvalidInput.one(N_("the reports differ: choose the one you answer"), path="report")
+    return found[0]
+
+
+def _check_phone(request: HttpRequest, table: models.Table, player: str) -> None:
+    """One phone answers for one player of a table: the first it chose."""
+    bound = request.session.get(f"{PHONE_KEY}{table.pk}")
+    if bound and player and bound != player:
+        name = next(
+            (
+                s.entrant.name
+                for s in table.seats.select_related("entrant")
+                if s.entrant.code == bound
+            ),
+            bound,
+        )
+        raise InvalidInput.one(
+            N_("On this phone you answer as {name}; each player answers on their own phone"),
+            path="player",
+            name=name,
+        )
+
+
+def _act(request: HttpRequest, event: models.Event, table: models.Table, seats: Any) -> None:
+    actor = store.Actor(who=f"player at table {table.number}", via="web")
+    action = request.POST["action"]
+    player = request.POST.get("player", "")
+    _check_phone(request, table, player)
+    if action == "submit":
+        scores = {}
+        turns = {}
+        for c, name in seats:
+            raw = request.POST.get(f"score_{c}", "").strip()
+            if not raw.lstrip("-").isdigit():
+                raise InvalidInput.one(
+                    N_("'{value}' for {player} is not a whole number"), value=raw, player=name
+                )
+            scores[c] = int(raw)
+            turn = request.POST.get(f"turns_{c}", "").strip()
+            if turn.isdigit():
+                turns[c] = int(turn)
+        reports.submit_report(
+            actor,
+            event,
+            table,
+            player,
+            scores,
+            turns=turns or None,
+            ended_by_time_limit=request.POST.get("time_limit") == "on",
+        )
+        messages.success(request, _("thank you; the others at the table now confirm it"))
+    elif action in ("confirm", "dispute"):
+        chosen = _open_report(table, request.POST.get("report", ""))
+        reports.answer_report(actor, event, chosen, player, action == "confirm")
+        messages.success(request, _("thank you"))
+    else:
+        return
+    request.session[f"{PHONE_KEY}{table.pk}"] = player
+
+
 def report(request: HttpRequest, key: str) -> HttpResponse:
     event = get_object_or_404(models.Event, key=key)
     if not event.self_reporting:
@@ -51,76 +127,37 @@ def report(request: HttpRequest, key: str) -> HttpResponse:
     if _limited(request, key):
         messages.error(request, _("too many wrong codes; wait a few minutes and try again"))
         return render(request, "kolo/public/report.html", {**context, "code": ""}, status=429)
-    table = store.table_by_code(event, code)
+    table = reports.table_by_code(event, code)
     if table is None:
         _wrong_code(request, key)
         messages.error(request, _("no open table has this code"))
         return render(request, "kolo/public/report.html", {**context, "code": ""}, status=404)
     ruleset, settings = store.ruleset_of(event)
     seats = [(s.entrant.code, s.entrant.name) for s in table.seats.select_related("entrant")]
-    actor = store.Actor(who=f"player at table {table.number}", via="web")
     if request.method == "POST" and request.POST.get("action"):
-        action = request.POST["action"]
         try:
-            if action == "submit":
-                scores = {}
-                turns = {}
-                for c, _name in seats:
-                    raw = request.POST.get(f"score_{c}", "").strip()
-                    if not raw.lstrip("-").isdigit():
-                        raise InvalidInput.one(
-                            N_("'{value}' for {player} is not a whole number"),
-                            value=raw,
-                            player=_name,
-                        )
-                    scores[c] = int(raw)
-                    turn = request.POST.get(f"turns_{c}", "").strip()
-                    if turn.isdigit():
-                        turns[c] = int(turn)
-                store.submit_report(
-                    actor,
-                    event,
-                    table,
-                    request.POST.get("player", ""),
-                    scores,
-                    turns=turns or None,
-                    ended_by_time_limit=request.POST.get("time_limit") == "on",
-                )
-                messages.success(request, _("thank you; the others at the table now confirm it"))
-            elif action in ("confirm", "dispute"):
-                pending = table.reports.filter(
-                    status__in=[
-                        models.SelfReport.PENDING,
-                        models.SelfReport.CONFIRMED,
-                        models.SelfReport.DISPUTED,
-                    ]
-                ).last()
-                if pending is None:
-                    raise InvalidInput.one(N_("there is no report to confirm"))
-                store.answer_report(
-                    actor, event, pending, request.POST.get("player", ""), action == "confirm"
-                )
-                messages.success(request, _("thank you"))
+            _act(request, event, table, seats)
         except InvalidInput as error:
             for problem in error.problems:
                 messages.error(request, problem.text(_))
         return redirect(reverse("report", kwargs={"key": key}) + f"?code={table.code}")
-    pending = table.reports.filter(
-        status__in=[
-            models.SelfReport.PENDING,
-            models.SelfReport.CONFIRMED,
-            models.SelfReport.DISPUTED,
-        ]
-    ).last()
     names = dict(seats)
+    games = table.games.count()
+    waiting = [r for r in reports.open_reports(table) if r.game_number == games + 1]
     context.update(
         table=table,
         seats=seats,
         turns=ruleset.ties_by_turns,
-        done=table.games.count() >= ruleset.games_per_table(table.round.number, settings),
-        pending=pending,
-        pending_scores=[(names[c], v) for c, v in pending.scores.items()] if pending else [],
-        confirmed=[e.name for e in pending.confirmed_by.all()] if pending else [],
-        disputed=[e.name for e in pending.disputed_by.all()] if pending else [],
+        done=games >= ruleset.games_per_table(table.round.number, settings),
+        me=request.session.get(f"{PHONE_KEY}{table.pk}", ""),
+        pending=[
+            {
+                "report": r,
+                "scores": [(names[c], v) for c, v in r.scores.items()],
+                "confirmed": [e.name for e in r.confirmed_by.all()],
+                "disputed": [e.name for e in r.disputed_by.all()],
+            }
+            for r in waiting
+        ],
     )
     return render(request, "kolo/public/report.html", context)

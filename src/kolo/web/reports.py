@@ -1,0 +1,342 @@
+"""Self-reporting in the store: a player reports a table's game with the table's code, the
+others at the table confirm or dispute it, the organiser accepts one report.
+
+Nothing is overwritten silently. Two different reports of one game are both kept (the
+second reporter disputes the first) and the desk shows them side by side; the same result
+reported again counts as a confirmation. Each player answers a report once and never
+their own. A report accepted after a result was entered for its game replaces that result
+only when the organiser names the version they saw (``expected_version``), having been
+shown both. Every change of a report's state is in the audit trail.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from kolo.core.problems import N_, InvalidInput
+from kolo.core.validation import MAX_SCORE, MAX_TURNS
+from kolo.web import models
+from kolo.web.store import (
+    Actor,
+    _audit,
+    _by_seat,
+    _lock,
+    atomic,
+    game_document,
+    record_result,
+    ruleset_of,
+    scores_text,
+)
+
+OPEN = (models.SelfReport.PENDING, models.SelfReport.CONFIRMED, models.SelfReport.DISPUTED)
+"""A report in one of these states waits for the organiser."""
+
+NEWER_RESULT = N_(
+    "table {table} has a result entered after this report ({result}); compare the two on "
+    "the round page and replace the result only if the report is right"
+)
+
+
+def table_by_code(event: models.Event, code: str) -> models.Table | None:
+    """The table of the event's open, accepted round with this code."""
+    cleaned = "".join(code.split()).upper()
+    if not cleaned:
+        return None
+    return (
+        models.Table.objects.filter(
+            round__event=event, round__closed=False, round__accepted=True, code=cleaned
+        )
+        .select_related("round")
+        .first()
+    )
+
+
+def open_reports(table: models.Table) -> list[models.SelfReport]:
+    """The table's reports waiting for the organiser, oldest first."""
+    return list(
+        table.reports.filter(status__in=OPEN)
+        .select_related("reported_by")
+        .prefetch_related("confirmed_by", "disputed_by")
+    )
+
+
+def _seated(table: models.Table) -> dict[str, models.Entrant]:
+    return {s.entrant.code: s.entrant for s in table.seats.select_related("entrant")}
+
+
+def _where(report: models.SelfReport) -> str:
+    text = f"round {report.table.round.number} table {report.table.number}"
+    return text if report.game_number == 1 else f"{text} game {report.game_number}"
+
+
+def _document(report: models.SelfReport) -> dict[str, Any]:
+    """The report in the form of ``game_document``, to compare with a game's result."""
+    doc: dict[str, Any] = {"game": report.game_number, "scores": dict(report.scores)}
+    if report.turns:
+        doc["turns"] = dict(report.turns)
+    doc["ended_by_time_limit"] = report.ended_by_time_limit
+    return doc
+
+
+def _same(report: models.SelfReport, doc: Mapping[str, Any]) -> bool:
+    mine = _document(report)
+    return (
+        mine["scores"] == doc["scores"]
+        and mine.get("turns") == doc.get("turns")
+        and mine["ended_by_time_limit"] == doc["ended_by_time_limit"]
+    )
+
+
+def _set_status(report: models.SelfReport, seated: int) -> None:
+    if report.disputed_by.exists():
+        report.status = models.SelfReport.DISPUTED
+    elif report.confirmed_by.count() >= seated - 1:
+        report.status = models.SelfReport.CONFIRMED
+    else:
+        report.status = models.SelfReport.PENDING
+    report.save(update_fields=["status"])
+
+
+def _answer(
+    actor: Actor,
+    event: models.Event,
+    report: models.SelfReport,
+    entrant: models.Entrant,
+    agree: bool,
+    seated: int,
+    why: str = "",
+) -> None:
+    """Record one player's answer to a report: once, and never to their own."""
+    if entrant.pk == report.reported_by_id:
+        raise InvalidInput.one(
+            N_("you reported this result: the others at the table confirm it, or report again"),
+            path="player",
+        )
+    if agree and report.confirmed_by.filter(pk=entrant.pk).exists():
+        raise InvalidInput.one(
+            N_("{name} has confirmed this report already"), path="player", name=entrant.name
+        )
+    if not agree and report.disputed_by.filter(pk=entrant.pk).exists():
+        raise InvalidInput.one(
+            N_("{name} has disputed this report already"), path="player", name=entrant.name
+        )
+    before = report.status
+    if agree:
+        report.disputed_by.remove(entrant)
+        report.confirmed_by.add(entrant)
+    else:
+        report.confirmed_by.remove(entrant)
+        report.disputed_by.add(entrant)
+    _set_status(report, seated)
+    _audit(
+        event,
+        actor,
+        "report.confirm" if agree else "report.dispute",
+        f"{entrant.name} {'confirmed' if agree else 'disputed'} the report of {_where(report)} "
+        f"by {report.reported_by.name}{why}",
+        before={"report": report.pk, "status": before},
+        after={"report": report.pk, "status": report.status},
+    )
+
+
+@atomic
+def submit_report(
+    actor: Actor,
+    event: models.Event,
+    table: models.Table,
+    reporter: str,
+    scores: Mapping[str, int],
+    *,
+    turns: Mapping[str, int] | None = None,
+    ended_by_time_limit: bool = False,
+) -> models.SelfReport:
+    """A player reports the table's next game; it waits for the others' confirmation.
+
+    The same result as an open report confirms that report; a different one is kept next
+    to it (its reporter disputes the others), and the reporter's own earlier report is
+    withdrawn.
+    """
+    event = _lock(event)
+    table = models.Table.objects.select_related("round").get(pk=table.pk)
+    seated = _seated(table)
+    if reporter not in seated:
+        raise InvalidInput.one(N_("choose who you are at this table"), path="reporter")
+    entrant = seated[reporter]
+    by_code = _by_seat(event, table, scores, "SCORES", N_("no score for {players}"))
+    if any(abs(v) > MAX_SCORE for v in by_code.values()):
+        raise InvalidInput.one(
+            N_("a score must lie between -{limit} and {limit}"), path="SCORES", limit=MAX_SCORE
+        )
+    ruleset, settings = ruleset_of(event)
+    turns_by_code = (
+        _by_seat(event, table, turns, "--turns", N_("no turn count for {players}"))
+        if turns
+        else None
+    )
+    if turns_by_code and any(not 0 <= t <= MAX_TURNS for t in turns_by_code.values()):
+        raise InvalidInput.one(
+            N_("a turn count runs from 0 to {limit}"), path="--turns", limit=MAX_TURNS
+        )
+    if ruleset.ties_by_turns and turns_by_code is None:
+        raise InvalidInput.one(
+            N_("{ruleset} breaks ties by turns: give the turns of every player"),
+            path="--turns",
+            ruleset=ruleset.id,
+        )
+    needed = ruleset.games_per_table(table.round.number, settings)
+    game_number = table.games.count() + 1
+    if game_number > needed:
+        raise InvalidInput.one(
+            N_("table {table} has all its results; ask the organiser for a correction"),
+            path="TABLE",
+            table=table.number,
+        )
+    doc: dict[str, Any] = {"scores": by_code, "ended_by_time_limit": ended_by_time_limit}
+    if turns_by_code:
+        doc["turns"] = turns_by_code
+    others = list(
+        table.reports.select_for_update()
+        .filter(game_number=game_number, status__in=OPEN)
+        .select_related("reported_by", "table__round")
+    )
+    same = next((r for r in others if _same(r, doc)), None)
+    if same is not None:
+        if same.reported_by_id == entrant.pk:
+            raise InvalidInput.one(N_("you have reported this result already"), path="reporter")
+        _answer(actor, event, same, entrant, True, len(seated), " (reported the same result)")
+        return same
+    for other in others:
+        if other.reported_by_id == entrant.pk:
+            other.status = models.SelfReport.REJECTED
+            other.save(update_fields=["status"])
+            _audit(
+                event,
+                actor,
+                "report.withdraw",
+                f"{entrant.name} replaced their report of {_where(other)} by a new one",
+                before={"report": other.pk, "status": "open", "scores": other.scores},
+                after={"report": other.pk, "status": other.status},
+            )
+        elif not other.disputed_by.filter(pk=entrant.pk).exists():
+            _answer(
+                actor, event, other, entrant, False, len(seated), " (reported a different result)"
+            )
+    report = models.SelfReport.objects.create(
+        table=table,
+        game_number=game_number,
+        scores=by_code,
+        turns=turns_by_code,
+        ended_by_time_limit=ended_by_time_limit,
+        reported_by=entrant,
+    )
+    _set_status(report, len(seated))
+    conflicts = sum(1 for o in others if o.reported_by_id != entrant.pk)
+    _audit(
+        event,
+        actor,
+        "report.submit",
+        f"{entrant.name} reported {_where(report)}"
+        + (f" ({conflicts + 1} different reports now)" if conflicts else ""),
+        after={"report": report.pk, "scores": by_code, "turns": turns_by_code, "game": game_number},
+    )
+    return report
+
+
+@atomic
+def answer_report(
+    actor: Actor, event: models.Event, report: models.SelfReport, player: str, agree: bool
+) -> models.SelfReport:
+    """Another player at the table confirms the report, or disputes it: once each."""
+    event = _lock(event)
+    report = (
+        models.SelfReport.objects.select_for_update()
+        .select_related("table__round", "reported_by")
+        .get(pk=report.pk)
+    )
+    seated = _seated(report.table)
+    if player not in seated:
+        raise InvalidInput.one(N_("choose who you are at this table"), path="player")
+    if report.status not in OPEN:
+        raise InvalidInput.one(N_("this report is settled already"), path="report")
+    _answer(actor, event, report, seated[player], agree, len(seated))
+    return report
+
+
+@atomic
+def decide_report(
+    actor: Actor,
+    event: models.Event,
+    report: models.SelfReport,
+    accept: bool,
+    *,
+    expected_version: int | None = None,
+) -> models.SelfReport:
+    """The organiser accepts a report (it becomes the table's result) or rejects it.
+
+    ``expected_version`` is the version of the game's result the organiser saw next to
+    the report (0: none). A result entered after the report is replaced only when it
+    is the one the organiser saw; the other open reports of the game are rejected.
+    """
+    event = _lock(event)
+    report = (
+        models.SelfReport.objects.select_for_update()
+        .select_related("table__round", "reported_by")
+        .get(pk=report.pk)
+    )
+    if report.status not in OPEN:
+        raise InvalidInput.one(N_("this report is settled already"), path="report")
+    before = report.status
+    if accept:
+        game = report.table.games.filter(number=report.game_number).first()
+        current = game_document(game) if game is not None else None
+        if current is not None and _same(report, current):
+            expected_version = None  # the result is in already: nothing is replaced
+        elif current is not None and not expected_version:
+            raise InvalidInput.one(
+                NEWER_RESULT,
+                path="version",
+                table=report.table.number,
+                result=scores_text(current),
+            )
+        record_result(
+            replace(actor, who=f"{actor.who} (self-report by {report.reported_by.name})"),
+            event,
+            report.table.round.number,
+            report.table.number,
+            report.scores,
+            turns=report.turns,
+            game_number=report.game_number,
+            ended_by_time_limit=report.ended_by_time_limit,
+            expected_version=expected_version,
+        )
+    report.status = models.SelfReport.ACCEPTED if accept else models.SelfReport.REJECTED
+    report.save(update_fields=["status"])
+    _audit(
+        event,
+        actor,
+        "report.accept" if accept else "report.reject",
+        f"{'accepted' if accept else 'rejected'} the report of {_where(report)} "
+        f"by {report.reported_by.name}",
+        before={"report": report.pk, "status": before},
+        after={"report": report.pk, "status": report.status, "scores": report.scores},
+    )
+    if accept:
+        rest = report.table.reports.select_for_update().filter(
+            game_number=report.game_number, status__in=OPEN
+        )
+        for other in rest.select_related("reported_by"):
+            previous = other.status
+            other.status = models.SelfReport.REJECTED
+            other.save(update_fields=["status"])
+            _audit(
+                event,
+                actor,
+                "report.reject",
+                f"rejected the report of {_where(other)} by {other.reported_by.name}: "
+                "another report of the game was accepted",
+                before={"report": other.pk, "status": previous},
+                after={"report": other.pk, "status": other.status},
+            )
+    return report
