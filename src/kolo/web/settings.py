@@ -37,9 +37,11 @@ def _secret_key() -> str:
     except FileNotFoundError:
         key = secrets.token_urlsafe(50)
         if path.parent.is_dir():  # never create the store's directory just for this
+            from kolo.web.bootstrap import create_private
+
             try:
-                path.write_text(key, encoding="utf-8")
-                path.chmod(0o600)
+                if not create_private(path, key):  # another process made it meanwhile
+                    return path.read_text(encoding="utf-8").strip()
             except OSError:
                 pass  # a read-only place: this run's key signs this run's sessions
         return key
