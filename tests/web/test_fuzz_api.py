@@ -33,8 +33,10 @@ SCALARS = (
 )
 VALUES = st.recursive(
     SCALARS,
-    lambda inner: st.lists(inner, max_size=4)
-    | st.dictionaries(st.text(max_size=6) | st.sampled_from(SEATS), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.text(max_size=6) | st.sampled_from(SEATS), inner, max_size=4)
+    ),
     max_leaves=10,
 )
 SCORES = st.dictionaries(

@@ -51,8 +51,8 @@ class SafeStream:
 def safe_output() -> Iterator[None]:
     """Standard output and error through ``SafeStream`` for the duration."""
     saved = sys.stdout, sys.stderr
-    sys.stdout = SafeStream(saved[0])  # type: ignore[assignment]
-    sys.stderr = SafeStream(saved[1])  # type: ignore[assignment]
+    sys.stdout = SafeStream(saved[0])
+    sys.stderr = SafeStream(saved[1])
     try:
         yield
     finally:
