@@ -132,3 +132,26 @@ def test_the_store_and_its_key_are_created_for_their_owner_only(tmp_path):
     assert modes["secret.key"] == 0o600
     assert all(mode & 0o077 == 0 for mode in modes.values()), modes
     assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+
+
+# --- absurd JSON where a value or a file is JSON ----------------------------------------
+
+ABSURD = ["1" * 5000, "[" * 100_000 + "]" * 100_000]
+
+
+@pytest.mark.parametrize("value", ABSURD, ids=["digits", "deep"])
+def test_a_setting_with_absurd_json_is_refused(capsys, value):
+    code, _out, err = run(
+        capsys, "event", "new", "--ruleset", "dominion-cz", "X", "--set", f"rounds={value}"
+    )
+    assert code == 2, err
+    assert "internal error" not in err
+
+
+@pytest.mark.parametrize("value", ABSURD, ids=["digits", "deep"])
+def test_a_pool_file_with_absurd_json_is_refused(capsys, tmp_path, value):
+    path = tmp_path / "pool.json"
+    path.write_text(value, encoding="utf-8")
+    code, _out, err = run(capsys, "pool", "save", "mine", str(path))
+    assert code == 2, err
+    assert "internal error" not in err

@@ -257,3 +257,25 @@ def test_a_swap_preview_of_a_missing_round_is_a_404(event, owner):
         headers={"X-Requested-With": "fetch"},
     )
     assert response.status_code == 404
+
+
+@pytest.mark.parametrize("value", ["1" * 5000, "[" * 5000 + "]" * 5000, "NaN", "-Infinity"])
+def test_settings_form_with_absurd_json_is_refused(event, owner, value):
+    before = snapshot()
+    response = logged_in(owner).post("/desk/brno-2026/settings/", {"rounds": value})
+    assert response.status_code == 200  # the form again, with the reason
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize("value", ["1" * 5000, "[" * 100_000 + "]" * 100_000])
+def test_series_qualification_with_absurd_json_is_refused(owner, value):
+    client = logged_in(owner)
+    client.post("/desk/series/", {"name": "Tour 2026", "rules": "tour-de-dominion-2022"})
+    series = models.Series.objects.get()
+    response = client.post(
+        f"/desk/series/{series.key}/",
+        {"action": "settings", "name": "Tour 2026", "qualification": value},
+        follow=True,
+    )
+    assert response.status_code == 200
+    assert "not a usable JSON document" in response.content.decode()

@@ -180,7 +180,7 @@ def event_settings(request: HttpRequest, event: models.Event, role: str) -> Http
                 continue
             try:
                 value = json.loads(raw)
-            except json.JSONDecodeError:
+            except (ValueError, RecursionError):  # not JSON, 5,000 digits, absurd nesting
                 value = raw
             if value != ruleset.defaults[name] or name in event.settings:
                 changes[name] = value if value != ruleset.defaults[name] else None

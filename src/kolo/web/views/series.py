@@ -331,6 +331,12 @@ def _qualification_json(text: str) -> Any:
         raise InvalidInput.one(
             N_("not valid JSON: {reason}"), path="qualification", reason=error.msg
         ) from None
+    except (ValueError, RecursionError):  # thousands of digits, absurd nesting
+        from kolo.core.problems import N_
+
+        raise InvalidInput.one(
+            N_("not a usable JSON document (absurd numbers or nesting)"), path="qualification"
+        ) from None
 
 
 @login_required
