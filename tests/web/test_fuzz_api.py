@@ -96,7 +96,12 @@ def test_any_result_body_is_answered_below_500(event, token, body, number, table
 
 
 @FUZZ
-@given(raw=st.binary(max_size=300) | st.text(max_size=300).map(str.encode))
+@given(
+    raw=st.binary(max_size=300)
+    | st.text(max_size=300).map(str.encode)
+    | st.integers(1, 200_000).map(lambda n: ("[" * n + "]" * n).encode())
+    | st.integers(4000, 6000).map(lambda n: ('{"scores": {"p1": 1' + "0" * n + "}}").encode())
+)
 def test_any_raw_body_is_answered_below_500(event, token, raw):
     answered(
         Client().post(
