@@ -279,3 +279,24 @@ def test_series_qualification_with_absurd_json_is_refused(owner, value):
     )
     assert response.status_code == 200
     assert "not a usable JSON document" in response.content.decode()
+
+
+def test_behind_a_trusted_proxy_the_forwarded_address_is_throttled(owner, settings):
+    settings.TRUSTED_PROXIES = ["127.0.0.1"]
+    proxy = Client(REMOTE_ADDR="127.0.0.1")
+    for i in range(ADDRESS_FAILURES_ALLOWED):
+        # a client may prepend its own X-Forwarded-For; only what the proxy appended counts
+        spoofed = f"10.9.9.{i}, 10.0.0.66"
+        assert login(proxy, f"guess-{i}", "wrong", HTTP_X_FORWARDED_FOR=spoofed).status_code == 200
+    refused = login(proxy, "olga", "secret-olga-1", HTTP_X_FORWARDED_FOR="10.0.0.66")
+    assert refused.status_code == 429
+    # everyone else behind the same proxy still logs in
+    fine = login(proxy, "olga", "secret-olga-1", HTTP_X_FORWARDED_FOR="10.0.0.67")
+    assert fine.status_code == 302
+
+
+def test_x_forwarded_for_from_an_untrusted_client_is_ignored(owner):
+    attacker = Client(REMOTE_ADDR="10.0.0.70")
+    for i in range(ADDRESS_FAILURES_ALLOWED):
+        login(attacker, f"guess-{i}", "wrong", HTTP_X_FORWARDED_FOR=f"10.8.8.{i}")
+    assert login(attacker, "olga", "secret-olga-1").status_code == 429

@@ -15,6 +15,7 @@ from datetime import timedelta
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
 from django.db import transaction
@@ -54,8 +55,23 @@ def check_password(password: str, path: str) -> str:
 
 
 def client_address(request: HttpRequest) -> str:
-    """The client's address as the server saw it (the proxy's, behind a proxy)."""
-    return str(request.META.get("REMOTE_ADDR") or "unknown")[:150]
+    """The client's address: the connection's, or behind a trusted proxy the one it names.
+
+    A request from one of ``settings.TRUSTED_PROXIES`` (``KOLO_TRUSTED_PROXIES``) is from
+    the right-most address in ``X-Forwarded-For`` that is not a trusted proxy itself
+    (clients can prepend anything, so only what the proxies appended counts). From anyone
+    else ``X-Forwarded-For`` is ignored: sending it cannot dodge the limit.
+    """
+    remote = str(request.META.get("REMOTE_ADDR") or "unknown")
+    trusted = set(getattr(settings, "TRUSTED_PROXIES", ()))
+    if remote in trusted:
+        forwarded = str(request.META.get("HTTP_X_FORWARDED_FOR", ""))
+        hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
+        while hops and hops[-1] in trusted:
+            hops.pop()
+        if hops:
+            return hops[-1][:150]
+    return remote[:150]
 
 
 def _keys(username: str, address: str) -> list[tuple[str, str, int]]:

@@ -5,6 +5,8 @@
 - ``KOLO_DEBUG=1``: Django's debug pages (never on a public server).
 - ``KOLO_ALLOWED_HOSTS``: comma-separated host names (default: any, for the venue's LAN).
 - ``KOLO_TIME_ZONE``: default Europe/Prague.
+- ``KOLO_TRUSTED_PROXIES``: comma-separated addresses of reverse proxies whose
+  ``X-Forwarded-For`` header names the client (for throttling logins by address).
 """
 
 from __future__ import annotations
@@ -49,6 +51,10 @@ def _secret_key() -> str:
 
 SECRET_KEY = _secret_key()
 ALLOWED_HOSTS = os.environ.get("KOLO_ALLOWED_HOSTS", "*").split(",")
+TRUSTED_PROXIES = [
+    a.strip() for a in os.environ.get("KOLO_TRUSTED_PROXIES", "").split(",") if a.strip()
+]
+"""Reverse proxies whose ``X-Forwarded-For`` names the client (login throttling)."""
 CSRF_TRUSTED_ORIGINS = [
     o for o in os.environ.get("KOLO_TRUSTED_ORIGINS", "").split(",") if o.strip()
 ]
