@@ -17,6 +17,7 @@ from typer._click.exceptions import ClickException, UsageError
 from kolo.cli import app as _app_module
 from kolo.cli.app import app
 from kolo.cli.output import show_problems
+from kolo.cli.terminal import safe_output
 from kolo.core.problems import InvalidInput, NoValidPairing
 from kolo.i18n import _
 
@@ -26,7 +27,18 @@ _app_module.load_commands()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``kolo`` with ``argv`` (default: the process arguments); returns the exit code."""
+    """Run ``kolo`` with ``argv`` (default: the process arguments); returns the exit code.
+
+    Output goes through ``terminal.safe_output``: no control characters from user text.
+    """
+    with safe_output():
+        code = _run(argv)
+    if argv is None:
+        sys.exit(code)
+    return code
+
+
+def _run(argv: Sequence[str] | None) -> int:
     command = typer.main.get_command(app)
     try:
         code = command.main(
@@ -63,6 +75,4 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         traceback.print_exc()
         code = 1
-    if argv is None:
-        sys.exit(code if isinstance(code, int) else 0)
     return code if isinstance(code, int) else 0

@@ -204,6 +204,10 @@ def _pool_file(path: Path) -> Any:
         raise InvalidInput.one(
             N_("not valid JSON: {reason}"), path=str(path), reason=error.msg
         ) from None
+    except (ValueError, RecursionError):  # thousands of digits, absurd nesting
+        raise InvalidInput.one(
+            N_("not a usable JSON document (absurd numbers or nesting)"), path=str(path)
+        ) from None
     where = str(path)
 
     def strings(value: Any) -> bool:

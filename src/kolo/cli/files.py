@@ -248,7 +248,7 @@ def parse_json_value(text: str) -> Any:
     """A setting's value from the command line: JSON (``6``, ``true``, ``{"a": 1}``) or text."""
     try:
         return json.loads(text)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON (also 5,000 digits or absurd nesting)
         return text
 
 

@@ -39,11 +39,19 @@ def first_organiser() -> tuple[str, str] | None:
     """Create the first organiser account if there is none: (name, password)."""
     from django.contrib.auth import get_user_model
 
+    from kolo.web.accounts import MIN_PASSWORD_LENGTH, password_problem
+
     users = get_user_model().objects
     if users.exists():
         return None
     name = os.environ.get("KOLO_ADMIN_USER", "admin")
     password = os.environ.get("KOLO_ADMIN_PASSWORD") or secrets.token_urlsafe(9)
+    if password_problem(password) is not None:
+        raise InvalidInput.one(
+            N_("KOLO_ADMIN_PASSWORD is too short: a password has at least {minimum} characters"),
+            path="KOLO_ADMIN_PASSWORD",
+            minimum=MIN_PASSWORD_LENGTH,
+        )
     users.create_superuser(name, email="", password=password)
     return name, password
 
@@ -103,14 +111,15 @@ def user_add(
     _setup()
     from django.contrib.auth import get_user_model
 
+    from kolo.web.accounts import check_password
+
     users = get_user_model().objects
     if not name.strip():
         raise InvalidInput.one(N_("the name must not be empty"), path="NAME")
     if users.filter(username=name).exists():
         raise InvalidInput.one(N_("a user '{name}' exists already"), path="NAME", name=name)
     secret = password or typer.prompt(_("Password"), hide_input=True, confirmation_prompt=True)
-    if len(secret) < 8:
-        raise InvalidInput.one(N_("a password has at least 8 characters"), path="--password")
+    check_password(secret, "--password")
     if superuser:
         users.create_superuser(name, email="", password=secret)
     else:
@@ -128,12 +137,13 @@ def user_password(
     _setup()
     from django.contrib.auth import get_user_model
 
+    from kolo.web.accounts import check_password
+
     user = get_user_model().objects.filter(username=name).first()
     if user is None:
         raise InvalidInput.one(N_("no user '{name}'"), path="NAME", name=name)
     secret = password or typer.prompt(_("Password"), hide_input=True, confirmation_prompt=True)
-    if len(secret) < 8:
-        raise InvalidInput.one(N_("a password has at least 8 characters"), path="--password")
+    check_password(secret, "--password")
     user.set_password(secret)
     user.save(update_fields=["password"])
     print(_("password of {name} changed").format(name=name))

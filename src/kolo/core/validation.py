@@ -114,8 +114,25 @@ def has_control_characters(text: str) -> bool:
     return any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in text)
 
 
+def text_problem(text: str) -> str | None:
+    """Why a name or a club cannot be stored, or ``None`` (a message marked with ``N_``).
+
+    The one check for every way a name or a club comes in: the web forms, the API, the
+    command line, imports and event files. Not empty, at most ``MAX_NAME_LENGTH``
+    characters, no control characters (NUL, escape sequences, line breaks, right-to-left
+    overrides and other invisible format characters).
+    """
+    if not text.strip():
+        return N_("the name must not be empty")
+    if len(text) > MAX_NAME_LENGTH:
+        return N_("longer than {limit} characters")
+    if has_control_characters(text):
+        return N_("a name must not contain tabs, line breaks or control characters")
+    return None
+
+
 def check_entrants(event: Event) -> list[Problem]:
-    """Ids unique, non-empty and short enough; names non-empty and short enough."""
+    """Ids unique, non-empty and short enough; names and clubs pass ``text_problem``."""
     problems: list[Problem] = []
     seen: set[EntrantId] = set()
     for index, entrant in enumerate(event.entrants):
@@ -135,21 +152,14 @@ def check_entrants(event: Event) -> list[Problem]:
         seen.add(entrant.id)
         if not entrant.name.strip():
             problems.append(Problem(f"{where}.name", N_("an entrant's name must not be empty")))
-        elif has_control_characters(entrant.name):
-            problems.append(
-                Problem(
-                    f"{where}.name",
-                    N_("a name must not contain tabs, line breaks or control characters"),
-                )
-            )
-        elif len(entrant.name) > MAX_NAME_LENGTH:
-            problems.append(
-                Problem(
-                    f"{where}.name",
-                    N_("longer than {limit} characters"),
-                    {"limit": MAX_NAME_LENGTH},
-                )
-            )
+        for field, text in (
+            ("name", entrant.name),
+            ("club", entrant.club),
+            ("player", entrant.player),
+        ):
+            problem = text_problem(text) if text and text.strip() else None
+            if problem is not None:
+                problems.append(Problem(f"{where}.{field}", problem, {"limit": MAX_NAME_LENGTH}))
         dropped = entrant.dropped_after_round
         if dropped is not None and not 0 <= dropped < MAX_NUMBER:
             problems.append(

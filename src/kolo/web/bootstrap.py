@@ -32,7 +32,7 @@ def setup(db_path: str | None = None, *, create: bool = True) -> str:
     if create and early["ENGINE"].endswith("sqlite3") and not settings.configured:
         # the directory first, so that the settings can keep their signing key in it
         try:
-            Path(early["NAME"]).parent.mkdir(parents=True, exist_ok=True)
+            Path(early["NAME"]).parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         except OSError as error:
             raise InvalidInput.one(
                 N_("cannot create the store's directory: {reason}"),
@@ -51,7 +51,9 @@ def setup(db_path: str | None = None, *, create: bool = True) -> str:
                 N_("there is no store here yet (kolo event new creates one)"), path=str(path)
             )
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            if created:
+                create_private(path)
         except OSError as error:
             raise InvalidInput.one(
                 N_("cannot create the store's directory: {reason}"),
@@ -63,6 +65,22 @@ def setup(db_path: str | None = None, *, create: bool = True) -> str:
     if created:
         print(f"kolo: new store at {where}", file=sys.stderr)
     return where
+
+
+def create_private(path: Path, text: str = "") -> bool:
+    """Create ``path`` readable and writable by its owner only (0600), holding ``text``.
+
+    Returns false if it exists already (left as it is). The mode is set as the file is
+    created, so there is no moment when others could open it. SQLite gives its ``-wal``
+    and ``-shm`` files the mode of the database file.
+    """
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return False
+    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+        file.write(text)
+    return True
 
 
 def location(db_path: str | None = None) -> tuple[str, bool]:

@@ -284,3 +284,18 @@ class SeriesEvent(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["series", "event"], name="series_event_unique"),
         ]
+
+
+class LoginFailure(models.Model):
+    """A failed organiser login, counted to throttle guessing (``kolo.web.accounts``).
+
+    In the database, not a per-process cache, so that every server process sees them.
+    ``scope`` is "account" (``key``: the user name) or "address" (``key``: the client's IP).
+    """
+
+    scope = models.CharField(max_length=10)
+    key = models.CharField(max_length=150)
+    at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["scope", "key", "at"])]

@@ -5,6 +5,8 @@
 - ``KOLO_DEBUG=1``: Django's debug pages (never on a public server).
 - ``KOLO_ALLOWED_HOSTS``: comma-separated host names (default: any, for the venue's LAN).
 - ``KOLO_TIME_ZONE``: default Europe/Prague.
+- ``KOLO_TRUSTED_PROXIES``: comma-separated addresses of reverse proxies whose
+  ``X-Forwarded-For`` header names the client (for throttling logins by address).
 """
 
 from __future__ import annotations
@@ -37,9 +39,11 @@ def _secret_key() -> str:
     except FileNotFoundError:
         key = secrets.token_urlsafe(50)
         if path.parent.is_dir():  # never create the store's directory just for this
+            from kolo.web.bootstrap import create_private
+
             try:
-                path.write_text(key, encoding="utf-8")
-                path.chmod(0o600)
+                if not create_private(path, key):  # another process made it meanwhile
+                    return path.read_text(encoding="utf-8").strip()
             except OSError:
                 pass  # a read-only place: this run's key signs this run's sessions
         return key
@@ -47,6 +51,10 @@ def _secret_key() -> str:
 
 SECRET_KEY = _secret_key()
 ALLOWED_HOSTS = os.environ.get("KOLO_ALLOWED_HOSTS", "*").split(",")
+TRUSTED_PROXIES = [
+    a.strip() for a in os.environ.get("KOLO_TRUSTED_PROXIES", "").split(",") if a.strip()
+]
+"""Reverse proxies whose ``X-Forwarded-For`` names the client (login throttling)."""
 CSRF_TRUSTED_ORIGINS = [
     o for o in os.environ.get("KOLO_TRUSTED_ORIGINS", "").split(",") if o.strip()
 ]

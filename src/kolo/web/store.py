@@ -32,7 +32,7 @@ from kolo.core.validation import (
     MAX_SCORE,
     MAX_TURNS,
     check_event,
-    has_control_characters,
+    text_problem,
 )
 from kolo.eventfile.writer import to_document
 from kolo.pairing.checker import check_pairing_rules, check_seating
@@ -270,12 +270,9 @@ def _check_key(key: str, path: str) -> None:
 
 def _name_problem(name: str, *, entrant: bool) -> str | None:
     """Why a name (stripped) cannot be used, or ``None``."""
-    if not name:
-        return N_("the name must not be empty")
-    if len(name) > MAX_NAME_LENGTH:
-        return N_("longer than {limit} characters")
-    if has_control_characters(name):
-        return N_("a name must not contain tabs, line breaks or control characters")
+    problem = text_problem(name)
+    if problem is not None:
+        return problem
     if entrant and _ID_LIKE.fullmatch(name):
         return N_("'{name}' looks like an id (p1, p2, …); players are found by id first")
     return None
@@ -290,6 +287,15 @@ def _check_name(name: str, path: str = "NAME", *, entrant: bool = False) -> str:
     if problem is not None:
         raise InvalidInput.one(problem, path=path, name=name, limit=MAX_NAME_LENGTH)
     return name
+
+
+def _check_club(club: str, path: str) -> str | None:
+    """A club (stripped; empty: none), checked as names are (``text_problem``)."""
+    club = club.strip()
+    problem = text_problem(club) if club else None
+    if problem is not None:
+        raise InvalidInput.one(problem, path=path, name=club[:50], limit=MAX_NAME_LENGTH)
+    return club or None
 
 
 def _check_pool_setting(settings: Mapping[str, Any]) -> None:
@@ -554,7 +560,7 @@ def rename_entrant(
     if name is not None:
         entrant.name = _check_name(name, "--name", entrant=True)
     if club is not None:
-        entrant.club = club.strip() or None
+        entrant.club = _check_club(club, "--club")
     if player is not None:
         entrant.player = _checked_player(event, entrant, player)
     entrant.save(update_fields=["name", "club", "player"])

@@ -4,6 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.i18n import set_language
 
+from kolo.web import accounts
 from kolo.web.views import api, desk, public, reportdesk, selfreport, series
 
 event_public = [
@@ -61,7 +62,7 @@ urlpatterns = [
     path("", public.home, name="home"),
     path("i18n/setlang/", set_language, name="set_language"),
     path("language/<str:code>/", public.choose_language, name="language"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", accounts.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("e/<slug:key>/", include(event_public)),
     path("s/<slug:key>/", series.series_page, name="series"),

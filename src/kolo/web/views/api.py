@@ -162,8 +162,9 @@ def result(request: HttpRequest, key: str, number: int, table: int) -> HttpRespo
         return _error(403, "the token's user has no role at this event")
     try:
         body = json.loads(request.body or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        return _error(400, "the body must be JSON")
+    except (ValueError, RecursionError):
+        # not JSON, not UTF-8, a number of thousands of digits, or nesting too deep to read
+        return _error(400, "the body must be JSON (UTF-8, plain numbers, shallow nesting)")
     if not isinstance(body, dict) or not isinstance(body.get("scores"), dict):
         return _error(400, "the body needs scores: {entrant id: game points}")
     try:
@@ -177,9 +178,7 @@ def result(request: HttpRequest, key: str, number: int, table: int) -> HttpRespo
             if isinstance(body.get("turns"), dict)
             else None,
             game_number=_integer(body["game"]) if body.get("game") is not None else None,
-            ended_by_time_limit=bool(body["ended_by_time_limit"])
-            if "ended_by_time_limit" in body
-            else None,
+            ended_by_time_limit=_boolean(body, "ended_by_time_limit"),
             expected_version=_integer(body["version"]) if body.get("version") is not None else None,
         )
     except InvalidInput as error:
@@ -196,6 +195,16 @@ def result(request: HttpRequest, key: str, number: int, table: int) -> HttpRespo
     document["version"] = game.version
     document["corrected"] = before is not None and before != store.game_document(game)
     return JsonResponse(document)
+
+
+def _boolean(body: dict[str, Any], name: str) -> bool | None:
+    """``true`` or ``false`` (absent: ``None``); anything else ("no", 0, null) is refused."""
+    if name not in body:
+        return None
+    value = body[name]
+    if not isinstance(value, bool):
+        raise InvalidInput.one("must be true or false", path=name, value=value)
+    return value
 
 
 def _integer(value: Any) -> int:

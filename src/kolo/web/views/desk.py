@@ -25,6 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from kolo import csvout
 from kolo.core import knockout, rulesets
 from kolo.core.event import Round as CoreRound
 from kolo.core.event import Table as CoreTable
@@ -39,6 +40,7 @@ from kolo.pairing.checker import check_pairing_rules
 from kolo.pairing.criteria import Context, round_costs
 from kolo.web import access, models, present, store
 from kolo.web.access import OWNER, organiser
+from kolo.web.inputs import optional_number, shown, whole_number
 from kolo.web.views.reportdesk import report_groups
 
 
@@ -179,7 +181,7 @@ def event_settings(request: HttpRequest, event: models.Event, role: str) -> Http
                 continue
             try:
                 value = json.loads(raw)
-            except json.JSONDecodeError:
+            except (ValueError, RecursionError):  # not JSON, 5,000 digits, absurd nesting
                 value = raw
             if value != ruleset.defaults[name] or name in event.settings:
                 changes[name] = value if value != ruleset.defaults[name] else None
@@ -330,7 +332,10 @@ def _round_context(
     if round_row is None:
         raise Http404
     loaded = present.Loaded.of(event, public=False)
-    index = [r.number for r in loaded.value.rounds].index(number)
+    numbers = [r.number for r in loaded.value.rounds]
+    if number not in numbers:
+        raise Http404
+    index = numbers.index(number)
     core_round = loaded.value.rounds[index]
     tables = present.table_rows(loaded, core_round)
     swiss = not knockout.is_knockout(loaded.ruleset)  # knockouts have no pairing costs
@@ -443,7 +448,10 @@ def round_swap(request: HttpRequest, event: models.Event, role: str, number: int
 def _swap_preview(event: models.Event, number: int, first: str, second: str) -> HttpResponse:
     """The pairing's cost and hard-rule problems if the two players swapped seats."""
     loaded = present.Loaded.of(event, public=False)
-    index = [r.number for r in loaded.value.rounds].index(number)
+    numbers = [r.number for r in loaded.value.rounds]
+    if number not in numbers:
+        raise Http404
+    index = numbers.index(number)
     round_ = loaded.value.rounds[index]
     if not first or not second or first == second or index == 0:
         return HttpResponse("")
@@ -516,15 +524,15 @@ def _posted_scores(request: HttpRequest, seats: list[str], prefix: str) -> dict[
         raw = request.POST.get(f"{prefix}_{code}", "").strip()
         if not raw:
             continue
-        try:
-            values[code] = int(raw)
-        except ValueError:
+        value = whole_number(raw)
+        if value is None:
             raise InvalidInput.one(
                 N_("'{value}' for {player} is not a whole number"),
                 path=prefix,
-                value=raw,
+                value=shown(raw),
                 player=code,
-            ) from None
+            )
+        values[code] = value
     return values
 
 
@@ -556,9 +564,9 @@ def table_result(
             table,
             scores,
             turns=turns,
-            game_number=int(game) if game and game.isdigit() else None,
+            game_number=optional_number(game, "game"),
             ended_by_time_limit=request.POST.get("time_limit") == "on",
-            expected_version=int(version) if version and version.isdigit() else None,
+            expected_version=optional_number(version, "version"),
         )
 
     _attempt(request, save, _("table {table}: result saved").format(table=table))
@@ -864,7 +872,7 @@ def export_csv(request: HttpRequest, event: models.Event, role: str) -> HttpResp
     loaded = present.Loaded.of(event, public=False)
     result = loaded.standings()
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = csvout.writer(out)
     writer.writerow(
         ["rank", "rank_to", "id", "name", "club", "points", "success", "games", "dropped"]
     )
@@ -876,7 +884,7 @@ def export_csv(request: HttpRequest, event: models.Event, role: str) -> HttpResp
                 row.entrant.id,
                 row.entrant.name,
                 row.entrant.club or "",
-                str(float(row.points)),
+                float(row.points),
                 f"{float(row.success):.6f}" if row.success is not None else "",
                 row.games,
                 "yes" if row.dropped else "",
@@ -916,14 +924,22 @@ def tokens(request: HttpRequest) -> HttpResponse:
     from kolo.web.views.api import new_token
 
     created = None
+    status = 200
     if request.method == "POST":
         if request.POST.get("revoke"):
-            models.ApiToken.objects.filter(user=request.user, pk=request.POST["revoke"]).delete()
-            messages.success(request, _("token revoked"))
+            pk = whole_number(request.POST["revoke"])
+            found = models.ApiToken.objects.filter(user=request.user, pk=pk) if pk else None
+            if not found or not found.exists():
+                messages.error(request, _("no such token"))
+                status = 400
+            else:
+                found.delete()
+                messages.success(request, _("token revoked"))
         else:
             created = new_token(request.user, request.POST.get("name", "") or "token")
     return render(
         request,
         "kolo/desk/tokens.html",
         {"tokens": models.ApiToken.objects.filter(user=request.user), "created": created},
+        status=status,
     )

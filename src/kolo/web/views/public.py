@@ -222,8 +222,10 @@ def choose_language(request: HttpRequest, code: str) -> HttpResponse:
     if code not in dict(settings.LANGUAGES):
         raise Http404
     target = request.GET.get("next", "/")
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
-        target = "/"
+    if not target.startswith("/") or not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}
+    ):
+        target = "/"  # only a path on this site ("abc" would be taken for a URL's name)
     response = redirect(target)
     response.set_cookie(
         settings.LANGUAGE_COOKIE_NAME, code, max_age=365 * 24 * 3600, samesite="Lax"

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from kolo.core.problems import N_, InvalidInput
 from kolo.web import models, present, reports, store
+from kolo.web.inputs import shown, whole_number
 
 WRONG_CODES_ALLOWED = 10
 PHONE_KEY = "kolo-report-player:"
@@ -89,14 +90,24 @@ def _act(request: HttpRequest, event: models.Event, table: models.Table, seats: 
         turns = {}
         for c, name in seats:
             raw = request.POST.get(f"score_{c}", "").strip()
-            if not raw.lstrip("-").isdigit():
+            score = whole_number(raw)
+            if score is None:
                 raise InvalidInput.one(
-                    N_("'{value}' for {player} is not a whole number"), value=raw, player=name
+                    N_("'{value}' for {player} is not a whole number"),
+                    value=shown(raw),
+                    player=name,
                 )
-            scores[c] = int(raw)
+            scores[c] = score
             turn = request.POST.get(f"turns_{c}", "").strip()
-            if turn.isdigit():
-                turns[c] = int(turn)
+            turn_count = whole_number(turn) if turn else None
+            if turn and turn_count is None:
+                raise InvalidInput.one(
+                    N_("'{value}' for {player} is not a whole number"),
+                    value=shown(turn),
+                    player=name,
+                )
+            if turn_count is not None:
+                turns[c] = turn_count
         reports.submit_report(
             actor,
             event,

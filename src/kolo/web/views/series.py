@@ -4,7 +4,6 @@ build a series from their events, mark declined places and merge player identiti
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from typing import Any
@@ -16,6 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from kolo import csvout
 from kolo.core.problems import InvalidInput
 from kolo.web import access, models, present, store
 from kolo.web.views.desk import _actor, _attempt
@@ -125,7 +125,7 @@ def series_csv(request: HttpRequest, key: str) -> HttpResponse:
     if tour is None:
         raise Http404
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = csvout.writer(out)
     writer.writerow(
         ["rank", "rank_to", "player", "name", "points", "events_played", "counted", "not_counted"]
     )
@@ -136,7 +136,7 @@ def series_csv(request: HttpRequest, key: str) -> HttpResponse:
                 row.rank_to,
                 row.person,
                 row.name,
-                str(float(row.points)),
+                float(row.points),
                 row.events_played,
                 "; ".join(f"{s.status.item.file} {float(s.points):g}" for s in row.counted),
                 "; ".join(
@@ -330,6 +330,12 @@ def _qualification_json(text: str) -> Any:
 
         raise InvalidInput.one(
             N_("not valid JSON: {reason}"), path="qualification", reason=error.msg
+        ) from None
+    except (ValueError, RecursionError):  # thousands of digits, absurd nesting
+        from kolo.core.problems import N_
+
+        raise InvalidInput.one(
+            N_("not a usable JSON document (absurd numbers or nesting)"), path="qualification"
         ) from None
 
 
