@@ -400,6 +400,25 @@ def test_r_gorn_9_round_show_gives_game_2_with_the_winner_of_game_1_last(capsys)
     assert "Table 2, game 2: the winner of game 1 plays last" in shown
 
 
+def test_czech_collation_of_entrant_list(capsys):
+    """`entrant list` is alphabetical: the Czech way in Czech (Cibulka, Čech, Hrubý,
+    Chalupa, …), by base letters in English (Čech, Chalupa, Cibulka, …)."""
+    ok(capsys, "event", "new", "--ruleset", "dominion-cz", "Abeceda")
+    names = ["Žák", "Zedník", "Šíma", "Řezník", "Hrubý", "Chalupa", "Cibulka", "Čech"]
+    ok(capsys, "entrant", "add", "abeceda", *names)
+
+    def listed(*lang):
+        out = ok(capsys, *lang, "entrant", "list", "abeceda")
+        return [line.split()[1] for line in out.splitlines()[1:] if line.split()]
+
+    assert listed("--lang", "cs") == [
+        "Cibulka", "Čech", "Hrubý", "Chalupa", "Řezník", "Šíma", "Zedník", "Žák",
+    ]  # fmt: skip
+    assert listed("--lang", "en") == [
+        "Čech", "Chalupa", "Cibulka", "Hrubý", "Řezník", "Šíma", "Žák", "Zedník",
+    ]  # fmt: skip
+
+
 def test_after_round_must_be_complete(capsys, brno):
     play_round_1(capsys, brno)
     refused(capsys, "standings", brno, "--after-round", "2", contains="round 2 is not complete")

@@ -21,6 +21,7 @@ from kolo.cli.app import app, state
 from kolo.cli.files import RelaxOption, check_relax, load_file, parse_json_value, proposal_text
 from kolo.cli.output import print_json, table
 from kolo.core import knockout, rulesets, seatorder
+from kolo.core.collation import sort_key
 from kolo.core.placement import placements
 from kolo.core.problems import N_, InvalidInput
 from kolo.core.settings import SPECS
@@ -295,7 +296,7 @@ def entrant_list(event: EventArg) -> None:
             if e.dropped_after_round is not None
             else "",
         ]
-        for e in found.entrants.all()
+        for e in sorted(found.entrants.all(), key=lambda e: sort_key(e.name, i18n.language()))
     ]
     print(table([_("Id"), _("Name"), _("Club"), _("Status")], rows))
 

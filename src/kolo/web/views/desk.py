@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from kolo.core import knockout, rulesets
+from kolo.core.collation import sort_key
 from kolo.core.event import Round as CoreRound
 from kolo.core.event import Table as CoreTable
 from kolo.core.placement import placements
@@ -238,7 +239,7 @@ def entrants(request: HttpRequest, event: models.Event, role: str) -> HttpRespon
             return redirect("desk-entrants", key=event.key)
     context = _base(request, event, role)
     context.update(
-        entrants=list(event.entrants.all()),
+        entrants=sorted(event.entrants.all(), key=lambda e: sort_key(e.name, present.language())),
         names=request.POST.get("names", "") if request.method == "POST" else "",
     )
     return render(request, "kolo/desk/entrants.html", context)
@@ -398,7 +399,10 @@ def _round_context(
             }
             for r in reports
         ],
-        players=sorted(((p, loaded.names[p]) for p in core_round.seated()), key=lambda x: x[1]),
+        players=sorted(
+            ((p, loaded.names[p]) for p in core_round.seated()),
+            key=lambda x: sort_key(x[1], present.language()),
+        ),
         later_round=later,
         clock_start=timezone.localtime(round_row.clock_started_at).isoformat()
         if round_row.clock_started_at
@@ -618,7 +622,9 @@ def table_preview(
             "points": present.points(placed[code].points),
             "share": present.percent(shares[code]),
         }
-        for code in sorted(seats, key=lambda c: (placed[c].first, names[c]))
+        for code in sorted(
+            seats, key=lambda c: (placed[c].first, sort_key(names[c], present.language()))
+        )
     ]
     return render_fragment("kolo/desk/_preview.html", {"rows": rows})
 
@@ -844,7 +850,7 @@ def print_round(
                 for t in context["tables"]
                 for s in t["seats"]
             ),
-            key=lambda r: r["name"].casefold(),
+            key=lambda r: sort_key(r["name"], present.language()),
         )
     if sheet == "slips":
         report_url = request.build_absolute_uri(reverse("report", kwargs={"key": event.key}))
