@@ -20,15 +20,16 @@ from kolo.core.problems import N_, Problem
 
 def winners(game: Game, order: tuple[EntrantId, ...], ties_by_turns: bool = False) -> list[str]:
     """The players sharing first place of ``game``, in ``order``."""
-    if not game.scores:
+    scored = [p for p in order if p in game.scores]
+    if not scored:
         return []
 
     def key(player: EntrantId) -> tuple[int, int]:
-        turns = game.turns[player] if ties_by_turns and game.turns is not None else 0
+        turns = game.turns.get(player, 0) if ties_by_turns and game.turns is not None else 0
         return (-game.scores[player], turns)
 
-    best = min(key(p) for p in order if p in game.scores)
-    return [p for p in order if p in game.scores and key(p) == best]
+    best = min(key(p) for p in scored)
+    return [p for p in scored if key(p) == best]
 
 
 def winner_last(
