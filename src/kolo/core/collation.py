@@ -3,13 +3,16 @@
 Czech (ČSN 97 6030): ``ch`` is one letter after ``h``; ``č``, ``ř``, ``š``, ``ž`` are
 letters of their own after ``c``, ``r``, ``s``, ``z``; the other accents (á, é, ě, í, ó,
 ú, ů, ý, ď, ť, ň) sort with their base letter and decide only between words otherwise
-equal (then the unaccented first: Dana, Dána); case decides last (lower case first). Any
+equal (then the unaccented first: Dana, Dána); case decides last (capitals first). Any
 other language sorts by the base letters, then accents, then case, with no letters of
 its own (Čech among the C's, Chalupa among the C's).
 
-Spaces and punctuation sort before letters and digits, so a shorter word comes first
-("Novák Jan" before "Nováková"). Equal keys are broken by the text itself, so every order
-is total: the same names always come out the same way.
+Spaces and punctuation sort first, then digits, then the end of a name, then letters: a
+name before its longer forms (Novák, Nováková) but after those that go on with a space or
+a digit ("Novák Jan", "Novák"; "P10", "P1"). That, and capitals first, is the order kolo
+always gave outside the Czech letters, which standings, pairings and their tests rely on.
+Equal keys are broken by the text itself, so every order is total: the same names always
+come out the same way.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ _LATIN_RANK = {letter: rank for rank, letter in enumerate(_LATIN)}
 _OWN_LETTERS = frozenset("čřšž")
 """Czech letters with a háček of their own; the rest of the accents are secondary."""
 
-_SEPARATOR, _DIGIT, _LETTER, _OTHER = 0, 1, 2, 3
+_SEPARATOR, _DIGIT, _END, _LETTER, _OTHER = 0, 1, 2, 3, 4
 
 
 def _czech(language: str | None) -> bool:
@@ -76,7 +79,8 @@ def sort_key(text: str, language: str | None = "cs") -> Key:
         else:
             primary.append((_OTHER, ord(base)))
         secondary.append(accent)
-        tertiary.append(0 if token == lower else 1)
+        tertiary.append(1 if token == lower else 0)
+    primary.append((_END, 0))
     return (tuple(primary), tuple(secondary), tuple(tertiary), normal)
 
 
