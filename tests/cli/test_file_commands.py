@@ -256,3 +256,51 @@ def test_every_command_has_help(capsys):
         assert code == 0, command
         assert "Usage: kolo" in out, command
         assert len(out.splitlines()) > 3, command
+
+
+def two_game_file(tmp_path, order):
+    """One round of dominion-cz at one table of four playing two games (R-GORN-9)."""
+    seats = ["a", "b", "c", "d"]
+    second = {"scores": dict.fromkeys(seats, 20)}
+    if order is not None:
+        second["order"] = order
+    document = {
+        "format": "kolo-event/1",
+        "name": "Dvě hry u stolu",
+        "ruleset": "dominion-cz",
+        "settings": {"rounds": 1, "table_size": 4, "games_per_table": 2},
+        "entrants": [{"id": p, "name": p.upper()} for p in seats],
+        "rounds": [
+            {
+                "number": 1,
+                "seed": 1,
+                "tables": [
+                    {
+                        "number": 1,
+                        "seats": seats,
+                        "games": [{"scores": {"a": 30, "b": 50, "c": 20, "d": 10}}, second],
+                    }
+                ],
+            }
+        ],
+    }
+    path = tmp_path / "two-games.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return path
+
+
+def test_r_gorn_9_check_flags_a_second_game_where_the_winner_does_not_play_last(capsys, tmp_path):
+    """R-GORN-9: b won game 1, so b plays last in game 2; an "order" keeping the table's
+    order breaks the rule; the rule's order (or none given: the default) passes."""
+    path = two_game_file(tmp_path, ["a", "b", "c", "d"])
+    code, out, err = run(capsys, "check", str(path))
+    assert (code, out) == (2, "")
+    assert err.strip() == (
+        f"{path}: $.rounds[0].tables[0].games[1].order: R-GORN-9: the winner of game 1 (b) "
+        "plays last in game 2: c, d, a, b"
+    )
+    for fine in (["c", "d", "a", "b"], None):
+        code, out, _ = run(capsys, "check", str(two_game_file(tmp_path, fine)))
+        assert (code, out.strip()) == (0, "every round obeys the hard rules (rounds checked: 1)")
+    code, out, err = run(capsys, "validate", str(two_game_file(tmp_path, ["c", "d", "a", "b"])))
+    assert (code, out, err) == (0, "", "")

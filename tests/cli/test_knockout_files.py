@@ -4,7 +4,10 @@ group tables and the bracket (R-NBGL-1..5), and the format's knockout fields rou
 import json
 from dataclasses import replace
 
+import pytest
+
 from kolo.cli import main
+from kolo.core.problems import InvalidInput
 from kolo.eventfile import reader
 from kolo.eventfile.writer import dumps
 from tests.conftest import EXAMPLES
@@ -79,13 +82,24 @@ def test_stage_group_and_game_seats_round_trip(tmp_path):
     assert reader.loads(text) == event
     document = json.loads(text)
     table = document["rounds"][0]["tables"][0]
-    table["games"][1]["seats"] = list(reversed(table["seats"]))
+    table["games"][1]["order"] = list(reversed(table["seats"]))
     again = reader.loads(json.dumps(document))
     assert again.rounds[0].tables[0].games[1].seats == tuple(reversed(table["seats"]))
-    assert json.loads(dumps(again))["rounds"][0]["tables"][0]["games"][1]["seats"] == list(
+    assert json.loads(dumps(again))["rounds"][0]["tables"][0]["games"][1]["order"] == list(
         reversed(table["seats"])
     )
-    table["games"][1]["seats"] = table["seats"][:3]
+    # files written before "order" name it "seats"
+    legacy = json.loads(json.dumps(document))
+    legacy["rounds"][0]["tables"][0]["games"][1]["seats"] = legacy["rounds"][0]["tables"][0][
+        "games"
+    ][1].pop("order")
+    assert reader.loads(json.dumps(legacy)) == again
+    both = legacy["rounds"][0]["tables"][0]["games"][1]
+    both["order"] = both["seats"]
+    with pytest.raises(InvalidInput) as error:
+        reader.loads(json.dumps(legacy))
+    assert [p.path for p in error.value.problems] == ["$.rounds[0].tables[0].games[1].seats"]
+    table["games"][1]["order"] = table["seats"][:3]
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(document), encoding="utf-8")
     code = main(["validate", str(path)])

@@ -386,6 +386,39 @@ def test_multi_game_tables_say_which_game(capsys):
     assert "Table 2, game 2 seats: H, E, F, G" in shown
 
 
+def test_r_gorn_9_round_show_gives_game_2_with_the_winner_of_game_1_last(capsys):
+    """R-GORN-9: with two games per table, `round show` says the winner of game 1 plays
+    last until game 1 has a result, then lists game 2's order (B won: C, D, A, B)."""
+    ok(capsys, "event", "new", "--ruleset", "dominion-cz", "--set", "games_per_table=2", "Dvojí")
+    ok(capsys, "entrant", "add", "dvoji", "A", "B", "C", "D", "E", "F")
+    ok(capsys, "round", "new", "dvoji", "--tables", "p1,p2,p3;p4,p5,p6")
+    shown = ok(capsys, "round", "show", "dvoji")
+    assert "Table 1, game 2: the winner of game 1 plays last" in shown
+    ok(capsys, "result", "dvoji", "1", "1", "p1=30", "p2=50", "p3=20")
+    shown = ok(capsys, "round", "show", "dvoji")
+    assert "Table 1, game 2 seats: C, A, B" in shown
+    assert "Table 2, game 2: the winner of game 1 plays last" in shown
+
+
+def test_czech_collation_of_entrant_list(capsys):
+    """`entrant list` is alphabetical: the Czech way in Czech (Cibulka, Čech, Hrubý,
+    Chalupa, …), by base letters in English (Čech, Chalupa, Cibulka, …)."""
+    ok(capsys, "event", "new", "--ruleset", "dominion-cz", "Abeceda")
+    names = ["Žák", "Zedník", "Šíma", "Řezník", "Hrubý", "Chalupa", "Cibulka", "Čech"]
+    ok(capsys, "entrant", "add", "abeceda", *names)
+
+    def listed(*lang):
+        out = ok(capsys, *lang, "entrant", "list", "abeceda")
+        return [line.split()[1] for line in out.splitlines()[1:] if line.split()]
+
+    assert listed("--lang", "cs") == [
+        "Cibulka", "Čech", "Hrubý", "Chalupa", "Řezník", "Šíma", "Zedník", "Žák",
+    ]  # fmt: skip
+    assert listed("--lang", "en") == [
+        "Čech", "Chalupa", "Cibulka", "Hrubý", "Řezník", "Šíma", "Žák", "Zedník",
+    ]  # fmt: skip
+
+
 def test_after_round_must_be_complete(capsys, brno):
     play_round_1(capsys, brno)
     refused(capsys, "standings", brno, "--after-round", "2", contains="round 2 is not complete")

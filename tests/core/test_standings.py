@@ -144,3 +144,22 @@ def test_r_stand_1_alphabetical_order_follows_czech_letters():
         "Zeman",
         "Žák",
     ]
+
+
+def test_r_stand_1_tied_players_are_listed_the_czech_way():
+    """R-STAND-1: players tied on everything share the place and are listed in Czech
+    order: ch after h, ř after r; the other accents only where the rest is equal."""
+    from kolo.core.event import Entrant, Event, Game, Round, Table
+
+    names = ["Chalupa", "Hrubý", "Cibulka", "Řezník", "Rada", "Ráda"]
+    entrants = tuple(Entrant(f"p{i}", n) for i, n in enumerate(names, start=1))
+    tables = tuple(
+        Table(number, (a.id, b.id), (Game({a.id: 10, b.id: 10}),))
+        for number, (a, b) in enumerate(zip(entrants[::2], entrants[1::2], strict=True), 1)
+    )
+    event = Event("Remíza", "swiss-pairs", {"rounds": 1}, entrants, (Round(1, tables, seed=1),))
+    result = standings_of(event)
+    assert {(r.rank, r.rank_to) for r in result.rows} == {(1, 6)}
+    assert [r.entrant.name for r in result.rows] == [
+        "Cibulka", "Hrubý", "Chalupa", "Rada", "Ráda", "Řezník",
+    ]  # fmt: skip

@@ -108,6 +108,34 @@ def test_cards_lists_in_czech(capsys):
     assert all(c["kingdom"] for c in json.loads(out))
 
 
+def test_r_setup_2_czech_card_lists_sort_the_czech_way(capsys):
+    """R-SETUP-2: by cost, then by name in the language shown, alphabetically its way:
+    in Czech Čarodějnice after Bandita (not after Zasedání rady), Chudinská čtvrť after
+    Harbinger; English keeps its order."""
+    from kolo.dominion.view import sorted_lines
+
+    def fives(*lang):
+        code, out, _ = run(capsys, "cards", "--set", "base-2e", *lang)
+        assert code == 0
+        return [line[3:].split("  ")[1].strip() for line in out.splitlines() if line[:4] == "   5"]
+
+    assert fives("--lang", "cs") == [
+        "Bandita", "Čarodějnice", "Důl", "Hlídka", "Jarmark", "Knihovna", "Laboratoř", "Trh",
+        "Zasedání rady",
+    ]  # fmt: skip
+    assert fives("--lang", "en") == [
+        "Bandit", "Council Room", "Festival", "Laboratory", "Library", "Market", "Mine",
+        "Sentry", "Witch",
+    ]  # fmt: skip
+    threes = ["Shanty Town", "Steward", "Harbinger", "Forager"]
+    assert [line.name for line in sorted_lines(threes, "cs")] == [
+        "Harbinger", "Chudinská čtvrť", "Sběrač", "Správce",
+    ]  # fmt: skip
+    assert [line.name for line in sorted_lines(threes, "en")] == [
+        "Forager", "Harbinger", "Shanty Town", "Steward",
+    ]  # fmt: skip
+
+
 @pytest.mark.db
 @pytest.mark.django_db
 def test_kingdoms_are_drawn_stored_drafted_and_exported(capsys):

@@ -194,7 +194,8 @@ def test_qualification_settings_are_checked(capsys, series):
 
 
 def test_carcassonne_table_is_checked(capsys, tmp_path):
-    """R-QUAL-5: no row may start at 11 or fewer players; rows ascend; main is Dominion's."""
+    """R-QUAL-5: a row starts at 1 player or more, and below 12 awards no points; rows ascend;
+    main is Dominion's."""
     path = write_series(
         tmp_path,
         [{"doc": ranked_event(players(12), ruleset="carcassonne-cz", rounds=4), "kind": "main"}],
@@ -203,14 +204,17 @@ def test_carcassonne_table_is_checked(capsys, tmp_path):
             "system": "carcassonne",
             "table": [
                 {"entrants": 16, "direct": 1},
-                {"entrants": 11, "points": [1, -1, True]},
+                {"entrants": 0, "points": [1, -1, True]},
+                {"entrants": 11, "direct": 3, "points": [1]},
             ],
         },
     )
     assert refused(capsys, path) == [
-        f"{path}: $.qualification.table[1].entrants: must be at least 12",
+        f"{path}: $.qualification.table[1].entrants: must be at least 1",
         f"{path}: $.qualification.table[1].points[1]: must be a number of at least 0",
         f"{path}: $.qualification.table[1].points[2]: must be a number of at least 0",
+        f"{path}: $.qualification.table[2].points: events of 11 or fewer entrants award no "
+        "qualification points (R-QUAL-5)",
     ]
     doc = series_json(path)
     doc["qualification"]["table"] = [{"entrants": 16}, {"entrants": 12}]
@@ -275,10 +279,16 @@ def test_the_schema_accepts_valid_series_and_rejects_unknown_fields(series):
         {**doc, "events": [{**doc["events"][0], "kind": "major"}]},
         {**doc, "qualification": {"system": "carcassonne"}},
         {**carcassonne, "qualification": {**carcassonne["qualification"],
-                                          "table": [{"entrants": 11}]}},
+                                          "table": [{"entrants": 0}]}},
+        {**carcassonne, "qualification": {**carcassonne["qualification"],
+                                          "table": [{"entrants": 11, "points": [1]}]}},
     ):  # fmt: skip
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate(broken, schema)
+    small = [{"entrants": 1, "direct": 3, "points": []}, {"entrants": 16, "direct": 4}]
+    jsonschema.validate(
+        {**carcassonne, "qualification": {**carcassonne["qualification"], "table": small}}, schema
+    )
 
 
 def test_the_series_package_is_pure():

@@ -322,6 +322,49 @@ def test_r_qual_5_eleven_players_award_nothing(capsys, tmp_path):
     assert who(doc) == [("t01", "R-QUAL-4", "direct", "event-02.json")]
 
 
+LOCAL_2014 = {
+    "system": "carcassonne",
+    "table": [
+        {"entrants": 1, "direct": 3},
+        {"entrants": 12, "direct": 3, "points": [1, 1, 1, 0.5]},
+        {"entrants": 16, "direct": 4, "points": [1, 1, 1, 1, 0.5]},
+    ],
+}
+
+
+def test_r_qual_5_small_events_still_qualify_directly_without_points(capsys, tmp_path):
+    """R-QUAL-5: 2014 local events of up to 15 qualify places 1-3 directly; with 11 or fewer
+    entrants those places still qualify, only the points are not awarded."""
+    events = [
+        {"doc": carcassonne_event(players(8)), "kind": "local"},
+        {"doc": carcassonne_event(players(12, prefix="t")), "kind": "local"},
+        {"doc": carcassonne_event(players(16, prefix="s")), "kind": "local"},
+    ]
+    doc = qualification(capsys, write(tmp_path, events, LOCAL_2014))
+    assert [(e["players"], e["places"], e["why"]) for e in doc["events"]] == [
+        (8, 3, None),
+        (12, 3, None),
+        (16, 4, None),
+    ]
+    assert [q["player"] for q in doc["qualified"]] == [
+        "p01", "p02", "p03", "t01", "t02", "t03", "s01", "s02", "s03", "s04",
+    ]  # fmt: skip
+    assert not any(p["player"].startswith("p") for p in doc["points"])
+    assert ("t04", 0.5) in [(p["player"], p["total"]) for p in doc["points"]]
+
+
+def test_r_qual_5_a_row_below_twelve_entrants_may_not_award_points(capsys, tmp_path):
+    """R-QUAL-5: a table row for 11 or fewer entrants is accepted, but not with points."""
+    table = {"system": "carcassonne", "table": [{"entrants": 4, "direct": 1, "points": [1]}]}
+    path = write(tmp_path, [{"doc": carcassonne_event(players(8)), "kind": "local"}], table)
+    code, out, err = run(capsys, "series", "qualification", str(path))
+    assert (code, out) == (2, "")
+    assert err.strip() == (
+        f"{path}: $.qualification.table[0].points: events of 11 or fewer entrants award no "
+        "qualification points (R-QUAL-5)"
+    )
+
+
 def test_r_qual_5_entrants_who_never_played_do_not_make_the_size(capsys, tmp_path):
     """R-QUAL-5: entrants who never played do not make the size."""
     path = write(

@@ -121,3 +121,13 @@ def test_ids_taken_for_one_person_under_different_names_are_warned_about(capsys,
     assert "'p2' is taken for one person in every event, but the names differ" in err
     assert "a.json: Ben; b.json: Dora" in err
     assert "'p1'" not in err
+
+
+def test_czech_collation_of_equal_ratings():
+    """Players of equal rating and games are listed the Czech way (ch after h), the same
+    whatever the language shown."""
+    from kolo.series.ratings import PlayerRating
+
+    names = {"a": "Chalupa", "b": "Hrubý", "c": "Cibulka", "d": "Čech"}
+    ratings = {p: PlayerRating(p, n, 25.0, 8.0, 3) for p, n in names.items()}
+    assert [r.name for r in ranked(ratings)] == ["Cibulka", "Čech", "Hrubý", "Chalupa"]

@@ -274,3 +274,27 @@ def test_desk_events_get_series_identities_from_names(owner):
         "jana-novakova-2",
     ]
     assert models.AuditEntry.objects.filter(event=two, action="entrant.player").count() == 1
+
+
+def test_r_qual_5_a_small_carcassonne_event_qualifies_its_places_on_the_series_page(owner):
+    """R-QUAL-5: an 8-player local event awards no points but its places 1-3 qualify; the
+    series page lists them (the desk used to refuse a table row below 12 entrants)."""
+    people = [(f"Hráč {i}", f"hrac-{i}") for i in range(1, 9)]
+    event = store.import_event(
+        ACTOR,
+        small_event("Malý turnaj", people, [80, 70, 60, 50, 40, 30, 20, 10], "carcassonne-cz", 4),
+        owner=owner,
+    )
+    table = [{"entrants": 1, "direct": 3}, {"entrants": 12, "direct": 3, "points": [1, 1]}]
+    series = store.save_series(
+        ACTOR,
+        "Carcassonne Tour",
+        rules=None,
+        qualification={"system": "carcassonne", "table": table},
+        owner=owner,
+    )
+    store.put_series_event(ACTOR, series, event.key, city="Brno", date="2026-01-01", kind="local")
+    page = Client().get(f"/s/{series.key}/qualification/").content.decode()
+    qualified = {name for name, _pid in people if f">{name}</a>" in page}
+    # two table winners, then the better success of the two seconds (30 of 100 beats 70 of 260)
+    assert qualified == {"Hráč 1", "Hráč 5", "Hráč 6"}

@@ -92,7 +92,7 @@ def cards(
             for c in data.cards.values()
             if (every or c.kingdom) and (set_id is None or set_id in c.sets)
         ),
-        key=sort_key,
+        key=lambda c: sort_key(c, language),
     )
     if as_json:
         print_json(
@@ -170,7 +170,7 @@ def draw_round_command(
     language = i18n.language()
     if result.first10:
         print(_("Ten cards for every table:"))
-        for card in sorted(result.first10, key=lambda c: sort_key(load().card(c))):
+        for card in sorted(result.first10, key=lambda c: sort_key(load().card(c), language)):
             print("  " + _card_line(card, language))
     for title, found in ((_("Basic draw"), result.basic), (_("Extended draw"), result.extended)):
         if found is None:
@@ -319,7 +319,7 @@ def draw_kingdom(
         print_json(document)
         return
     language = i18n.language()
-    for card in sorted(result.cards, key=lambda c: sort_key(load().card(c))):
+    for card in sorted(result.cards, key=lambda c: sort_key(load().card(c), language)):
         print(_card_line(card, language))
     yes, no = _("yes"), _("no")
     print(

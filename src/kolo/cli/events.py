@@ -20,7 +20,8 @@ from kolo import display, i18n
 from kolo.cli.app import app, state
 from kolo.cli.files import RelaxOption, check_relax, load_file, parse_json_value, proposal_text
 from kolo.cli.output import print_json, table
-from kolo.core import knockout, rulesets
+from kolo.core import knockout, rulesets, seatorder
+from kolo.core.collation import sort_key
 from kolo.core.placement import placements
 from kolo.core.problems import N_, InvalidInput
 from kolo.core.settings import SPECS
@@ -295,7 +296,7 @@ def entrant_list(event: EventArg) -> None:
             if e.dropped_after_round is not None
             else "",
         ]
-        for e in found.entrants.all()
+        for e in sorted(found.entrants.all(), key=lambda e: sort_key(e.name, i18n.language()))
     ]
     print(table([_("Id"), _("Name"), _("Club"), _("Status")], rows))
 
@@ -460,11 +461,20 @@ def _print_round(store: Any, event: Any, number: int) -> None:
                 cells.append(_cost_text(cost.total, cost.values, lang) if seat_index == 0 else "")
             rows.append(cells)
     print(table(headers, rows, right=list(range(4, 4 + 2 * games))))
-    # later games of a table where the seat order moves (the NBGL groups' second game)
+    # later games of a table: the seat order moves (R-GORN-9, the NBGL groups' R-NBGL-1)
+    stage = knockout.stage_of(round_, index, knockout.format_of(ruleset, settings))
     for t in round_.tables:
         for g in range(1, ruleset.games_per_table(round_.number, settings)):
-            seats = knockout.game_seats(round_, t, g)
-            if seats != t.seats:
+            seats = seatorder.game_order(
+                round_, t, g, ties_by_turns=ruleset.ties_by_turns, stage=stage
+            )
+            if seats is None:
+                print(
+                    _(
+                        "Table {table}, game {game}: the winner of game {previous} plays last"
+                    ).format(table=t.number, game=g + 1, previous=g)
+                )
+            elif seats != t.seats:
                 print(
                     _("Table {table}, game {game} seats: {names}").format(
                         table=t.number, game=g + 1, names=", ".join(names[p] for p in seats)

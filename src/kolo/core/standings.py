@@ -6,7 +6,6 @@ from the results, so they are the same everywhere (DESIGN.md principle 2).
 
 from __future__ import annotations
 
-import unicodedata
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -14,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from kolo.core import knockout
+from kolo.core.collation import Key, sort_key
 from kolo.core.event import Entrant, EntrantId, Event, Round, Table
 from kolo.core.placement import placements
 from kolo.core.rulesets import RuleSet, Success, TieBreak
@@ -168,20 +168,10 @@ def _add_game(
             tally.shares.append(shares[player])
 
 
-_HACEK = {"č": "c", "ř": "r", "š": "s", "ž": "z"}
-
-
-def name_key(name: str) -> tuple[tuple[str, int], ...]:
-    """Sort key for names, close to Czech alphabetical order: accents are ignored except
-    that č, ř, š, ž follow their base letter (Černý after Cyril, before Dvořák)."""
-    key = []
-    for char in unicodedata.normalize("NFC", name.casefold()):
-        if char in _HACEK:
-            key.append((_HACEK[char], 1))
-        else:
-            base = unicodedata.normalize("NFD", char)[0]
-            key.append((base, 0))
-    return (*key, (name, 0))
+def name_key(name: str) -> Key:
+    """Sort key for names in standings and series: Czech alphabetical order, whatever the
+    language shown (R-STAND-1; ``kolo.core.collation``)."""
+    return sort_key(name, "cs")
 
 
 def _rank(
@@ -226,7 +216,7 @@ def _rank(
             return knockout_keys[entrant.id]
         return tuple(-v for v in criteria(entrant))
 
-    def order(entrant: Entrant) -> tuple[tuple[Any, ...], tuple[tuple[str, int], ...], str]:
+    def order(entrant: Entrant) -> tuple[tuple[Any, ...], Key, str]:
         return (rank_key(entrant), name_key(entrant.name), entrant.id)
 
     ordered = sorted(event.entrants, key=order)

@@ -315,7 +315,7 @@ def check_games(table: Table, where: str, ruleset: RuleSet, games_needed: int) -
         if game.seats is not None and sorted(game.seats) != sorted(table.seats):
             problems.append(
                 Problem(
-                    f"{g_where}.seats",
+                    f"{g_where}.order",
                     N_("a game's seat order must name exactly the table's players"),
                 )
             )

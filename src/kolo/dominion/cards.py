@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from kolo.core import collation
+from kolo.core.collation import Key
 from kolo.core.problems import N_, InvalidInput, Problem
 
 PROSPERITY = "prosperity-1e"
@@ -108,9 +110,10 @@ def in_set(card: Card, set_id: str) -> bool:
     return set_id in card.sets
 
 
-def sort_key(card: Card) -> tuple[int, str]:
-    """Kingdoms are listed by cost, then name (R-SETUP-2)."""
-    return (card.cost, card.en.casefold())
+def sort_key(card: Card, language: str = "en") -> tuple[int, Key]:
+    """Kingdoms are listed by cost, then name in ``language``, alphabetically the way of
+    that language (R-SETUP-2; Czech: Čarodějnice after Cesta, Chata after Hostina)."""
+    return (card.cost, collation.sort_key(card.name(language), language))
 
 
 def resolve(names: Sequence[str]) -> tuple[str, ...]:

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from kolo.core.collation import sort_key
 from kolo.dominion.cards import load
 from kolo.dominion.draws import PICKS, RoundDraws
 from kolo.dominion.setup import Setup, setup
@@ -86,7 +87,7 @@ def card_line(
 def sorted_lines(card_ids: Sequence[str], language: str) -> tuple[CardLine, ...]:
     """Cards sorted by cost, then name in ``language`` (R-SETUP-2)."""
     lines = [card_line(c, language) for c in card_ids]
-    return tuple(sorted(lines, key=lambda line: (line.cost, line.name.casefold())))
+    return tuple(sorted(lines, key=lambda line: (line.cost, sort_key(line.name, language))))
 
 
 def _name(card_id: str, language: str) -> str:
@@ -146,7 +147,7 @@ def kingdom_view(
     sorted_cards = tuple(
         sorted(
             (card_line(c, language, piles.get(c)) for c in cards),
-            key=lambda line: (line.cost, line.name.casefold()),
+            key=lambda line: (line.cost, sort_key(line.name, language)),
         )
     )
     basics: tuple[PileLine, ...] = ()

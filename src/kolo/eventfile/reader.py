@@ -31,7 +31,7 @@ _KINGDOM = (
     "seed",
 )
 _KINGDOM_SIZES = {"mandatory": 4, "choices": 9, "picks": 6, "cards": 10}
-_GAME = ("scores", "turns", "ended_by_time_limit", "seats")
+_GAME = ("scores", "turns", "ended_by_time_limit", "order", "seats")
 STAGES = ("group", "knockout", "quarter-final", "semi-final", "final")
 
 
@@ -325,12 +325,16 @@ class _Reader(ShapeReader):
         ended = obj.get("ended_by_time_limit", False)
         if not isinstance(ended, bool):
             self.problem(f"{path}.ended_by_time_limit", N_("must be true or false"))
-        seats = obj.get("seats")
+        # the game's seat order (R-GORN-9, R-NBGL-1); "seats" is its name before "order"
+        key = "seats" if "seats" in obj and "order" not in obj else "order"
+        if "seats" in obj and "order" in obj:
+            self.problem(f"{path}.seats", N_("give the game's seat order once, as 'order'"))
+        seats = obj.get(key)
         if seats is not None:
-            seats = self.items(seats, f"{path}.seats", self.string)
+            seats = self.items(seats, f"{path}.{key}", self.string)
         if scores is None or ("turns" in obj and obj["turns"] is not None and turns is None):
             return None
-        if "seats" in obj and obj["seats"] is not None and seats is None:
+        if obj.get(key) is not None and seats is None:
             return None
         return Game(scores, turns, ended is True, tuple(seats) if seats is not None else None)
 

@@ -162,11 +162,19 @@ def json_schema() -> dict[str, Any]:
                     "scores": _PER_PLAYER,
                     "turns": {**_PER_PLAYER, "type": ["object", "null"]},
                     "ended_by_time_limit": {"type": "boolean"},
-                    "seats": {
+                    "order": {
                         "type": "array",
                         "items": {"type": "string"},
                         "description": "This game's seat order where it differs from the "
-                        "table's (NBGL's second group game, R-NBGL-1).",
+                        "table's 'seats'; without it the rule's order: the previous game's "
+                        "winner plays last (R-GORN-9), NBGL's group game 2 shifts by one "
+                        "seat (R-NBGL-1).",
+                    },
+                    "seats": {
+                        "type": "array",
+                        "items": {"type": "string"},
+                        "deprecated": True,
+                        "description": "The older name of 'order'.",
                     },
                 },
             },

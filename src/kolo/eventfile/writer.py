@@ -57,18 +57,20 @@ def _table(table: Table) -> dict[str, Any]:
         doc["group"] = table.group
     doc |= {
         "seats": list(table.seats),
-        "games": [_game(g, table.seats) for g in table.games],
+        "games": [_game(g, table.seats, i) for i, g in enumerate(table.games)],
     }
     if table.kingdom is not None:
         doc["kingdom"] = dict(table.kingdom)
     return doc
 
 
-def _game(game: Game, seats: tuple[str, ...]) -> dict[str, Any]:
+def _game(game: Game, seats: tuple[str, ...], index: int) -> dict[str, Any]:
     doc: dict[str, Any] = {"scores": {p: game.scores[p] for p in seats}}
     if game.turns is not None:
         doc["turns"] = {p: game.turns[p] for p in seats}
     doc["ended_by_time_limit"] = game.ended_by_time_limit
-    if game.seats is not None and game.seats != seats:
-        doc["seats"] = list(game.seats)
+    # a later game's recorded order is kept even where it is the table's: without it the
+    # rule's order applies (R-GORN-9, R-NBGL-1)
+    if game.seats is not None and (game.seats != seats or index > 0):
+        doc["order"] = list(game.seats)
     return doc

@@ -13,7 +13,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from kolo.core import knockout
+from kolo.core import knockout, seatorder
 from kolo.core.event import EntrantId, Event, Round
 from kolo.core.problems import N_, InvalidInput, NoValidPairing, Problem
 from kolo.core.rulesets import RuleSet, System
@@ -172,7 +172,7 @@ def _check_knockout(
                 if game.seats is not None and game.seats != expected:
                     problems.append(
                         Problem(
-                            f"{where}.tables[{t_index}].games[{g_index}].seats",
+                            f"{where}.tables[{t_index}].games[{g_index}].order",
                             N_(
                                 "R-NBGL-1: game {game} of a group shifts every player one "
                                 "seat from the game before: {expected}"
@@ -203,8 +203,13 @@ def natural_key(entrant_id: EntrantId) -> tuple[tuple[int, str], ...]:
 def check_all_rounds(event: Event, ruleset: RuleSet, settings: Mapping[str, Any]) -> list[Problem]:
     """Hard-rule problems of every round of the event (``kolo check``)."""
     problems: list[Problem] = []
-    for index in range(len(event.rounds)):
+    fmt = knockout.format_of(ruleset, settings)
+    for index, round_ in enumerate(event.rounds):
         problems += check_hard_rules(event, index, ruleset, settings)
+        stage = knockout.stage_of(round_, index, fmt)
+        problems += seatorder.order_problems(
+            round_, f"$.rounds[{index}]", ties_by_turns=ruleset.ties_by_turns, stage=stage
+        )
     return problems
 
 

@@ -391,13 +391,17 @@ class _Reader(ShapeReader):
         obj = self.obj(value, path, _ROW)
         if obj is None:
             return None
-        # R-QUAL-5: events with 11 or fewer players award nothing, so no row starts there
-        entrants = self.field(
-            obj, "entrants", path, lambda v, p: self.count(v, p, POINTS_FROM_PLAYERS)
-        )
+        entrants = self.field(obj, "entrants", path, lambda v, p: self.count(v, p, 1))
         direct = self.count(obj.get("direct", 0), f"{path}.direct", 0)
         points = self.items(obj.get("points", []), f"{path}.points", self.points)
         if entrants is None or direct is None or points is None:
+            return None
+        if entrants < POINTS_FROM_PLAYERS and points:
+            # R-QUAL-5: small events still qualify their places directly, but award no points
+            self.problem(
+                f"{path}.points",
+                N_("events of 11 or fewer entrants award no qualification points (R-QUAL-5)"),
+            )
             return None
         return PointRow(entrants, direct, tuple(points))
 
@@ -634,11 +638,14 @@ def json_schema() -> dict[str, Any]:
                 "type": "object",
                 "required": ["entrants"],
                 "additionalProperties": False,
+                "if": {"properties": {"entrants": {"maximum": POINTS_FROM_PLAYERS - 1}}},
+                "then": {"properties": {"points": {"maxItems": 0}}},
                 "properties": {
                     "entrants": {
                         "type": "integer",
-                        "minimum": POINTS_FROM_PLAYERS,
-                        "description": "The row applies from this many players on.",
+                        "minimum": 1,
+                        "description": "The row applies from this many players on; a row "
+                        f"below {POINTS_FROM_PLAYERS} awards no points (R-QUAL-5).",
                     },
                     "direct": {
                         "type": "integer",

@@ -231,17 +231,18 @@ class _Run:
         """Direct places, then points; who reaches the points here qualifies here (R-QUAL-4,
         R-QUAL-5)."""
         row = q.row(result.size)
-        if result.size < POINTS_FROM_PLAYERS or row is None:
-            minimum = max(POINTS_FROM_PLAYERS, q.table[0].entrants)
+        if row is None:
             reason = Reason(
                 "too-few-players",
                 N_("{players} players; qualification starts at {minimum} players (R-QUAL-5)"),
-                {"players": result.size, "minimum": minimum},
+                {"players": result.size, "minimum": q.table[0].entrants},
             )
             self.events.append(QualifierEvent(result, 0, reason))
             return
         self.events.append(QualifierEvent(result, row.direct, None))
         self.fill(result, row.direct, q.pass_down, how="direct")
+        if result.size < POINTS_FROM_PLAYERS:
+            return  # R-QUAL-5: 11 or fewer entrants: the places qualify, no points
         refused = set(result.item.declined)
         for player in result.players:
             occupied = range(player.rank, player.rank_to + 1)

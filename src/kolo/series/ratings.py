@@ -21,6 +21,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 from kolo.core import rulesets
 from kolo.core.event import Event
 from kolo.core.placement import placements
+from kolo.core.standings import name_key
 from kolo.series.document import Series
 
 
@@ -123,7 +124,7 @@ def series_ratings(series: Series) -> dict[str, PlayerRating]:
 
 def ranked(ratings: Mapping[str, PlayerRating]) -> list[PlayerRating]:
     """Highest rating first (then more games, then name)."""
-    return sorted(ratings.values(), key=lambda r: (-r.rating, -r.games, r.name))
+    return sorted(ratings.values(), key=lambda r: (-r.rating, -r.games, name_key(r.name), r.player))
 
 
 def ratings_document(ratings: Mapping[str, PlayerRating]) -> dict[str, object]:

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from kolo import display
 from kolo.core import event as core
-from kolo.core import knockout
+from kolo.core import knockout, seatorder
 from kolo.core.placement import placements
 from kolo.core.rulesets import RuleSet, Success, TieBreak
 from kolo.core.shares import table_shares
@@ -198,12 +198,7 @@ def table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]]:
                 "games_needed": needed,
                 "smaller": len(table.seats) < normal and not knockout.is_knockout(loaded.ruleset),
                 "group": table.group,
-                "orders": [
-                    [loaded.names[p] for p in knockout.game_seats(round_, table, i, stage)]
-                    for i in range(needed)
-                ]
-                if stage == knockout.GROUP and needed > 1
-                else [],
+                "orders": game_orders(loaded, round_, table, needed, stage),
                 "kingdom": kingdom_view(
                     table.kingdom, language(), [loaded.names[p] for p in table.seats]
                 )
@@ -212,6 +207,28 @@ def table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]]:
             }
         )
     return tables
+
+
+def game_orders(
+    loaded: Loaded, round_: core.Round, table: core.Table, needed: int, stage: str | None
+) -> list[dict[str, Any]]:
+    """Each game's seat order at a table of several games (R-GORN-9, R-NBGL-1): names in
+    order, or ``None`` while the previous game that decides it has no result."""
+    if needed < 2:
+        return []
+    orders = []
+    for i in range(needed):
+        order = seatorder.game_order(
+            round_, table, i, ties_by_turns=loaded.ruleset.ties_by_turns, stage=stage
+        )
+        orders.append(
+            {
+                "number": i + 1,
+                "previous": i,
+                "names": [loaded.names[p] for p in order] if order is not None else None,
+            }
+        )
+    return orders
 
 
 def bracket_context(loaded: Loaded) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from django.views.decorators.http import require_POST
 
 from kolo import csvout
 from kolo.core import knockout, rulesets
+from kolo.core.collation import sort_key
 from kolo.core.event import Round as CoreRound
 from kolo.core.event import Table as CoreTable
 from kolo.core.placement import placements
@@ -241,7 +242,7 @@ def entrants(request: HttpRequest, event: models.Event, role: str) -> HttpRespon
             return redirect("desk-entrants", key=event.key)
     context = _base(request, event, role)
     context.update(
-        entrants=list(event.entrants.all()),
+        entrants=sorted(event.entrants.all(), key=lambda e: sort_key(e.name, present.language())),
         names=request.POST.get("names", "") if request.method == "POST" else "",
     )
     return render(request, "kolo/desk/entrants.html", context)
@@ -389,7 +390,10 @@ def _round_context(
         total_cost=present.points(sum((c.total for c in costs), Fraction(0))) if costs else None,
         turns=loaded.ruleset.ties_by_turns,
         reports=report_groups(round_row, loaded.names),
-        players=sorted(((p, loaded.names[p]) for p in core_round.seated()), key=lambda x: x[1]),
+        players=sorted(
+            ((p, loaded.names[p]) for p in core_round.seated()),
+            key=lambda x: sort_key(x[1], present.language()),
+        ),
         later_round=later,
         clock_start=timezone.localtime(round_row.clock_started_at).isoformat()
         if round_row.clock_started_at
@@ -612,7 +616,9 @@ def table_preview(
             "points": present.points(placed[code].points),
             "share": present.percent(shares[code]),
         }
-        for code in sorted(seats, key=lambda c: (placed[c].first, names[c]))
+        for code in sorted(
+            seats, key=lambda c: (placed[c].first, sort_key(names[c], present.language()))
+        )
     ]
     return render_fragment("kolo/desk/_preview.html", {"rows": rows})
 
@@ -821,7 +827,7 @@ def print_round(
                 for t in context["tables"]
                 for s in t["seats"]
             ),
-            key=lambda r: r["name"].casefold(),
+            key=lambda r: sort_key(r["name"], present.language()),
         )
     if sheet == "slips":
         report_url = request.build_absolute_uri(reverse("report", kwargs={"key": event.key}))

@@ -16,6 +16,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from kolo.core.collation import sort_key
 from kolo.web import access, models, present
 
 
@@ -190,6 +191,7 @@ def find(request: HttpRequest, key: str) -> HttpResponse:
                     }
                 )
     context = _context(request, event, loaded)
+    matches.sort(key=lambda m: sort_key(str(m["name"]), present.language()))
     context.update(query=query, matches=matches[:30])
     return render(request, "kolo/public/find.html", context)
 
