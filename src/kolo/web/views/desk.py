@@ -59,7 +59,14 @@ def _attempt(request: HttpRequest, change: Callable[[], Any], done: str | None =
         return False
     except NoValidPairing as error:
         messages.error(request, f"{error.rule}: {error.text(_)}")
-        if error.relax:
+        for relaxation in error.relaxations:  # the cheapest first
+            messages.error(
+                request,
+                _(
+                    "Relaxing {rules} with the options below gives a pairing (breaks it {count}×)."
+                ).format(rules=" + ".join(relaxation.rules), count=relaxation.breaches),
+            )
+        if error.relax and not error.relaxations:
             messages.error(
                 request,
                 _("Relax the rule as little as possible with the option below ({rule}).").format(
