@@ -20,6 +20,7 @@ from typing import Any
 
 from kolo.core import knockout
 from kolo.core.event import EntrantId, Event
+from kolo.core.limits import check_field
 from kolo.core.problems import N_, NoValidPairing
 from kolo.core.rulesets import RuleSet
 from kolo.core.standings import compute
@@ -28,7 +29,7 @@ from kolo.pairing import knockout as knockout_seating
 from kolo.pairing.criteria import Context, breakdown, weighted, weights_of
 from kolo.pairing.instance import Instance, NoLayout, build
 from kolo.pairing.pool import Pool, PoolTooLarge, all_tables
-from kolo.pairing.seating import seat_order
+from kolo.pairing.seating import seat_counts, seat_order
 
 EXACT_POOL_LIMIT = 6_000_000
 """Candidate tables beyond this leave the round to the heuristic."""
@@ -153,6 +154,7 @@ def propose(
     number = len(event.rounds) + 1
     if players is None:
         players = [e.id for e in event.entrants if e.active_in(number)]
+    check_field(len(players))
     budget = float(time_limit if time_limit is not None else settings.get("time_limit", 10))
     try:
         instance = build(event, ruleset, settings, list(players), seed, relax=relax)
@@ -438,9 +440,12 @@ def _proposal(
     position = {row.entrant.id: i for i, row in enumerate(rows)}
     seated = numbering.top_first(seated, rank, position, context.points)
     proposed = []
+    counts = seat_counts(event.rounds)
     totals: dict[str, int | Fraction] = {}
     for number, players in enumerate(seated, start=1):
-        seats = seat_order(players, event.rounds, rng, balance=bool(settings.get("seat_balance")))
+        seats = seat_order(
+            players, event.rounds, rng, balance=bool(settings.get("seat_balance")), counts=counts
+        )
         values = breakdown(seats, context)
         for name, value in values.items():
             totals[name] = totals.get(name, 0) + value

@@ -248,7 +248,8 @@ def entrants(request: HttpRequest, event: models.Event, role: str) -> HttpRespon
         entrants=list(event.entrants.all()),
         names=request.POST.get("names", "") if request.method == "POST" else "",
     )
-    return render(request, "kolo/desk/entrants.html", context)
+    refused = request.method == "POST"  # a refused entry is the client's error
+    return render(request, "kolo/desk/entrants.html", context, status=400 if refused else 200)
 
 
 @organiser(OWNER)
