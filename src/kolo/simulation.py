@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from kolo.core.event import EntrantId, Game
+from kolo.core.event import Entrant, EntrantId, Event, Game, Round, Table
 
 WOMEN = (
     ("Jana", "Tereza", "Lucie", "Eva", "Kateřina", "Markéta", "Veronika", "Barbora",
@@ -69,3 +69,25 @@ class SkillModel:
         rounds = rng.randint(12, 18)
         last = rng.randrange(len(seats))
         return Game(scores, {p: rounds + (1 if i <= last else 0) for i, p in enumerate(seats)})
+
+
+def after_random_round(count: int, seed: int = 1) -> Event:
+    """``count`` entrants after a seeded random round 1 at tables of three (the last two
+    or four at tables of two, as R-GORN-6 lays them out)."""
+    rng = random.Random(seed)
+    entrants = tuple(Entrant(f"p{i}", f"Player {i}") for i in range(1, count + 1))
+    ids = [e.id for e in entrants]
+    model = SkillModel.draw(ids, rng)
+    order = list(ids)
+    rng.shuffle(order)
+    sizes = [3] * (count // 3)
+    if count % 3 == 1:
+        sizes = [3] * (count // 3 - 1) + [2, 2]
+    elif count % 3 == 2:
+        sizes.append(2)
+    tables = []
+    for number, size in enumerate(sizes, start=1):
+        seats = tuple(order[:size])
+        order = order[size:]
+        tables.append(Table(number, seats, (model.play(seats, rng),)))
+    return Event("Memory", "dominion-cz", {}, entrants, (Round(1, tuple(tables), seed),))

@@ -49,12 +49,8 @@ def _run(argv: Sequence[str] | None) -> int:
         code = 2
     except NoValidPairing as error:
         print(f"kolo: {error.rule}: {error.text(_)}", file=sys.stderr)
-        if error.relax:
-            print(
-                "kolo: "
-                + _("to relax it as little as possible: --relax {rule}").format(rule=error.relax),
-                file=sys.stderr,
-            )
+        for line in error.advice(_):
+            print(f"kolo: {line}", file=sys.stderr)
         code = 3
     except UsageError as error:
         where = f" ({error.ctx.command_path} --help)" if error.ctx is not None else ""

@@ -27,19 +27,62 @@ class Problem:
         return translate(self.message).format(**self.params)
 
 
-class NoValidPairing(Exception):
-    """No pairing obeys the hard rules (exit 3): which rule fails, and how to relax it."""
+@dataclass(frozen=True)
+class Relaxation:
+    """Hard rules whose relaxing gives a pairing, and how often that pairing breaks them."""
 
-    def __init__(self, rule: str, message: str, relax: str | None, **params: object) -> None:
+    rules: tuple[str, ...]
+    breaches: int
+    """Repeated threes or tables of two (R-GORN-4) plus players seated against the bottom
+    rule (R-GORN-6) in the pairing the relaxation gives."""
+
+    def option(self) -> str:
+        """The command line's options for it."""
+        return " ".join(f"--relax {rule}" for rule in self.rules)
+
+
+class NoValidPairing(Exception):
+    """No pairing obeys the hard rules (exit 3): which rule (or which rules together)
+    fails, and the relaxations that give a pairing, the cheapest first."""
+
+    def __init__(
+        self,
+        rule: str,
+        message: str,
+        relax: str | None,
+        *,
+        relaxations: tuple[Relaxation, ...] = (),
+        **params: object,
+    ) -> None:
         super().__init__(message.format(**params))
         self.rule = rule
         self.message = message
         self.params = params
         self.relax = relax
+        self.relaxations = relaxations
 
     def text(self, translate: Callable[[str], str] = str) -> str:
         """The explanation, translated."""
         return translate(self.message).format(**self.params)
+
+    def advice(self, translate: Callable[[str], str] = str) -> list[str]:
+        """What the organiser may relax, one line each, the cheapest first."""
+        if not self.relaxations:
+            if not self.relax:
+                return []
+            return [
+                translate(N_("to relax it as little as possible: --relax {rule}")).format(
+                    rule=self.relax
+                )
+            ]
+        lines = [translate(N_("relaxing any of these gives a pairing, the cheapest first:"))]
+        for relaxation in self.relaxations:
+            lines.append(
+                translate(N_("{option} (breaks it {count}×)")).format(
+                    option=relaxation.option(), count=relaxation.breaches
+                )
+            )
+        return lines
 
 
 class InvalidInput(Exception):

@@ -20,14 +20,16 @@ from typing import Any
 
 from kolo.core import knockout
 from kolo.core.event import EntrantId, Event
+from kolo.core.limits import check_field
 from kolo.core.problems import N_, NoValidPairing
 from kolo.core.rulesets import RuleSet
-from kolo.pairing import exact, heuristic, slicing
+from kolo.core.standings import compute
+from kolo.pairing import diagnosis, exact, heuristic, numbering, slicing
 from kolo.pairing import knockout as knockout_seating
 from kolo.pairing.criteria import Context, breakdown, weighted, weights_of
 from kolo.pairing.instance import Instance, NoLayout, build
 from kolo.pairing.pool import Pool, PoolTooLarge, all_tables
-from kolo.pairing.seating import seat_order
+from kolo.pairing.seating import seat_counts, seat_order
 
 EXACT_POOL_LIMIT = 6_000_000
 """Candidate tables beyond this leave the round to the heuristic."""
@@ -43,6 +45,10 @@ GUARD_SWEEPS = 1
 not seconds: the start, and so the answer, must not depend on the machine's speed)."""
 GUARD_SECONDS = 1.0
 """The least time the slice guard's search gets, even when the first search used all."""
+
+
+class _Infeasible(Exception):
+    """The exact method proved that no pairing obeys the (unrelaxed) hard rules."""
 
 
 @dataclass(frozen=True)
@@ -132,12 +138,15 @@ def propose(
     time_limit: float | None = None,
     relax: Sequence[str] = (),
     ratings: Mapping[EntrantId, float] | None = None,
+    explain: bool = True,
 ) -> Proposal:
     """Seat the round after the event's rounds (which must all be complete).
 
     ``players`` are those to seat (default: every entrant active in that round). Knockout
     formats seat who the results send on (``kolo.core.knockout``); ``ratings`` seed their
-    first round where the event seeds by rating.
+    first round where the event seeds by rating. Where no pairing obeys the hard rules,
+    ``explain`` pairs the round again under each relaxation to say which rule, or which
+    rules together, fail and which relaxations work (``kolo.pairing.diagnosis``).
     """
     started = time.monotonic()
     if knockout.format_of(ruleset, settings) is not None:
@@ -145,6 +154,7 @@ def propose(
     number = len(event.rounds) + 1
     if players is None:
         players = [e.id for e in event.entrants if e.active_in(number)]
+    check_field(len(players))
     budget = float(time_limit if time_limit is not None else settings.get("time_limit", 10))
     try:
         instance = build(event, ruleset, settings, list(players), seed, relax=relax)
@@ -167,7 +177,14 @@ def propose(
             )
     else:
         reference = slicing.slice_pairing(instance)
-        found = _search(instance, budget, seed, reference)
+        try:
+            found = _search(instance, budget, seed, reference)
+        except _Infeasible:
+            if not explain:
+                raise _explain_infeasible(instance) from None
+            plain = build(event, ruleset, settings, list(players), seed) if relax else instance
+            pair = diagnosis.pairer(event, ruleset, settings, list(players), seed, budget)
+            raise diagnosis.explain(plain, relax, pair) from None
         if settings.get("slice_guard") and not relax and reference is not None:
             found = _guarded(
                 instance, found, reference, started + budget, seed, event, ruleset, settings
@@ -284,7 +301,7 @@ def _search(
             instance, pool, time_limit=max(0.1, deadline - time.monotonic()), incumbent=start
         )
         if result.infeasible:
-            raise _explain_infeasible(instance)
+            raise _Infeasible
         if result.tables is not None:
             bound = int(result.bound) if math.isfinite(result.bound) else None
             return _Found(list(result.tables), result.optimal, bound, "exact", result.prices)
@@ -418,16 +435,17 @@ def _proposal(
     seated = [tuple(instance.players[p] for p in t) for t in tables if len(t) > 1]
     byes = tuple(sorted(instance.players[t[0]] for t in tables if len(t) == 1))
 
-    def top_first(table: tuple[EntrantId, ...]) -> tuple[int, Fraction, int]:
-        points = sum((context.points.get(p, Fraction(0)) for p in table), Fraction(0))
-        best = min(instance.players.index(p) for p in table)
-        return (-len(table), -points / len(table), best)
-
-    seated.sort(key=top_first)
+    rows = compute(event, ruleset, settings).rows
+    rank = {row.entrant.id: row.rank for row in rows}
+    position = {row.entrant.id: i for i, row in enumerate(rows)}
+    seated = numbering.top_first(seated, rank, position, context.points)
     proposed = []
+    counts = seat_counts(event.rounds)
     totals: dict[str, int | Fraction] = {}
     for number, players in enumerate(seated, start=1):
-        seats = seat_order(players, event.rounds, rng, balance=bool(settings.get("seat_balance")))
+        seats = seat_order(
+            players, event.rounds, rng, balance=bool(settings.get("seat_balance")), counts=counts
+        )
         values = breakdown(seats, context)
         for name, value in values.items():
             totals[name] = totals.get(name, 0) + value

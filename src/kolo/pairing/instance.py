@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import combinations
 from math import lcm
 from typing import Any
 
@@ -24,12 +23,19 @@ from kolo.core.rulesets import RuleSet
 from kolo.core.standings import compute
 from kolo.pairing.criteria import Context, weights_of
 from kolo.pairing.history import History
+from kolo.pairing.pairs import PairValues, Ties, club_ids, sparse
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 
 TIE_BREAK = 16
 """Tie-breaks of a pair are drawn from 0..TIE_BREAK-1."""
+
+
+DENSE_PAIRS = 500
+"""Fields up to this size get their pair costs and criteria as whole matrices (2 MB each
+at 500 players): the exact method's pools index them millions of times. Larger fields
+compute them where asked (``kolo.pairing.pairs``), in memory linear in the field."""
 
 
 class NoLayout(Exception):
@@ -42,8 +48,10 @@ class Instance:
 
     players: tuple[EntrantId, ...]
     """Index → entrant id; indices order the players by standing (best first)."""
-    pair_cost: IntArray
-    """N×N, symmetric, zero diagonal: a pair's cost in main units × mult + tie-break."""
+    pair_cost: PairValues | IntArray
+    """N×N, symmetric, zero diagonal: a pair's cost in main units × mult + tie-break
+    (``PairValues``: computed where asked, never stored whole; a dense block for a
+    restricted instance)."""
     smaller_cost: IntArray
     """N: the cost of the player sitting at a smaller table (main units × mult)."""
     bye_cost: IntArray
@@ -68,7 +76,7 @@ class Instance:
     triple_penalty: int = 0
     """0: forbidden triples and duos are never seated (R-GORN-4). Relaxed: each one seated
     costs this much instead, so as few as possible are."""
-    criteria: Mapping[str, IntArray] = field(default_factory=dict)
+    criteria: Mapping[str, IntArray | PairValues] = field(default_factory=dict)
     """Each weighted criterion's own count, unweighted: N×N per pair for the pair criteria
     (earlier meetings, points apart in units of 1/``point_scale``, club-mates, kept
     apart), N per player for ``smaller_tables``. The slice guard compares pairings by
@@ -128,49 +136,60 @@ def build(
         return int(value)
 
     integer_points = np.array([int(p * point_scale) for p in points], dtype=np.int64)
-    met = np.zeros((n, n), dtype=np.int64)
-    for pair, count in context.history.pairs.items():
-        a, b = (index.get(p) for p in pair)
-        if a is not None and b is not None:
-            met[a, b] = met[b, a] = count
-    same_club = np.zeros((n, n), dtype=np.int64)
-    if context.round_number <= context.club_rounds:
-        clubs = [context.clubs.get(p) for p in players]
-        for a, b in combinations(range(n), 2):
-            if clubs[a] and clubs[a] == clubs[b]:
-                same_club[a, b] = same_club[b, a] = 1
-    never = np.zeros((n, n), dtype=np.int64)
-    for pair in context.never:
-        a, b = (index.get(p) for p in pair)
-        if a is not None and b is not None:
-            never[a, b] = never[b, a] = 1
-    main = (
-        scaled(weights["repeat_pairs"], False) * met
-        + scaled(weights["score_spread"], True)
-        * np.abs(integer_points[:, None] - integer_points[None, :])
-        + scaled(weights["club"], False) * same_club
-        + scaled(weights["never_together"], False) * never
+    met = [
+        (a, b, count)
+        for pair, count in context.history.pairs.items()
+        for a, b in [[index.get(p) for p in pair]]
+        if a is not None and b is not None
+    ]
+    never = [
+        (a, b, 1)
+        for pair in context.never
+        for a, b in [[index.get(p) for p in pair]]
+        if a is not None and b is not None
+    ]
+    clubs = club_ids(
+        [context.clubs.get(p) for p in players]
+        if context.round_number <= context.club_rounds
+        else [None] * n
+    )
+    repeat_weight = scaled(weights["repeat_pairs"], False)
+    never_weight = scaled(weights["never_together"], False)
+    weighted_pairs = sparse(
+        n,
+        [(a, b, repeat_weight * c) for a, b, c in met]
+        + [(a, b, never_weight * c) for a, b, c in never],
     )
     counts = np.array([context.smaller_table_counts.get(p, 0) for p in players], dtype=np.int64)
     smaller_main = scaled(weights["smaller_tables"], False) * counts
-    own = {
-        "repeat_pairs": met,
-        "score_spread": np.abs(integer_points[:, None] - integer_points[None, :]),
+    own: dict[str, IntArray | PairValues] = {
+        "repeat_pairs": _counted(n, met),
+        "score_spread": PairValues(n, points=integer_points, point_weight=1),
         "smaller_tables": counts,
-        "club": same_club,
-        "never_together": never,
+        "club": PairValues(n, clubs=clubs, club_weight=1),
+        "never_together": _counted(n, never),
     }
 
     normal = int(settings["table_size"])
     pairs_per_pairing = sum(s * (s - 1) // 2 for s in sizes)
     mult = TIE_BREAK * max(pairs_per_pairing, 1) + TIE_BREAK
     rng = np.random.default_rng(seed)
-    tie = rng.integers(0, TIE_BREAK, size=(n, n), dtype=np.int64)
-    tie = np.triu(tie, 1)
-    tie = tie + tie.T
-    pair_cost = main * mult + tie
-    np.fill_diagonal(pair_cost, 0)
+    pair_cost = PairValues(
+        n,
+        codes=weighted_pairs[0],
+        counts=weighted_pairs[1],
+        points=integer_points,
+        point_weight=scaled(weights["score_spread"], True),
+        clubs=clubs,
+        club_weight=scaled(weights["club"], False),
+        scale=mult,
+        ties=Ties(n, rng, TIE_BREAK, seed),
+    )
     bye_cost = rng.integers(0, TIE_BREAK, size=n, dtype=np.int64)
+    costs: PairValues | IntArray = pair_cost
+    if n <= DENSE_PAIRS:  # small: whole matrices, for numpy's fastest indexing
+        costs = pair_cost.dense()
+        own = {k: v.dense() if isinstance(v, PairValues) else v for k, v in own.items()}
 
     full_ok, smaller_ok = _bottom_rule(players, sizes, normal, points, len(event.rounds) > 0)
     bye_ok = _bye_rule(players, byes, standings.rows, History.of(event.rounds))
@@ -199,7 +218,7 @@ def build(
     )
     return Instance(
         players=tuple(players),
-        pair_cost=pair_cost,
+        pair_cost=costs,
         smaller_cost=smaller_cost,
         bye_cost=bye_cost,
         mult=mult,
@@ -217,6 +236,12 @@ def build(
         criteria={name: values for name, values in own.items() if weights[name]},
         point_scale=point_scale,
     )
+
+
+def _counted(n: int, entries: list[tuple[int, int, int]]) -> PairValues:
+    """A pair criterion counted over some pairs (zero elsewhere)."""
+    codes, counts = sparse(n, entries)
+    return PairValues(n, codes=codes, counts=counts)
 
 
 def _bottom_rule(

@@ -29,13 +29,15 @@ def seat_order(
     rng: random.Random,
     *,
     balance: bool,
+    counts: tuple[Counter[EntrantId], Counter[EntrantId]] | None = None,
 ) -> tuple[EntrantId, ...]:
-    """The players in seat order: ``seats[0]`` starts."""
+    """The players in seat order: ``seats[0]`` starts. ``counts`` are ``seat_counts(rounds)``
+    where the caller seats many tables (counting them once, not once a table)."""
     shuffled = list(players)
     rng.shuffle(shuffled)
     if not balance or not rounds or len(shuffled) < 2:
         return tuple(shuffled)
-    first, last = seat_counts(rounds)
+    first, last = counts if counts is not None else seat_counts(rounds)
 
     def imbalance(order: Sequence[EntrantId]) -> int:
         return first[order[0]] + last[order[-1]]

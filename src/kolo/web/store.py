@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from kolo.core import event as core
 from kolo.core import knockout, rulesets
+from kolo.core.limits import check_field
 from kolo.core.problems import N_, InvalidInput, NoValidPairing, Problem
 from kolo.core.settings import resolve
 from kolo.core.standings import Standings, compute, round_complete, tables_missing_results
@@ -447,6 +448,7 @@ def add_entrants(
     event = _lock(event)
     if not entries:
         raise InvalidInput.one(N_("no names given"), path="NAME")
+    check_field(event.entrants.count() + len(entries), path="NAME")
     taken = {e.name.casefold(): e.name for e in event.entrants.all()}
     problems: list[Problem] = []
     cleaned: list[tuple[str, str | None]] = []
@@ -1288,6 +1290,7 @@ def import_event(
     actor: Actor, event_value: core.Event, key: str | None = None, owner: Any = None
 ) -> models.Event:
     """Store a whole event read from a file; complete rounds are stored closed."""
+    check_field(len(event_value.entrants))
     _check_whole(event_value)
     event = _new_event_row(event_value.name, event_value.ruleset, event_value.settings, key)
     if owner is not None:

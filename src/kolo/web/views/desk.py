@@ -63,7 +63,14 @@ def _attempt(request: HttpRequest, change: Callable[[], Any], done: str | None =
         return False
     except NoValidPairing as error:
         messages.error(request, f"{error.rule}: {error.text(_)}")
-        if error.relax:
+        for relaxation in error.relaxations:  # the cheapest first
+            messages.error(
+                request,
+                _(
+                    "Relaxing {rules} with the options below gives a pairing (breaks it {count}×)."
+                ).format(rules=" + ".join(relaxation.rules), count=relaxation.breaches),
+            )
+        if error.relax and not error.relaxations:
             messages.error(
                 request,
                 _("Relax the rule as little as possible with the option below ({rule}).").format(
@@ -245,7 +252,8 @@ def entrants(request: HttpRequest, event: models.Event, role: str) -> HttpRespon
         entrants=sorted(event.entrants.all(), key=lambda e: sort_key(e.name, present.language())),
         names=request.POST.get("names", "") if request.method == "POST" else "",
     )
-    return render(request, "kolo/desk/entrants.html", context)
+    refused = request.method == "POST"  # a refused entry is the client's error
+    return render(request, "kolo/desk/entrants.html", context, status=400 if refused else 200)
 
 
 @organiser(OWNER)
