@@ -259,3 +259,30 @@ def test_a_render_with_nothing_to_share_lets_the_waiting_render_their_own(monkey
     follower.join(30)
     assert calls == ["first", "second"]
     assert results == {"leader": None, "follower": b"own"}
+
+
+def test_a_result_does_not_render_the_kingdoms_again():
+    """A result changes no table's kingdom: the tables page of the next version reuses
+    the kingdoms it rendered (most of the page's rendering time at 25 tables)."""
+    from django.test.signals import template_rendered
+
+    event = paired("Brno 2026")
+    client = Client()
+    assert b'class="kingdom"' in client.get(f"/e/{event.key}/tables/").content
+    rendered: list[str] = []
+
+    def listen(sender, template, context, **kwargs):
+        rendered.append(template.name)
+
+    template_rendered.connect(listen)
+    try:
+        seats = seats_of(event, 1)
+        store.record_result(ACTOR, event, 1, 1, {p: 4711 - i for i, p in enumerate(seats)})
+        page = client.get(f"/e/{event.key}/tables/").content
+    finally:
+        template_rendered.disconnect(listen)
+    assert b"4711" in page
+    tables = models.Table.objects.filter(round__event=event).count()
+    assert page.count(b'class="kingdom"') == tables  # every table shows its own
+    assert "kolo/public/tables.html" in rendered
+    assert "kolo/_kingdom.html" not in rendered

@@ -3,11 +3,13 @@ language in use (Czech: "49,00 %")."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, TypeVar
 
+from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_lazy
 
@@ -177,6 +179,26 @@ def standings_columns(ruleset: RuleSet) -> dict[str, bool]:
     }
 
 
+KINGDOMS_KEPT = 1000
+_kingdoms: dict[tuple[str, str, tuple[str, ...]], str] = {}
+
+
+def kingdom_html(kingdom: Mapping[str, Any], seat_names: list[str]) -> str:
+    """A table's kingdom as the pages show it (``kolo/_kingdom.html``), rendered once per
+    kingdom, players and language: results do not change it, and the tables page of a
+    100-player event would otherwise spend most of its time on its 25 kingdoms."""
+    key = (language(), json.dumps(kingdom, sort_keys=True, default=str), tuple(seat_names))
+    known = _kingdoms.get(key)
+    if known is None:
+        known = render_to_string(
+            "kolo/_kingdom.html", {"k": kingdom_view(kingdom, key[0], seat_names)}
+        )
+        if len(_kingdoms) >= KINGDOMS_KEPT:
+            _kingdoms.clear()
+        _kingdoms[key] = known
+    return known
+
+
 def table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]]:
     """Every table of a round: players in seat order with their results so far."""
     normal: int = loaded.settings["table_size"]
@@ -242,6 +264,9 @@ def table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]]:
                 )
                 if table.kingdom
                 else None,
+                "kingdom_html": kingdom_html(table.kingdom, [loaded.names[p] for p in table.seats])
+                if table.kingdom
+                else "",
             }
         )
     return tables
