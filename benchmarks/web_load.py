@@ -13,8 +13,8 @@ time:
   seconds (default 2): the next table of round 6 in turn, with new scores each time, so
   every write changes the event (an entry or a correction) and every page goes stale.
 
-Prints the latency percentiles per kind of request (full page reads, version polls, result
-writes), the throughput, the status codes other than 200, and the CPU time the server and
+Prints the latency percentiles per kind of request (each kind of full page, all of them,
+the version polls, the result writes), the throughput, the status codes other than 200, and the CPU time the server and
 this load generator used (they share the machine's cores). The clients are threads of
 this process, each with one ``http.client`` keep-alive connection, mostly asleep in their
 think time; with ``--think 0`` they cost the server a good share of the machine.
@@ -113,8 +113,13 @@ class Tally:
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.latencies: dict[str, list[float]] = {"full page": [], "version poll": [], "write": []}
-        self.pages: dict[str, int] = {}
+        self.latencies: dict[str, list[float]] = {
+            "tables": [],
+            "standings": [],
+            "player page": [],
+            "version poll": [],
+            "write": [],
+        }
         self.bad: dict[str, int] = {}
 
     def add(self, kind: str, values: list[float], bad: dict[str, int]) -> None:
@@ -139,29 +144,29 @@ def reader(tally: Tally, seed: int, until: float, think: float) -> None:
     rng = random.Random(seed)
     language = "cs" if seed % 2 == 0 else "en"
     connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=60)
-    pages: list[float] = []
-    polls: list[float] = []
+    times: dict[str, list[float]] = {kind: [] for kind in tally.latencies if kind != "write"}
     bad: dict[str, int] = {}
     # phones do not all start in the same millisecond
     time.sleep(rng.uniform(0, 2 * think) if think else 0)
     while time.perf_counter() < until:
-        page = rng.choice(
+        kind, page = rng.choice(
             [
-                f"/e/{KEY}/tables/",
-                f"/e/{KEY}/standings/",
-                f"/e/{KEY}/players/p{rng.randint(1, 100)}/",
+                ("tables", f"/e/{KEY}/tables/"),
+                ("standings", f"/e/{KEY}/standings/"),
+                ("player page", f"/e/{KEY}/players/p{rng.randint(1, 100)}/"),
             ]
         )
-        for path, into in ((page, pages), (f"/e/{KEY}/version/", polls)):
+        for path, into in ((page, kind), (f"/e/{KEY}/version/", "version poll")):
             elapsed, status = timed_get(connection, path, language)
-            into.append(elapsed)
+            times[into].append(elapsed)
             if status != 200:
-                name = f"GET {path.split('/')[3] or 'event'} {status}"
+                name = f"GET {into} {status}"
                 bad[name] = bad.get(name, 0) + 1
         if think:
             time.sleep(rng.uniform(0, 2 * think))
-    tally.add("full page", pages, bad)
-    tally.add("version poll", polls, {})
+    for kind, values in times.items():
+        tally.add(kind, values, {})
+    tally.add("version poll", [], bad)
 
 
 def writer(tally: Tally, token: str, until: float, every: float) -> int:
@@ -264,8 +269,13 @@ def main() -> None:
     print()
     print("| request | count | requests/s | p50 ms | p95 ms | p99 ms | max ms |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
-    reads = tally.latencies["full page"] + tally.latencies["version poll"]
-    for kind, values in [*tally.latencies.items(), ("all reads", reads)]:
+    pages = [v for k in ("tables", "standings", "player page") for v in tally.latencies[k]]
+    reads = pages + tally.latencies["version poll"]
+    for kind, values in [
+        *tally.latencies.items(),
+        ("all full pages", pages),
+        ("all reads", reads),
+    ]:
         if not values:
             continue
         print(
