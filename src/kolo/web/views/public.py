@@ -57,8 +57,7 @@ def shared_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
 
     When a result arrives, every phone on the page fetches it again within seconds; the
     first request renders it, the others (also those arriving while it renders) get the
-    same bytes. A logged-in organiser (who
-    may see desk links) always gets a fresh page.
+    same bytes. A logged-in organiser (who may see desk links) always gets a fresh page.
     """
 
     @wraps(view)
