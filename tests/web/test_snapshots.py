@@ -286,3 +286,13 @@ def test_a_result_does_not_render_the_kingdoms_again():
     assert page.count(b'class="kingdom"') == tables  # every table shows its own
     assert "kolo/public/tables.html" in rendered
     assert "kolo/_kingdom.html" not in rendered
+
+
+def test_a_row_read_before_a_change_does_not_make_a_stale_snapshot():
+    """A request read the event's row, then the settings changed, then it loads the event:
+    the snapshot of the new version has the new settings."""
+    event = paired("Brno 2026")
+    before_the_change = models.Event.objects.get(pk=event.pk)
+    store.change_settings(ACTOR, event, {"clock_alert_minutes": 30})
+    assert present.Loaded.of(before_the_change).settings["clock_alert_minutes"] == 30
+    assert present.Loaded.of(event).settings["clock_alert_minutes"] == 30

@@ -86,7 +86,13 @@ class Loaded:
         What players see is read once per version of the event and shared by every
         request of that version (``snapshots.shared``): do not change it."""
         if public:
-            return snapshots.shared(event.pk, lambda: cls.read(event, public=True))
+            # the row again: the caller's may be older than the version the load is for
+            return snapshots.shared(
+                event.pk,
+                lambda: cls.read(
+                    models.Event.objects.filter(pk=event.pk).first() or event, public=True
+                ),
+            )
         return cls.read(event, public=False)
 
     @classmethod
