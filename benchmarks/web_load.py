@@ -1,19 +1,25 @@
-"""Load on the players' pages: one round of 100 players followed by many phones.
+"""Load on the players' pages while results arrive: one round of 100 players, many phones.
 
-The load comes from ApacheBench (``ab``, Debian's apache2-utils: a fixed number of
-requests over keep-alive connections, in C so the clients take little of the two cores):
-two runs at once, nine tenths of the clients polling the version, one tenth fetching the
-full tables page. Without ``ab`` (``--client python``) the clients are threads of this
-process, which costs the server a good share of the machine.
+Starts ``kolo serve`` (waitress, SQLite) on loopback with a 100-player ``dominion-cz``
+event whose round 6 is being played (half its tables without a result), then for a fixed
+time:
 
-Starts ``kolo serve`` (waitress, SQLite) on loopback with a 100-player event whose round 3
-is being played, then sends a fixed number of requests from concurrent clients as fast as
-they go: mostly the tiny version poll every page makes every 5 seconds, and the full pages
-(tables, standings, a player) that a page fetches again when a result arrives. A thread
-keeps entering results meanwhile, so the version really changes. Prints latency
-percentiles per kind of request and the throughput.
+- ``--clients`` phones (default 50) read full pages over keep-alive connections: each
+  fetches the tables, the standings or a player's page (a third each; the player at
+  random among the hundred), then the version poll every page makes, then waits a random
+  think time (uniform 0 … 2 × ``--think`` seconds, default mean 1 s; ``--think 0``: as
+  fast as they go). Half the phones ask for Czech, half for English.
+- one organiser's tablet enters a result through the JSON API every ``--write-every``
+  seconds (default 2): the next table of round 6 in turn, with new scores each time, so
+  every write changes the event (an entry or a correction) and every page goes stale.
 
-    .venv/bin/python benchmarks/web_load.py --clients 50 --requests 10000
+Prints the latency percentiles per kind of request (each kind of full page, all of them,
+the version polls, the result writes), the throughput, the status codes other than 200, and the CPU time the server and
+this load generator used (they share the machine's cores). The clients are threads of
+this process, each with one ``http.client`` keep-alive connection, mostly asleep in their
+think time; with ``--think 0`` they cost the server a good share of the machine.
+
+    .venv/bin/python benchmarks/web_load.py --clients 50 --seconds 60
 """
 
 from __future__ import annotations
@@ -23,8 +29,6 @@ import http.client
 import json
 import os
 import random
-import re
-import shutil
 import statistics
 import subprocess
 import sys
@@ -34,11 +38,25 @@ import time
 from pathlib import Path
 
 PORT = 8799
+KEY = "demo-dominion-cz-100"
+TOKEN_SCRIPT = """
+import sys
+from kolo.web import bootstrap
+bootstrap.setup()
+from django.contrib.auth import get_user_model
+from kolo.web.views.api import new_token
+user = get_user_model().objects.create_superuser("admin", email="", password="load-test-pw")
+print(new_token(user, "load"))
+"""
+
+
+def environment(db: Path) -> dict[str, str]:
+    return {**os.environ, "KOLO_DB": str(db), "KOLO_SECRET_KEY": "load-test"}
 
 
 def prepare(db: Path) -> str:
-    """A 100-player event in round 3, in a fresh store; returns its key."""
-    env = {**os.environ, "KOLO_DB": str(db), "KOLO_SECRET_KEY": "load-test"}
+    """A 100-player event in round 6 with half its tables open, and an API token."""
+    env = environment(db)
     run = [sys.executable, "-m", "kolo"]
     subprocess.run(
         [*run, "demo", "--players", "100", "--rounds", "6", "--seed", "3"],
@@ -46,23 +64,21 @@ def prepare(db: Path) -> str:
         check=True,
         capture_output=True,
     )
-    key = "demo-dominion-cz-100"
-    # turn round 6 back into a round in progress: reopen it and clear half its tables
-    for number in range(1, 18):
-        subprocess.run([*run, "round", "reopen", key], env=env, capture_output=True)
+    subprocess.run([*run, "round", "reopen", KEY], env=env, check=True, capture_output=True)
+    for number in range(1, 13):
         subprocess.run(
-            [*run, "result", key, "6", str(number), "--clear"], env=env, capture_output=True
+            [*run, "result", KEY, "6", str(number), "--clear"],
+            env=env,
+            check=True,
+            capture_output=True,
         )
-    return key
+    made = subprocess.run(
+        [sys.executable, "-c", TOKEN_SCRIPT], env=env, check=True, capture_output=True, text=True
+    )
+    return made.stdout.strip().splitlines()[-1]
 
 
-def serve(db: Path) -> subprocess.Popen[bytes]:
-    env = {
-        **os.environ,
-        "KOLO_DB": str(db),
-        "KOLO_SECRET_KEY": "load-test",
-        "KOLO_ADMIN_PASSWORD": "load-test-pw",
-    }
+def serve(db: Path, threads: int) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(
         [
             sys.executable,
@@ -74,134 +90,126 @@ def serve(db: Path) -> subprocess.Popen[bytes]:
             "--port",
             str(PORT),
             "--threads",
-            "8",
+            str(threads),
         ],
-        env=env,
+        env=environment(db),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    for _ in range(100):
+    for _ in range(200):
         try:
-            http.client.HTTPConnection("127.0.0.1", PORT, timeout=1).request("GET", "/")
+            connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=1)
+            connection.request("GET", "/")
+            connection.getresponse().read()
             return process
         except OSError:
             time.sleep(0.1)
+    process.terminate()
     raise SystemExit("the server did not start")
 
 
-def client(
-    key: str, count: int, results: dict[str, list[float]], lock: threading.Lock, seed: int
-) -> None:
+class Tally:
+    """Latencies per kind of request and the answers other than 200, from all threads."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.latencies: dict[str, list[float]] = {
+            "tables": [],
+            "standings": [],
+            "player page": [],
+            "version poll": [],
+            "write": [],
+        }
+        self.bad: dict[str, int] = {}
+
+    def add(self, kind: str, values: list[float], bad: dict[str, int]) -> None:
+        with self.lock:
+            self.latencies[kind].extend(values)
+            for name, count in bad.items():
+                self.bad[name] = self.bad.get(name, 0) + count
+
+
+def timed_get(
+    connection: http.client.HTTPConnection, path: str, language: str
+) -> tuple[float, int]:
+    started = time.perf_counter()
+    connection.request("GET", path, headers={"Accept-Language": language})
+    response = connection.getresponse()
+    response.read()
+    return time.perf_counter() - started, response.status
+
+
+def reader(tally: Tally, seed: int, until: float, think: float) -> None:
+    """One phone: a full page, the version poll, a pause; again until the time is up."""
     rng = random.Random(seed)
-    connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
-    pages = [
-        f"/e/{key}/tables/",
-        f"/e/{key}/standings/",
-        f"/e/{key}/players/p{rng.randint(1, 100)}/",
-    ]
-    local: dict[str, list[float]] = {"version poll": [], "full page": []}
-    for _ in range(count):
-        kind = "full page" if rng.random() < 0.1 else "version poll"
-        path = rng.choice(pages) if kind == "full page" else f"/e/{key}/version/"
-        started = time.perf_counter()
-        connection.request("GET", path, headers={"Accept-Language": "cs"})
-        response = connection.getresponse()
-        response.read()
-        elapsed = time.perf_counter() - started
-        if response.status != 200:
-            raise SystemExit(f"{path}: HTTP {response.status}")
-        local[kind].append(elapsed)
-    with lock:
-        for kind, values in local.items():
-            results[kind].extend(values)
-
-
-def writer(db: Path, key: str, stop: threading.Event) -> int:
-    """Enters the missing results of round 6 one by one while the clients read."""
-    env = {**os.environ, "KOLO_DB": str(db), "KOLO_SECRET_KEY": "load-test"}
-    document = json.loads(
-        subprocess.run(
-            [sys.executable, "-m", "kolo", "export", key], env=env, capture_output=True, check=True
-        ).stdout
-    )
-    written = 0
-    for table in document["rounds"][5]["tables"]:
-        if stop.is_set():
-            break
-        if table["games"]:
-            continue
-        scores = [f"{p}={30 + i}" for i, p in enumerate(table["seats"])]
-        subprocess.run(
-            [sys.executable, "-m", "kolo", "result", key, "6", str(table["number"]), *scores],
-            env=env,
-            capture_output=True,
+    language = "cs" if seed % 2 == 0 else "en"
+    connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=60)
+    times: dict[str, list[float]] = {kind: [] for kind in tally.latencies if kind != "write"}
+    bad: dict[str, int] = {}
+    # phones do not all start in the same millisecond
+    time.sleep(rng.uniform(0, 2 * think) if think else 0)
+    while time.perf_counter() < until:
+        kind, page = rng.choice(
+            [
+                ("tables", f"/e/{KEY}/tables/"),
+                ("standings", f"/e/{KEY}/standings/"),
+                ("player page", f"/e/{KEY}/players/p{rng.randint(1, 100)}/"),
+            ]
         )
+        for path, into in ((page, kind), (f"/e/{KEY}/version/", "version poll")):
+            elapsed, status = timed_get(connection, path, language)
+            times[into].append(elapsed)
+            if status != 200:
+                name = f"GET {into} {status}"
+                bad[name] = bad.get(name, 0) + 1
+        if think:
+            time.sleep(rng.uniform(0, 2 * think))
+    for kind, values in times.items():
+        tally.add(kind, values, {})
+    tally.add("version poll", [], bad)
+
+
+def writer(tally: Tally, token: str, until: float, every: float) -> int:
+    """The organiser's tablet: a result through the API every ``every`` seconds."""
+    connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=60)
+    connection.request("GET", f"/api/v1/events/{KEY}/rounds/6")
+    round_ = json.loads(connection.getresponse().read())
+    tables = [(t["number"], t["seats"]) for t in round_["tables"]]
+    latencies: list[float] = []
+    bad: dict[str, int] = {}
+    written = 0
+    start = time.perf_counter()
+    while True:
+        due = start + written * every
+        if due >= until:
+            break
+        time.sleep(max(0.0, due - time.perf_counter()))
+        number, seats = tables[written % len(tables)]
+        scores = {p: 20 + (written + i * 7) % 40 for i, p in enumerate(seats)}
+        body = json.dumps({"scores": scores, "game": 1})
+        started = time.perf_counter()
+        connection.request(
+            "POST",
+            f"/api/v1/events/{KEY}/rounds/6/tables/{number}/result",
+            body=body,
+            headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+        )
+        response = connection.getresponse()
+        answer = response.read()
+        latencies.append(time.perf_counter() - started)
+        if response.status != 200:
+            name = f"POST result {response.status}"
+            bad[name] = bad.get(name, 0) + 1
+            print(f"{name}: {answer[:300]!r}", file=sys.stderr)
         written += 1
-        stop.wait(3.0)  # a result every few seconds, as tables finish at the venue
+    tally.add("write", latencies, bad)
     return written
 
 
-def with_ab(db: Path, key: str, clients: int, requests: int) -> None:
-    """Two ApacheBench runs at once: the version poll and the full tables page."""
-    stop = threading.Event()
-    written: list[int] = []
-    pen = threading.Thread(target=lambda: written.append(writer(db, key, stop)))
-    runs = {
-        "version poll": (f"/e/{key}/version/", requests * 9 // 10, max(1, clients * 9 // 10)),
-        "full page (tables)": (f"/e/{key}/tables/", requests // 10, max(1, clients // 10)),
-    }
-    started = time.perf_counter()
-    pen.start()
-    processes = {
-        kind: subprocess.Popen(
-            [
-                "ab",
-                "-k",
-                "-n",
-                str(n),
-                "-c",
-                str(c),
-                "-H",
-                "Accept-Language: cs",
-                f"http://127.0.0.1:{PORT}{path}",
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-        )
-        for kind, (path, n, c) in runs.items()
-    }
-    outputs = {kind: process.communicate()[0] for kind, process in processes.items()}
-    elapsed = time.perf_counter() - started
-    stop.set()
-    pen.join()
-    print(
-        f"{requests} requests from {clients} clients (ab, keep-alive) in {elapsed:.1f} s; {written[0] if written else 0} results entered meanwhile"
-    )
-    print()
-    print(
-        "| request | clients | requests | failed | requests/s | p50 ms | p95 ms | p99 ms | max ms |"
-    )
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-    for kind, output in outputs.items():
-        percent = dict(re.findall(r"^\s+(\d+)%\s+(\d+)", output, re.M))
-        rate = re.search(r"Requests per second:\s+([\d.]+)", output)
-        # ab counts a page whose length changed (a result arrived) as "failed"; only
-        # connection errors, exceptions and non-2xx answers are real failures
-        broken = sum(
-            int(m)
-            for m in re.findall(
-                r"(?:Connect|Receive|Exceptions): (\d+)|Non-2xx responses:\s+(\d+)", output
-            )
-            for m in m
-            if m
-        )
-        failed = re.match(r"(\d+)", str(broken))
-        _, n, c = runs[kind]
-        print(
-            f"| {kind} | {c} | {n} | {failed.group(1) if failed else '?'} | {rate.group(1) if rate else '?'} "
-            f"| {percent.get('50', '?')} | {percent.get('95', '?')} | {percent.get('99', '?')} | {percent.get('100', '?')} |"
-        )
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -213,59 +221,71 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--clients", type=int, default=50)
-    parser.add_argument("--requests", type=int, default=10_000)
-    parser.add_argument(
-        "--client", choices=["ab", "python"], default="ab" if shutil.which("ab") else "python"
-    )
+    parser.add_argument("--clients", type=int, default=50, help="phones reading pages")
+    parser.add_argument("--seconds", type=float, default=60.0, help="length of the run")
+    parser.add_argument("--think", type=float, default=1.0, help="mean pause between reads, s")
+    parser.add_argument("--write-every", type=float, default=2.0, help="seconds between results")
+    parser.add_argument("--threads", type=int, default=8, help="kolo serve --threads")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "load.sqlite3"
         print("preparing a 100-player event …", file=sys.stderr)
-        key = prepare(db)
-        server = serve(db)
-        if options.client == "ab":
-            try:
-                with_ab(db, key, options.clients, options.requests)
-            finally:
-                server.terminate()
-                server.wait()
-            return
+        token = prepare(db)
+        server = serve(db, options.threads)
         try:
-            results: dict[str, list[float]] = {"version poll": [], "full page": []}
-            lock = threading.Lock()
-            per_client = options.requests // options.clients
-            stop = threading.Event()
+            tally = Tally()
+            server_cpu = cpu_seconds(server.pid)
+            own_cpu = time.process_time()
+            started = time.perf_counter()
+            until = started + options.seconds
             written: list[int] = []
-            pen = threading.Thread(target=lambda: written.append(writer(db, key, stop)))
-            threads = [
-                threading.Thread(target=client, args=(key, per_client, results, lock, i))
+            pen = threading.Thread(
+                target=lambda: written.append(writer(tally, token, until, options.write_every))
+            )
+            phones = [
+                threading.Thread(target=reader, args=(tally, i, until, options.think))
                 for i in range(options.clients)
             ]
-            started = time.perf_counter()
             pen.start()
-            for t in threads:
-                t.start()
-            for t in threads:
-                t.join()
-            elapsed = time.perf_counter() - started
-            stop.set()
+            for phone in phones:
+                phone.start()
+            for phone in phones:
+                phone.join()
             pen.join()
+            elapsed = time.perf_counter() - started
+            server_cpu = cpu_seconds(server.pid) - server_cpu
+            own_cpu = time.process_time() - own_cpu
         finally:
             server.terminate()
             server.wait()
-    total = sum(len(v) for v in results.values())
+    total = sum(len(v) for v in tally.latencies.values())
     print(
-        f"{total} requests from {options.clients} clients in {elapsed:.1f} s: {total / elapsed:.0f} requests/s; {written[0] if written else 0} results entered meanwhile"
+        f"{options.clients} phones (think {options.think} s) and a result every "
+        f"{options.write_every} s for {elapsed:.0f} s: {total} requests, "
+        f"{total / elapsed:.1f} requests/s, {written[0] if written else 0} results written; "
+        f"CPU: server {server_cpu:.1f} s ({server_cpu / elapsed:.0%} of a core), "
+        f"load generator {own_cpu:.1f} s ({own_cpu / elapsed:.0%})"
     )
     print()
-    print("| request | count | p50 ms | p95 ms | p99 ms | max ms |")
-    print("| --- | --- | --- | --- | --- | --- |")
-    everything = [v for values in results.values() for v in values]
-    for kind, values in [*results.items(), ("all", everything)]:
+    print("| request | count | requests/s | p50 ms | p95 ms | p99 ms | max ms |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    pages = [v for k in ("tables", "standings", "player page") for v in tally.latencies[k]]
+    reads = pages + tally.latencies["version poll"]
+    for kind, values in [
+        *tally.latencies.items(),
+        ("all full pages", pages),
+        ("all reads", reads),
+    ]:
+        if not values:
+            continue
         print(
-            f"| {kind} | {len(values)} | {statistics.median(values) * 1000:.1f} | {percentile(values, 0.95):.1f} | {percentile(values, 0.99):.1f} | {max(values) * 1000:.1f} |"
+            f"| {kind} | {len(values)} | {len(values) / elapsed:.1f} "
+            f"| {statistics.median(values) * 1000:.0f} | {percentile(values, 0.95):.0f} "
+            f"| {percentile(values, 0.99):.0f} | {max(values) * 1000:.0f} |"
         )
+    if tally.bad:
+        print()
+        print("answers other than 200: " + ", ".join(f"{k}: {v}" for k, v in tally.bad.items()))
 
 
 if __name__ == "__main__":

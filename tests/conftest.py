@@ -42,6 +42,10 @@ def _fresh_cache():
         return
     from django.core.cache import cache
 
+    from kolo.web import snapshots
+
     cache.clear()
+    snapshots.forget()
     yield
     cache.clear()
+    snapshots.forget()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import socket
@@ -18,6 +19,12 @@ user_app = typer.Typer(help=_("Organiser accounts for the web application."), no
 app.add_typer(user_app, name="user")
 
 
+CONNECTIONS = 1000
+"""Connections served at once by default. Each phone showing a page keeps its connection
+open between the polls; waitress's own default (100) left the hundred-and-first phone
+waiting for minutes at a venue with more players."""
+
+
 def lan_address() -> str | None:
     """This computer's address on the local network (no packet is sent)."""
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
@@ -27,6 +34,22 @@ def lan_address() -> str | None:
         except OSError:
             return None
     return None if address.startswith("127.") else address
+
+
+def enough_files(connections: int) -> None:
+    """Let the process open a file for every connection (and some for the store), as far
+    as the system allows: macOS starts programs with 256."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = connections + 64
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        # refused: kept as it was, and waitress then serves fewer at once
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
 def _setup() -> None:
@@ -69,6 +92,18 @@ def serve(
     threads: Annotated[
         int, typer.Option("--threads", min=1, max=64, help=_("Worker threads."))
     ] = 8,
+    connections: Annotated[
+        int,
+        typer.Option(
+            "--connections",
+            min=10,
+            max=10_000,
+            help=_(
+                "Open connections served at once: every phone on a page keeps one open. "
+                "Beyond this, a new phone waits until another leaves."
+            ),
+        ),
+    ] = CONNECTIONS,
 ) -> None:
     _setup()
     created = first_organiser()
@@ -94,7 +129,16 @@ def serve(
 
     from kolo.web.wsgi import application
 
-    waitress.serve(application, host=host, port=port, threads=threads, ident="kolo")
+    enough_files(connections)
+
+    waitress.serve(
+        application,
+        host=host,
+        port=port,
+        threads=threads,
+        connection_limit=connections,
+        ident="kolo",
+    )
 
 
 @user_app.command("add", help=_("Add an organiser account (asks for the password)."))

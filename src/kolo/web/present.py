@@ -3,12 +3,13 @@ language in use (Czech: "49,00 %")."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
-from django.core.cache import cache
-from django.db.models import Max
+from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_lazy
 
@@ -20,7 +21,9 @@ from kolo.core.rulesets import RuleSet, Success, TieBreak
 from kolo.core.shares import table_shares
 from kolo.core.standings import Standings, compute
 from kolo.dominion.view import kingdom_view
-from kolo.web import models, store
+from kolo.web import models, snapshots, store
+
+T = TypeVar("T")
 
 
 def language() -> str:
@@ -40,7 +43,7 @@ def percent(value: Fraction | None) -> str:
     return display.percent(value, language())
 
 
-VERSION_SECONDS = 1.0
+VERSION_SECONDS = snapshots.VERSION_SECONDS
 """How long a server process trusts the version it read (every page polls it)."""
 
 
@@ -55,18 +58,12 @@ def version_of(event_pk: int) -> int:
     Read at most once a second per event and process: a hundred phones polling cost one
     query a second. Changes made in this process are seen at once (``bump``).
     """
-    key = f"kolo:version:{event_pk}"
-    known = cache.get(key)
-    if known is not None:
-        return int(known)
-    value = models.AuditEntry.objects.filter(event_id=event_pk).aggregate(m=Max("id"))["m"]
-    cache.set(key, int(value or 0), VERSION_SECONDS)
-    return int(value or 0)
+    return snapshots.version_of(event_pk)
 
 
 def bump(event_pk: int) -> None:
     """Forget the cached version (a change was just made)."""
-    cache.delete(f"kolo:version:{event_pk}")
+    snapshots.changed(event_pk)
 
 
 @dataclass
@@ -79,10 +76,28 @@ class Loaded:
     settings: dict[str, Any]
     names: dict[str, str]
 
+    _memo: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
     @classmethod
     def of(cls, event: models.Event, *, public: bool = True) -> Loaded:
         """The event as players see it (``public``: without a proposed pairing), or as
-        the desk sees it."""
+        the desk sees it (read afresh).
+
+        What players see is read once per version of the event and shared by every
+        request of that version (``snapshots.shared``): do not change it."""
+        if public:
+            # the row again: the caller's may be older than the version the load is for
+            return snapshots.shared(
+                event.pk,
+                lambda: cls.read(
+                    models.Event.objects.filter(pk=event.pk).first() or event, public=True
+                ),
+            )
+        return cls.read(event, public=False)
+
+    @classmethod
+    def read(cls, event: models.Event, *, public: bool) -> Loaded:
+        """The event read from the store."""
         ruleset, settings = store.ruleset_of(event)
         value = store.to_core(event)
         if public:
@@ -95,7 +110,15 @@ class Loaded:
         return self.value.rounds[-1] if self.value.rounds else None
 
     def standings(self) -> Standings:
-        return compute(self.value, self.ruleset, self.settings)
+        """The standings (computed once per loaded event)."""
+        return self.memo("standings", lambda: compute(self.value, self.ruleset, self.settings))
+
+    def memo(self, key: Any, make: Callable[[], T]) -> T:
+        """``make()``, computed once per loaded event and ``key`` (a race computes it twice,
+        both the same)."""
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]
 
 
 STAGE_NAMES = {
@@ -134,6 +157,24 @@ def standings_rows(loaded: Loaded, result: Standings) -> list[dict[str, Any]]:
     return rows
 
 
+def shared_standings_rows(loaded: Loaded) -> list[dict[str, Any]]:
+    """``standings_rows`` of the loaded standings, once per loaded event and language
+    (the players' pages: every page of a version shares them; do not change them)."""
+    return loaded.memo(
+        ("standings rows", language()), lambda: standings_rows(loaded, loaded.standings())
+    )
+
+
+def shared_table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]]:
+    """``table_rows`` of one of the loaded rounds, once per loaded event and language
+    (the players' pages: every page of a version shares them; do not change them)."""
+    if not any(r is round_ for r in loaded.value.rounds):
+        return table_rows(loaded, round_)
+    return loaded.memo(
+        ("table rows", round_.number, language()), lambda: table_rows(loaded, round_)
+    )
+
+
 def standings_columns(ruleset: RuleSet) -> dict[str, bool]:
     return {
         "success": ruleset.success is Success.MEAN_SHARE,
@@ -142,6 +183,26 @@ def standings_columns(ruleset: RuleSet) -> dict[str, bool]:
         "swiss": TieBreak.BUCHHOLZ in ruleset.tie_breaks,
         "reached": knockout.is_knockout(ruleset),
     }
+
+
+KINGDOMS_KEPT = 1000
+_kingdoms: dict[tuple[str, str, tuple[str, ...]], str] = {}
+
+
+def kingdom_html(kingdom: Mapping[str, Any], seat_names: list[str]) -> str:
+    """A table's kingdom as the pages show it (``kolo/_kingdom.html``), rendered once per
+    kingdom, players and language: results do not change it, and the tables page of a
+    100-player event would otherwise spend most of its time on its 25 kingdoms."""
+    key = (language(), json.dumps(kingdom, sort_keys=True, default=str), tuple(seat_names))
+    known = _kingdoms.get(key)
+    if known is None:
+        known = render_to_string(
+            "kolo/_kingdom.html", {"k": kingdom_view(kingdom, key[0], seat_names)}
+        )
+        if len(_kingdoms) >= KINGDOMS_KEPT:
+            _kingdoms.clear()
+        _kingdoms[key] = known
+    return known
 
 
 def table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]]:
@@ -204,6 +265,9 @@ def table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]]:
                 )
                 if table.kingdom
                 else None,
+                "kingdom_html": kingdom_html(table.kingdom, [loaded.names[p] for p in table.seats])
+                if table.kingdom
+                else "",
             }
         )
     return tables

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from django.core.cache import cache
 from django.db import DataError, IntegrityError, transaction
-from django.db.models import Max, Prefetch
+from django.db.models import Max
 from django.utils import timezone
 
 from kolo.core import event as core
@@ -37,7 +37,7 @@ from kolo.core.validation import (
 )
 from kolo.eventfile.writer import to_document
 from kolo.pairing.checker import check_pairing_rules, check_seating
-from kolo.web import models
+from kolo.web import loading, models
 
 if TYPE_CHECKING:
     from kolo.pairing.engine import Proposal
@@ -143,50 +143,7 @@ def ruleset_of(event: models.Event) -> tuple[rulesets.RuleSet, dict[str, Any]]:
 
 def to_core(event: models.Event) -> core.Event:
     """The stored event as a core value (what standings, pairing and export read)."""
-    scores = Prefetch("scores", queryset=models.Score.objects.select_related("entrant"))
-    games = Prefetch("games", queryset=models.Game.objects.prefetch_related(scores))
-    seats = Prefetch("seats", queryset=models.Seat.objects.select_related("entrant"))
-    tables = Prefetch("tables", queryset=models.Table.objects.prefetch_related(seats, games))
-    rounds = event.rounds.prefetch_related(tables, "byes")
-    return core.Event(
-        name=event.name,
-        ruleset=event.ruleset,
-        settings=dict(event.settings),
-        entrants=tuple(
-            core.Entrant(e.code, e.name, e.club, e.dropped_after_round, e.player)
-            for e in event.entrants.all()
-        ),
-        rounds=tuple(
-            core.Round(
-                number=r.number,
-                seed=r.seed,
-                byes=tuple(e.code for e in sorted(r.byes.all(), key=lambda e: e.position)),
-                tables=tuple(
-                    core.Table(
-                        number=t.number,
-                        seats=tuple(s.entrant.code for s in t.seats.all()),
-                        games=tuple(_core_game(g) for g in t.games.all()),
-                        kingdom=t.kingdom,
-                        group=t.group,
-                    )
-                    for t in r.tables.all()
-                ),
-                stage=r.stage,
-            )
-            for r in rounds
-        ),
-    )
-
-
-def _core_game(game: models.Game) -> core.Game:
-    stored = list(game.scores.all())
-    turns = {s.entrant.code: s.turns for s in stored if s.turns is not None}
-    return core.Game(
-        scores={s.entrant.code: s.points for s in stored},
-        turns=turns if len(turns) == len(stored) and stored else None,
-        ended_by_time_limit=game.ended_by_time_limit,
-        seats=tuple(game.seats) if game.seats else None,
-    )
+    return loading.core_event(event)
 
 
 def standings(event: models.Event, through_round: int | None = None) -> Standings:

@@ -17,7 +17,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from kolo.core.collation import sort_key
-from kolo.web import access, models, present
+from kolo.web import access, models, present, singleflight
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -35,7 +35,7 @@ def _context(request: HttpRequest, event: models.Event, loaded: present.Loaded) 
         "version": present.version(event),
         "role": access.role_of(request.user, event),
         "current": current,
-        "tables": present.table_rows(loaded, current) if current else [],
+        "tables": present.shared_table_rows(loaded, current) if current else [],
         "byes": [loaded.names[b] for b in current.byes] if current else [],
         "clock_start": timezone.localtime(round_row.clock_started_at).isoformat()
         if round_row and round_row.clock_started_at and not round_row.closed
@@ -57,8 +57,8 @@ def shared_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
     """Cache a public page by event version, language and address.
 
     When a result arrives, every phone on the page fetches it again within seconds; the
-    first request renders it, the others get the same bytes. A logged-in organiser (who
-    may see desk links) always gets a fresh page.
+    first request renders it, the others (also those arriving while it renders) get the
+    same bytes. A logged-in organiser (who may see desk links) always gets a fresh page.
     """
 
     @wraps(view)
@@ -71,10 +71,19 @@ def shared_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
         cached = cache.get(name)
         if cached is not None:
             return HttpResponse(cached)
-        response = view(request, key, *args, **kwargs)
-        if response.status_code == 200:
+        own: list[HttpResponse] = []
+
+        def render() -> bytes | None:
+            response = view(request, key, *args, **kwargs)
+            own.append(response)
+            if response.status_code != 200:
+                return None
             cache.set(name, response.content, PAGE_SECONDS)
-        return response
+            return bytes(response.content)
+
+        # concurrent requests for the same page and version: one renders, the rest wait
+        content = singleflight.once(name, render)
+        return own[0] if own else HttpResponse(content)
 
     return run
 
@@ -102,7 +111,7 @@ def _standings_context(loaded: present.Loaded) -> dict[str, Any]:
     result = loaded.standings()
     return {
         "standings": result,
-        "rows": present.standings_rows(loaded, result),
+        "rows": present.shared_standings_rows(loaded),
         "columns": present.standings_columns(loaded.ruleset),
     }
 
@@ -141,7 +150,7 @@ def round_results(request: HttpRequest, key: str, number: int) -> HttpResponse:
     context = _context(request, event, loaded)
     context.update(
         current=round_,
-        tables=present.table_rows(loaded, round_),
+        tables=present.shared_table_rows(loaded, round_),
         byes=[loaded.names[b] for b in round_.byes],
     )
     return render(request, "kolo/public/round.html", context)
@@ -155,7 +164,7 @@ def player(request: HttpRequest, key: str, code: str) -> HttpResponse:
     entrant = next((e for e in loaded.value.entrants if e.id == code), None)
     if entrant is None:
         raise Http404
-    rows = present.standings_rows(loaded, loaded.standings())
+    rows = present.shared_standings_rows(loaded)
     context = _context(request, event, loaded)
     context.update(
         entrant=entrant,
