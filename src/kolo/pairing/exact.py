@@ -393,6 +393,7 @@ class _Model:
             costs = np.concatenate([costs, np.full(equalities, artificial_cost)])
             columns += equalities
         r = np.concatenate(rows).astype(np.int64)
+        work.price(0, 8 * len(r))  # building the model
         c = np.concatenate(cols).astype(np.int64)
         v = np.concatenate(values)
         order = np.lexsort((r, c))
@@ -451,6 +452,7 @@ class _PoolCuts:
         self.pool = pool
         self.levels: _LevelIndex | None = None
         if len(pool) > FULL_MASTER:
+            work.price(len(pool))
             self.levels = (
                 _LevelIndex(levels.groups, levels.inverse[keep])
                 if levels is not None and keep is not None
@@ -841,6 +843,7 @@ class _Tableau:
         for u in self.batches:  # each batch of cuts uses the rows before it
             block[row : row + u.shape[1]] = np.floor(u.T @ block[:row] + 0.5 / GRID)
             row += u.shape[1]
+        work.price(0, block.size)
         return block
 
     def add_tables(self, pool: Pool, rows: npt.NDArray[np.intp]) -> None:
@@ -915,7 +918,6 @@ class _Tableau:
                     return None
                 chunk = candidates[first : first + PRICE_CHUNK]
                 block = self.columns(pool.take(chunk))[self.base :]
-                work.price(0, block.size)
                 values[first : first + PRICE_CHUNK] -= tableau_duals @ block
         negative = values < -tolerance
         return candidates[negative], values[negative], rc
@@ -938,6 +940,7 @@ class _Tableau:
         if not multipliers:
             return False
         u = np.array(multipliers).T  # rows × candidates
+        work.price(0, self.matrix.size * (1 + u.shape[1] // 8))
         coefficients = np.floor(self.matrix.T @ u + 0.5 / GRID)  # tables × candidates
         limits = np.floor(self.rhs @ u + 0.5 / GRID)
         violation = x @ coefficients - limits
