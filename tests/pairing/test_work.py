@@ -50,6 +50,17 @@ def test_pair_json_prints_one_document_on_stdout_in_a_real_process(env):
     assert "HiGHS" not in text.stdout
 
 
+@pytest.mark.slow
+def test_round_pair_prints_no_banner_in_a_real_process(env):
+    """``kolo round pair`` (the store) prints the round and nothing of HiGHS."""
+    imported = kolo("import", str(CASES / "pairing-example.json"), env=env)
+    assert imported.returncode == 0, imported.stderr
+    result = kolo("round", "pair", "pairing-example", "--seed", "4", env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Round 2\n")
+    assert "HiGHS" not in result.stdout
+
+
 def test_a_highs_made_twice_in_a_process_keeps_stdout_clean(capfd):
     work.new_highs()
     work.new_highs()

@@ -295,9 +295,12 @@ def _search(
     cap = heuristic.cost_of(instance, start) if start is not None else None
     if start is not None and cap is not None and instance.main_cost(cap) == 0:
         return _Found(start, True, cap, "heuristic")  # no criterion is broken: none cheaper
-    # No table costing more than a whole pairing already found can be in a cheaper one.
+    # No table costing more than a whole pairing already found can be in a cheaper one;
+    # past the safety stop, the start as it is (the candidate tables take seconds)
     try:
-        pool = all_tables(instance, max_cost=cap, limit=EXACT_POOL_LIMIT)
+        pool = (
+            None if work.stopped() else all_tables(instance, max_cost=cap, limit=EXACT_POOL_LIMIT)
+        )
     except PoolTooLarge:
         pool = None
     if pool is not None:
@@ -348,7 +351,7 @@ def _guarded(
     if limits is not None and settings.get("slice_guard_scope", "event") == "event":
         extra = slicing.spare(event, ruleset, settings)
         limits = slicing.limits(instance, reference, found.tables, extra)
-    if limits is None:
+    if limits is None or work.stopped():
         return found
     # what the first search left of the budget, and at least GUARD_SECONDS (the work
     # done since the proposal began: every search starts its meter at 0)

@@ -555,6 +555,8 @@ def _solve(
     best_cost = _cost_of(instance, best_tables) if best_tables else None
     if best_cost is not None and main_optimal(instance, best_cost, lower):
         return Result(best_tables, best_cost, lower, True)
+    if work.stopped() and best_tables is not None:  # the safety stop: no relaxation set up
+        return Result(best_tables, best_cost, lower, False)
     tolerance = max(1.0, float(np.abs(pool.cost).max(initial=1)) * 1e-9)
     pool_cuts = _PoolCuts(instance, pool)
 

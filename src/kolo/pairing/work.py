@@ -123,6 +123,11 @@ def now() -> float:
     return meter.used
 
 
+def stopped() -> bool:
+    """Whether the safety stop has fired: what is left to do is skipped."""
+    return math.isinf(now())
+
+
 def left(deadline: float) -> float:
     """Work seconds left until ``deadline`` (0 when none, or the safety stop fired)."""
     remaining = deadline - now()
