@@ -530,7 +530,8 @@ def solve(
     limits: Sequence[Limit] = (),
     lower: float = -np.inf,
 ) -> Result:
-    """The cheapest pairing from the pool's tables, proved optimal where time allows;
+    """The cheapest pairing from the pool's tables, proved optimal where ``time_limit``
+    work seconds allow (``kolo.pairing.work``: a count, not the clock);
     with ``limits``, the cheapest within them (the incumbent must be). ``lower`` is a
     bound already known on every pairing (e.g. without the limits): a pairing that
     reaches it is optimal at once."""

@@ -237,7 +237,8 @@ def improve(
     random_pairs: bool = True,
     limits: Mapping[str, int] | None = None,
 ) -> Tables:
-    """Large-neighbourhood search: re-seat windows of neighbouring tables exactly.
+    """Large-neighbourhood search: re-seat windows of neighbouring tables exactly, until
+    ``deadline`` (in work seconds, ``kolo.pairing.work.now``: a count, not the clock).
 
     With ``main_only`` only changes that lower the criteria count (not the tie-break),
     which keeps a random round 1 random where it breaks no criterion. With ``limits``

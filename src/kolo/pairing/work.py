@@ -41,23 +41,24 @@ a small budget on a busy machine must not meet it."""
 RUN = 5e-3
 """Work seconds for starting any HiGHS run and the steps around it (cuts looked for,
 rows built: 18 ms a run over small models under load)."""
-RUN_PER_NONZERO = 1e-7
+RUN_PER_NONZERO = 5e-8
 """Work seconds per nonzero of the model for setting up a HiGHS run (or starting it again
 from its last basis)."""
-ITERATION = 1e-5
+ITERATION = 5e-6
 """Work seconds per simplex iteration of a relaxation, on top of its size term."""
-ITERATION_PER_NONZERO = 2.5e-9
+ITERATION_PER_NONZERO = 1.2e-9
 """Work seconds per simplex iteration and nonzero of the model."""
-ROOT = 1.4e-6
+ROOT = 7e-7
 """An integer program's root (presolve, cuts, heuristics: HiGHS bounds no work there but
 by its clock) takes ROOT × nonzeros × nonzeros per column work seconds: dense rows (the
-tableau's cuts) cost much more than the players' rows (measured: 5 s for 4,000 tables
-with 120,000 nonzeros under the tableau's cuts; 0.02 s for 3,000 sparse nonzeros)."""
-NODE = 1e-4
+tableau's cuts) cost much more than the players' rows (measured under load: 5 s for 4,000
+tables with 120,000 nonzeros under the tableau's cuts; 0.02 s for 3,000 sparse
+nonzeros; about half that on the machine alone)."""
+NODE = 5e-5
 """Work seconds per branch-and-bound node, on top of its size term."""
-NODE_PER_NONZERO = 2e-8
+NODE_PER_NONZERO = 1e-8
 """Work seconds per branch-and-bound node and nonzero of the model."""
-PRICE_PER_TABLE = 2.5e-7
+PRICE_PER_TABLE = 1.2e-7
 """Work seconds per candidate table and pricing pass over them (numpy, outside HiGHS)."""
 PRICE_PER_ENTRY = 5e-9
 """Work seconds per entry of a dense block of coefficients priced at once."""
