@@ -4,13 +4,14 @@ import time
 from dataclasses import replace
 from itertools import combinations
 
+import highspy
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kolo.core.event import Entrant, Event
-from kolo.pairing import exact, heuristic, slicing
+from kolo.pairing import exact, heuristic, slicing, work
 from kolo.pairing.instance import build
 from kolo.pairing.pool import Pool, all_tables
 from tests.pairing.test_engine import settings_of, simulate
@@ -152,7 +153,7 @@ def test_the_exact_method_proves_the_brute_force_optimum_at_tables_of_four(seed)
 
 def mip_optimum(instance, pool):
     """The cheapest pairing of the pool by HiGHS's own branch and bound (the reference)."""
-    h = exact._Model(instance, []).highs(pool, integer=True, time_limit=60)
+    h = exact._Model(instance, []).highs(pool, integer=True)
     h.setOptionValue("mip_rel_gap", 0.0)
     h.setOptionValue("mip_abs_gap", 0.5)
     h.run()
@@ -160,7 +161,7 @@ def mip_optimum(instance, pool):
 
 
 def lp_value(instance, pool):
-    h = exact._Model(instance, []).highs(pool, integer=False, time_limit=60)
+    h = exact._Model(instance, []).highs(pool, integer=False)
     h.run()
     return h.getInfo().objective_function_value
 
@@ -174,7 +175,7 @@ def test_tableau_cuts_never_cut_off_the_optimum(seed):
     pool = all_tables(instance)
     best = mip_optimum(instance, pool)
     bound, found, _ = exact._tableau_bound(
-        exact._Model(instance, []), pool, 10**12, time.monotonic() + 30
+        exact._Model(instance, []), pool, 10**12, work.now() + 30
     )
     assert bound <= best + 1e-6
     assert bound >= lp_value(instance, pool) - 1e-6
@@ -183,37 +184,53 @@ def test_tableau_cuts_never_cut_off_the_optimum(seed):
         assert exact._cost_of(instance, found) == best
 
 
-def test_the_tableau_integer_program_is_not_started_without_time_for_its_setup():
-    """HiGHS does not look at its time limit while it sets the program up (about 1.5 µs
-    per nonzero): with less time left than that, no run at all; with time, the pairing."""
+def test_the_tableau_integer_program_is_not_started_without_work_for_its_root():
+    """HiGHS bounds no work at an integer program's root but by its clock: with less work
+    left than the root is counted at (``work.root``), no run at all; with work, the
+    pairing."""
     event, _ = simulate("carcassonne-cz", 20, 3, seed=8, slice_guard=False)
     instance = instance_of(event)
     pool = all_tables(instance)
-    _, _, tableau = exact._tableau_bound(
-        exact._Model(instance, []), pool, 10**12, time.monotonic() + 30
-    )
-    setup = exact.SETUP_PER_NONZERO * tableau.h.getNumNz()
+    _, _, tableau = exact._tableau_bound(exact._Model(instance, []), pool, 10**12, work.now() + 30)
+    root = work.root(tableau.h.getNumNz(), tableau.h.getNumCol())
     runs = tableau.h.getRunTime()
-    assert tableau.integer(None, time.monotonic() + setup / 2) == (None, False)
+    assert tableau.integer(None, work.now() + root / 2) == (None, False)
     assert tableau.h.getRunTime() == runs  # HiGHS did not run
-    pairing, _ = tableau.integer(None, time.monotonic() + 30)
+    pairing, _ = tableau.integer(None, work.now() + 30)
     assert pairing is not None
     assert exact._cost_of(instance, pairing) == mip_optimum(instance, pool)
 
 
-def test_a_relaxation_run_again_gets_the_time_it_has_used_on_top():
+def test_a_relaxation_run_again_gets_the_safety_time_on_top_of_what_it_used():
     """HiGHS counts a model's time limit over all its runs (a relaxation with tables or
-    cuts added is run again): the limit given is the time used so far plus what is left
-    to the deadline, not what is left alone (which had stopped relaxations early)."""
+    cuts added is run again): the safety stop's limit is the time used so far plus what
+    is left to the stop, not what is left alone (which had stopped relaxations early)."""
     event, _ = simulate("carcassonne-cz", 20, 3, seed=8, slice_guard=False)
     instance = instance_of(event)
-    h = exact._Model(instance, []).highs(all_tables(instance), False, 30)
+    h = exact._Model(instance, []).highs(all_tables(instance), False)
     h.run()
     used = h.getRunTime()
     assert used > 0
-    exact._time_limit(h, time.monotonic() + 5)
+    with work.metered(1.0) as meter:
+        meter.stop = time.monotonic() + 5
+        work.run(h, work.now() + 5)
     _, limit = h.getOptionValue("time_limit")
-    assert used + 4.5 < limit <= used + 5
+    assert used + 4.5 < limit <= used + h.getRunTime() + 5
+
+
+def test_a_relaxation_stops_after_its_work_not_its_seconds():
+    """The work left sets the simplex iteration limit: a search stopped there stops at the
+    same iteration on any machine."""
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=8, slice_guard=False)
+    instance = instance_of(event)
+    h = exact._Model(instance, []).highs(all_tables(instance), False)
+    with work.metered(10.0):
+        start = work.now()
+        per_iteration = work.ITERATION + work.ITERATION_PER_NONZERO * h.getNumNz()
+        work.run(h, start + 5.5 * per_iteration)
+        assert h.getInfo().simplex_iteration_count == 5
+        assert h.getModelStatus() == highspy.HighsModelStatus.kIterationLimit
+        assert work.now() > start + 5 * per_iteration
 
 
 def test_tableau_cuts_close_a_gap_the_relaxation_leaves():
@@ -224,7 +241,7 @@ def test_tableau_cuts_close_a_gap_the_relaxation_leaves():
     relaxation = lp_value(instance, pool)
     assert best - relaxation > 2 * instance.mult  # more than two units of cost apart
     bound, found, _ = exact._tableau_bound(
-        exact._Model(instance, []), pool, 10**12, time.monotonic() + 30
+        exact._Model(instance, []), pool, 10**12, work.now() + 30
     )
     assert found is not None
     assert exact._cost_of(instance, found) == best
@@ -242,11 +259,11 @@ def test_tableau_cuts_with_tables_joining_keep_the_optimum(seed):
     best = mip_optimum(instance, pool)
     # a pairing among the first tables, so that their relaxation is feasible
     start = heuristic.greedy(instance) or exact._cheapest(
-        exact._Model(instance, []), pool, time.monotonic() + 10
+        exact._Model(instance, []), pool, work.now() + 10
     )
     inside = np.union1d(np.argsort(pool.cost, kind="stable")[:150], pool.rows_of(start))
     bound, found, tableau = exact._tableau_bound(
-        exact._Model(instance, []), pool, 10**12, time.monotonic() + 30, inside=inside
+        exact._Model(instance, []), pool, 10**12, work.now() + 30, inside=inside
     )
     assert bound <= best + 1e-6
     if found is not None:

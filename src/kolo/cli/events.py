@@ -515,7 +515,14 @@ def round_pair(
     ] = None,
     time_limit: Annotated[
         float | None,
-        typer.Option("--time-limit", min=0.1, help=_("Seconds to search (default: the setting).")),
+        typer.Option(
+            "--time-limit",
+            min=0.1,
+            help=_(
+                "Work budget of the search, in work seconds (about seconds on the "
+                "project's machine; the same on any machine); default: the setting."
+            ),
+        ),
     ] = None,
     relax: RelaxOption = None,
     reason: Annotated[

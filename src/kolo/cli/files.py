@@ -321,6 +321,8 @@ def proposal_document(proposal: Proposal) -> dict[str, Any]:
             else None
         ),
         "solve_seconds": round(proposal.seconds, 3),
+        "work_budget": proposal.budget,
+        "safety_stop": proposal.clock_stopped,
     }
     if proposal.stage is not None:
         document["stage"] = proposal.stage
@@ -347,7 +349,14 @@ def pair(
     ] = None,
     time_limit: Annotated[
         float | None,
-        typer.Option("--time-limit", min=0.1, help=_("Seconds to search (default: the setting).")),
+        typer.Option(
+            "--time-limit",
+            min=0.1,
+            help=_(
+                "Work budget of the search, in work seconds (about seconds on the "
+                "project's machine; the same on any machine); default: the setting."
+            ),
+        ),
     ] = None,
     relax: RelaxOption = None,
 ) -> None:
@@ -480,6 +489,13 @@ def proposal_text(event: Event, proposal: Proposal) -> str:
             if gap is not None
             else _("Best found in {seconds} s (no bound proved).").format(
                 seconds=display.decimal(proposal.seconds, 2, lang)
+            )
+        )
+    if proposal.clock_stopped:
+        lines.append(
+            _(
+                "The wall-clock safety stop ended the search before its work budget: "
+                "on another machine the same file and seed may give other tables."
             )
         )
     if proposal.guard is not None and proposal.unguarded is not None:

@@ -166,7 +166,11 @@ SPECS: dict[str, SettingSpec] = {
             "time_limit",
             Kind.NUMBER,
             "R-GORN-5",
-            N_("Seconds the pairing engine may search before it gives its best pairing so far."),
+            N_(
+                "Work budget of the pairing engine's search, in work seconds (about seconds "
+                "on the project's machine; the same work on any machine), before it gives "
+                "its best pairing so far."
+            ),
             0.5,
             600,
         ),

@@ -24,7 +24,7 @@ from kolo.core.limits import check_field
 from kolo.core.problems import N_, NoValidPairing
 from kolo.core.rulesets import RuleSet
 from kolo.core.standings import compute
-from kolo.pairing import diagnosis, exact, heuristic, numbering, slicing
+from kolo.pairing import diagnosis, exact, heuristic, numbering, slicing, work
 from kolo.pairing import knockout as knockout_seating
 from kolo.pairing.criteria import Context, breakdown, weighted, weights_of
 from kolo.pairing.instance import Instance, NoLayout, build
@@ -44,7 +44,8 @@ GUARD_SWEEPS = 1
 """Sweeps of the search that improves the slice before the guard's exact method (work,
 not seconds: the start, and so the answer, must not depend on the machine's speed)."""
 GUARD_SECONDS = 1.0
-"""The least time the slice guard's search gets, even when the first search used all."""
+"""The least work (work seconds, ``kolo.pairing.work``) the slice guard's search gets,
+even when the first search used all."""
 
 
 class _Infeasible(Exception):
@@ -115,6 +116,12 @@ class Proposal:
     """The round's stage in a knockout format (``kolo.core.knockout``)."""
     field: tuple[tuple[EntrantId, int, str], ...] = ()
     """A knockout round's players with their seed and why they are there."""
+    budget: float | None = None
+    """The search's work budget in work seconds (``kolo.pairing.work``): the setting
+    ``time_limit`` or ``--time-limit``. None where nothing was searched (knockout)."""
+    clock_stopped: bool = False
+    """The wall-clock safety stop ended the search before its work budget: on another
+    machine the same input may give other tables."""
 
     @property
     def gap(self) -> Fraction | None:
@@ -156,6 +163,25 @@ def propose(
         players = [e.id for e in event.entrants if e.active_in(number)]
     check_field(len(players))
     budget = float(time_limit if time_limit is not None else settings.get("time_limit", 10))
+    with work.metered(budget) as meter:
+        proposal = _propose(
+            event, ruleset, settings, seed, players, budget, relax, started, explain
+        )
+    return replace(proposal, budget=budget, clock_stopped=meter.fired)
+
+
+def _propose(
+    event: Event,
+    ruleset: RuleSet,
+    settings: Mapping[str, Any],
+    seed: int,
+    players: Sequence[EntrantId],
+    budget: float,
+    relax: Sequence[str],
+    started: float,
+    explain: bool,
+) -> Proposal:
+    """A Swiss round (``propose``) within ``budget`` work seconds."""
     try:
         instance = build(event, ruleset, settings, list(players), seed, relax=relax)
     except NoLayout:
@@ -171,7 +197,7 @@ def propose(
         tables, optimal, bound, method = _random_round(instance, rng), True, None, "random"
         if heuristic.cost_of(instance, tables) >= instance.mult:
             # clubs or pairs kept apart: repair the draw where it breaks them
-            deadline = time.monotonic() + budget
+            deadline = work.now() + budget
             tables = heuristic.improve(
                 instance, tables, deadline=deadline, seed=seed, main_only=True
             )
@@ -186,9 +212,7 @@ def propose(
             pair = diagnosis.pairer(event, ruleset, settings, list(players), seed, budget)
             raise diagnosis.explain(plain, relax, pair) from None
         if settings.get("slice_guard") and not relax and reference is not None:
-            found = _guarded(
-                instance, found, reference, started + budget, seed, event, ruleset, settings
-            )
+            found = _guarded(instance, found, reference, budget, seed, event, ruleset, settings)
         tables, optimal, bound, method = found.tables, found.optimal, found.bound, found.method
         searched = found
     proposal = _proposal(
@@ -268,10 +292,10 @@ def _search(
     exact method if the candidate tables fit (else the neighbourhood search goes on until
     the time is up). After rounds that leave many players level the greedy fold can be
     far off, and the slice close."""
-    deadline = time.monotonic() + budget
+    deadline = work.now() + budget
     starts = [t for t in (heuristic.greedy(instance), reference) if t is not None]
     if not starts:
-        repaired = heuristic.repair(instance, deadline=time.monotonic() + budget / 3, seed=seed)
+        repaired = heuristic.repair(instance, deadline=work.now() + budget / 3, seed=seed)
         starts = [repaired] if repaired is not None else []
     # one sweep of windows each, bounded by work rather than time, so the incumbent (and
     # every pairing proved optimal from it) does not depend on the machine's speed
@@ -291,14 +315,17 @@ def _search(
     cap = heuristic.cost_of(instance, start) if start is not None else None
     if start is not None and cap is not None and instance.main_cost(cap) == 0:
         return _Found(start, True, cap, "heuristic")  # no criterion is broken: none cheaper
-    # No table costing more than a whole pairing already found can be in a cheaper one.
+    # No table costing more than a whole pairing already found can be in a cheaper one;
+    # past the safety stop, the start as it is (the candidate tables take seconds)
     try:
-        pool = all_tables(instance, max_cost=cap, limit=EXACT_POOL_LIMIT)
+        pool = (
+            None if work.stopped() else all_tables(instance, max_cost=cap, limit=EXACT_POOL_LIMIT)
+        )
     except PoolTooLarge:
         pool = None
     if pool is not None:
         result = exact.solve(
-            instance, pool, time_limit=max(0.1, deadline - time.monotonic()), incumbent=start
+            instance, pool, time_limit=max(0.1, work.left(deadline)), incumbent=start
         )
         if result.infeasible:
             raise _Infeasible
@@ -306,7 +333,7 @@ def _search(
             bound = int(result.bound) if math.isfinite(result.bound) else None
             return _Found(list(result.tables), result.optimal, bound, "exact", result.prices)
     if start is None:
-        start = heuristic.repair(instance, deadline=time.monotonic() + budget, seed=seed)
+        start = heuristic.repair(instance, deadline=work.now() + budget, seed=seed)
     if start is None:
         raise NoValidPairing(
             "R-GORN-4",
@@ -324,7 +351,7 @@ def _guarded(
     instance: Instance,
     found: _Found,
     reference: list[tuple[int, ...]],
-    deadline: float,
+    budget: float,
     seed: int,
     event: Event,
     ruleset: RuleSet,
@@ -344,9 +371,11 @@ def _guarded(
     if limits is not None and settings.get("slice_guard_scope", "event") == "event":
         extra = slicing.spare(event, ruleset, settings)
         limits = slicing.limits(instance, reference, found.tables, extra)
-    if limits is None:
+    if limits is None or work.stopped():
         return found
-    deadline = max(deadline, time.monotonic() + GUARD_SECONDS)
+    # what the first search left of the budget, and at least GUARD_SECONDS (the work
+    # done since the proposal began: every search starts its meter at 0)
+    deadline = max(budget, work.now() + GUARD_SECONDS)
     rows = slicing.rows(instance, limits)
     cost = heuristic.cost_of(instance, found.tables)
     # the first search's bound holds within the limits too: a guarded pairing as cheap
@@ -371,7 +400,7 @@ def _guarded(
     result = exact.solve(
         instance,
         pool,
-        time_limit=deadline - time.monotonic(),
+        time_limit=work.left(deadline),
         incumbent=start,
         limits=rows,
         lower=known,
@@ -453,7 +482,11 @@ def _proposal(
     total = weighted(totals, weights) if totals else Fraction(0)
     weighted_bound = None
     if bound is not None:
-        weighted_bound = min(total, Fraction(bound // instance.mult) * instance.unit)
+        # every pairing costs at least ⌊bound / mult⌋ units of the criteria, and none
+        # costs less than nothing: a bound from a search stopped early (a Lagrangian one,
+        # far below zero) says no more than 0
+        units = max(0, bound // instance.mult)
+        weighted_bound = min(total, Fraction(units) * instance.unit)
     return Proposal(
         round_number=len(event.rounds) + 1,
         seed=seed,

@@ -29,7 +29,6 @@ further down costs at least that much.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -38,6 +37,7 @@ import highspy
 import numpy as np
 import numpy.typing as npt
 
+from kolo.pairing import work
 from kolo.pairing.instance import BoolArray, Instance, IntArray
 from kolo.pairing.pool import Pool
 
@@ -210,14 +210,13 @@ class _Master:
     def __init__(self, model: _Model, pool: Pool, artificial: float, deadline: float) -> None:
         self.model = model
         self.pool = pool
-        self.highs = model.highs(pool, False, deadline - time.monotonic(), artificial)
+        self.highs = model.highs(pool, False, artificial)
         self.equalities = model.instance.size + len(model.count_rows())
         self._added = 0
         """Tables appended after the artificial columns."""
 
     def run(self, deadline: float) -> highspy.Highs:
-        _time_limit(self.highs, deadline)
-        self.highs.run()
+        work.run(self.highs, deadline)
         return self.highs
 
     def price_artificial(self, cost: float) -> None:
@@ -352,7 +351,6 @@ class _Model:
         self,
         pool: Pool,
         integer: bool,
-        time_limit: float,
         artificial_cost: float | None = None,
     ) -> highspy.Highs:
         """A HiGHS model of the pool's tables; with ``artificial_cost``, one more column
@@ -395,6 +393,7 @@ class _Model:
             costs = np.concatenate([costs, np.full(equalities, artificial_cost)])
             columns += equalities
         r = np.concatenate(rows).astype(np.int64)
+        work.price(0, 8 * len(r))  # building the model
         c = np.concatenate(cols).astype(np.int64)
         v = np.concatenate(values)
         order = np.lexsort((r, c))
@@ -413,11 +412,9 @@ class _Model:
         lp.a_matrix_.value_ = v[order]
         if integer:
             lp.integrality_ = [highspy.HighsVarType.kInteger] * columns
-        h = highspy.Highs()  # type: ignore[no-untyped-call]
-        h.setOptionValue("output_flag", False)
+        h = work.new_highs()
         h.setOptionValue("threads", 1)  # one thread: the same input gives the same result
         h.setOptionValue("random_seed", 0)
-        h.setOptionValue("time_limit", max(time_limit, 0.05))
         if integer and np.isfinite(self.target):
             h.setOptionValue("objective_target", self.target)
         h.passModel(lp)
@@ -427,6 +424,7 @@ class _Model:
         """Reduced cost of every table of the pool for the relaxation's duals."""
         instance = self.instance
         player_duals = np.append(duals[: instance.size], 0.0)  # index -1: an empty place
+        work.price(len(pool))
         rc: FloatArray = pool.cost.astype(np.float64)
         for column in pool.columns:
             rc -= np.take(player_duals, column)
@@ -454,6 +452,7 @@ class _PoolCuts:
         self.pool = pool
         self.levels: _LevelIndex | None = None
         if len(pool) > FULL_MASTER:
+            work.price(len(pool))
             self.levels = (
                 _LevelIndex(levels.groups, levels.inverse[keep])
                 if levels is not None and keep is not None
@@ -531,7 +530,8 @@ def solve(
     limits: Sequence[Limit] = (),
     lower: float = -np.inf,
 ) -> Result:
-    """The cheapest pairing from the pool's tables, proved optimal where time allows;
+    """The cheapest pairing from the pool's tables, proved optimal where ``time_limit``
+    work seconds allow (``kolo.pairing.work``: a count, not the clock);
     with ``limits``, the cheapest within them (the incumbent must be). ``lower`` is a
     bound already known on every pairing (e.g. without the limits): a pairing that
     reaches it is optimal at once."""
@@ -549,13 +549,15 @@ def _solve(
     trace: list[Prices],
     lower: float,
 ) -> Result:
-    deadline = time.monotonic() + time_limit
+    deadline = work.now() + max(0.0, time_limit)
     model = _Model(instance, [], limits, _target(instance, lower))
     candidates = candidate_cuts(instance)
     best_tables = tuple(tuple(sorted(t)) for t in incumbent) if incumbent else None
     best_cost = _cost_of(instance, best_tables) if best_tables else None
     if best_cost is not None and main_optimal(instance, best_cost, lower):
         return Result(best_tables, best_cost, lower, True)
+    if work.stopped() and best_tables is not None:  # the safety stop: no relaxation set up
+        return Result(best_tables, best_cost, lower, False)
     tolerance = max(1.0, float(np.abs(pool.cost).max(initial=1)) * 1e-9)
     pool_cuts = _PoolCuts(instance, pool)
 
@@ -579,7 +581,7 @@ def _solve(
         violated = _violated(instance, master.pool, values, candidates, model.cuts)
         if not violated:
             violated = _odd_cycles(instance, master.pool, values, model.cuts)
-        if violated and time.monotonic() < deadline:
+        if violated and work.now() < deadline:
             master.add_cuts(violated)
             continue
         duals = np.asarray(h.getSolution().row_dual)
@@ -621,7 +623,7 @@ def _solve(
                 return Result(None, None, float("inf"), False, infeasible=True)
             # a pairing is known: the relaxation, artificial columns and all, still bounds
             # every pairing; the integer programs below look for the best
-        if len(entering) == 0 or time.monotonic() > deadline:
+        if len(entering) == 0 or work.now() > deadline:
             break
         chosen = entering[_smallest(rc[entering], 20 * instance.size)]
         master.add_columns(pool.take(chosen))
@@ -643,7 +645,7 @@ def _solve(
     support: npt.NDArray[np.intp] | None = active[np.flatnonzero(values > 1e-9)]
     count = min(len(pool), MIP_FIRST)
     strengthened = False
-    while time.monotonic() < deadline:
+    while work.now() < deadline:
         first_pass = support is not None
         if support is not None:
             chosen, support, reach = support, None, -np.inf
@@ -714,7 +716,7 @@ def _strengthen(
         if found is not None and _cost_of(instance, found) < best_cost:
             best_tables, best_cost = found, _cost_of(instance, found)
         bound = max(bound, min(this_bound + reach, local))
-        if main_optimal(instance, best_cost, bound) or time.monotonic() > deadline:
+        if main_optimal(instance, best_cost, bound) or work.now() > deadline:
             return best_tables, best_cost, bound
     chosen = np.union1d(_lowest(rc, GOMORY_FIRST)[0], pool.rows_of(best_tables))
     local, found, tableau = _tableau_bound(
@@ -723,7 +725,7 @@ def _strengthen(
     bound = max(bound, local)
     if found is not None and _cost_of(instance, found) < best_cost:
         best_tables, best_cost = found, _cost_of(instance, found)
-    if not main_optimal(instance, best_cost, bound) and time.monotonic() < deadline:
+    if not main_optimal(instance, best_cost, bound) and work.now() < deadline:
         found, _ = tableau.integer(best_tables, deadline)
         if found is not None and _cost_of(instance, found) < best_cost:
             best_tables, best_cost = found, _cost_of(instance, found)
@@ -741,10 +743,6 @@ GOMORY_CUTS = 50
 """At most this many tableau cuts join the relaxation at a time."""
 GOMORY_ENTER = 2_000
 """At most this many tables join the tableau's relaxation at a time."""
-SETUP_PER_NONZERO = 1.5e-6
-"""Seconds per nonzero HiGHS takes to set up the tableau's integer program before its
-first node, without looking at its time limit (measured: 4.4 s for 3.2 million nonzeros,
-with 1 s left; the round then took 13 s of its 10)."""
 INTEGER_NODES = 500
 """Branch-and-bound nodes for the tableau's integer program once its bound stalls."""
 SUPPORT_NODES = 100
@@ -817,7 +815,7 @@ class _Tableau:
         self.inside = inside
         """The pool rows of the relaxation's columns, in order."""
         tables = pool.take(inside)
-        self.h = model.highs(tables, False, deadline - time.monotonic())
+        self.h = model.highs(tables, False)
         n = len(tables)
         # x ≤ 1 follows from the players' rows; without the bounds no column is complemented
         self.h.changeColsBounds(
@@ -848,6 +846,7 @@ class _Tableau:
         for u in self.batches:  # each batch of cuts uses the rows before it
             block[row : row + u.shape[1]] = np.floor(u.T @ block[:row] + 0.5 / GRID)
             row += u.shape[1]
+        work.price(0, block.size)
         return block
 
     def add_tables(self, pool: Pool, rows: npt.NDArray[np.intp]) -> None:
@@ -875,8 +874,10 @@ class _Tableau:
     ) -> tuple[tuple[tuple[int, ...], ...] | None, bool]:
         """The cheapest pairing of the relaxation's tables (with its cuts, which hold for
         every pairing) by branch and bound, and whether it is proved the cheapest; not
-        started (None) where the time left would not even cover HiGHS's setup."""
-        if deadline - time.monotonic() < SETUP_PER_NONZERO * self.h.getNumNz():
+        started (None) where the work left would not cover its root, which HiGHS does not
+        bound (``kolo.pairing.work.root``: over 3.2 million nonzeros it took 4.4 s before
+        even its first node)."""
+        if work.left(deadline) < work.root(self.h.getNumNz(), self.h.getNumCol()):
             return None, False
         n = len(self.inside)
         tables = self.pool.take(self.inside)
@@ -884,22 +885,18 @@ class _Tableau:
         self.h.changeColsIntegrality(
             n, np.arange(n, dtype=np.int32), np.full(n, highspy.HighsVarType.kInteger)
         )
-        # an integer program's time limit counts that run alone (a relaxation's, every run)
-        self.h.setOptionValue("time_limit", max(deadline - time.monotonic(), 0.05))
-        self.h.setOptionValue("mip_max_nodes", nodes if nodes is not None else 2**31 - 1)
         # no presolve: over the dense tableau cuts (48,000 tables, 2.6 million nonzeros)
         # it ran 3 s past the time limit, which HiGHS checks only between its steps
         self.h.setOptionValue("presolve", "off")
         self.h.setOptionValue("objective_target", self.model.target)
-        pairing, status = _branch_and_bound(self.h, tables, incumbent)
+        pairing, status = _branch_and_bound(self.h, tables, incumbent, deadline, nodes)
         self.h.setOptionValue("presolve", "choose")
         self.h.setOptionValue("objective_target", -highspy.kHighsInf)
         self.h.changeColsIntegrality(  # back to the relaxation, and its basis for more cuts
             n, np.arange(n, dtype=np.int32), np.full(n, highspy.HighsVarType.kContinuous)
         )
         self.h.setBasis(basis)
-        _time_limit(self.h, deadline)
-        self.h.run()
+        work.run(self.h, deadline)
         return pairing, status == highspy.HighsModelStatus.kOptimal
 
     def price(
@@ -920,7 +917,7 @@ class _Tableau:
         if self.batches and len(candidates):
             tableau_duals = duals[self.base :]
             for first in range(0, len(candidates), PRICE_CHUNK):
-                if time.monotonic() > deadline:
+                if work.now() > deadline:
                     return None
                 chunk = candidates[first : first + PRICE_CHUNK]
                 block = self.columns(pool.take(chunk))[self.base :]
@@ -946,6 +943,7 @@ class _Tableau:
         if not multipliers:
             return False
         u = np.array(multipliers).T  # rows × candidates
+        work.price(0, self.matrix.size * (1 + u.shape[1] // 8))
         coefficients = np.floor(self.matrix.T @ u + 0.5 / GRID)  # tables × candidates
         limits = np.floor(self.rhs @ u + 0.5 / GRID)
         violation = x @ coefficients - limits
@@ -1009,10 +1007,9 @@ def _tableau_bound(
     found: tuple[tuple[int, ...], ...] | None = None
     tried = False
     stalled = 0
-    while time.monotonic() < deadline and (rounds is None or len(tableau.batches) < rounds):
+    while work.now() < deadline and (rounds is None or len(tableau.batches) < rounds):
         h = tableau.h
-        _time_limit(h, deadline)
-        h.run()
+        work.run(h, deadline)
         status = h.getModelStatus()
         if status == highspy.HighsModelStatus.kInfeasible:
             if len(tableau.inside) == len(pool):
@@ -1065,14 +1062,6 @@ def _tableau_bound(
     return bound, found, tableau
 
 
-def _time_limit(h: highspy.Highs, deadline: float) -> None:
-    """Let a HiGHS relaxation run until the deadline. Its time limit counts all the
-    model's runs together (measured: a relaxation run again with 80 % of its first run's
-    time stopped at once), so a model run again with tables or cuts added gets the time it
-    has used so far on top. (An integer program's limit counts its own run alone.)"""
-    h.setOptionValue("time_limit", h.getRunTime() + max(deadline - time.monotonic(), 0.05))
-
-
 def _cheapest(
     model: _Model, tables: Pool, deadline: float, nodes: int | None = None
 ) -> tuple[tuple[int, ...], ...] | None:
@@ -1091,16 +1080,19 @@ def _integer(
 ) -> tuple[tuple[tuple[int, ...], ...] | None, highspy.HighsModelStatus]:
     """The integer program over these tables (from the pairing ``start``): the best
     pairing found (None: none) and how HiGHS ended."""
-    h = model.highs(tables, integer=True, time_limit=deadline - time.monotonic())
-    if nodes is not None:
-        h.setOptionValue("mip_max_nodes", nodes)
-    return _branch_and_bound(h, tables, start)
+    h = model.highs(tables, integer=True)
+    return _branch_and_bound(h, tables, start, deadline, nodes)
 
 
 def _branch_and_bound(
-    h: highspy.Highs, tables: Pool, start: Sequence[Sequence[int]] | None
+    h: highspy.Highs,
+    tables: Pool,
+    start: Sequence[Sequence[int]] | None,
+    deadline: float,
+    nodes: int | None,
 ) -> tuple[tuple[tuple[int, ...], ...] | None, highspy.HighsModelStatus]:
-    """Run HiGHS's integer program on a model whose columns are ``tables``."""
+    """Run HiGHS's integer program on a model whose columns are ``tables``, within the
+    work left until ``deadline`` and at most ``nodes`` nodes."""
     h.setOptionValue("mip_rel_gap", 0.0)
     h.setOptionValue("mip_abs_gap", 0.5)
     if start:
@@ -1110,7 +1102,7 @@ def _branch_and_bound(
         solution.col_value = values
         solution.value_valid = True
         h.setSolution(solution)
-    h.run()
+    work.run(h, deadline, integer=True, nodes=nodes)
     found = h.getInfo().primal_solution_status == 2  # a feasible solution exists
     pairing = _tables(tables, np.asarray(h.getSolution().col_value) > 0.5) if found else None
     return pairing, h.getModelStatus()

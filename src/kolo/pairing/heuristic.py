@@ -10,7 +10,6 @@ and gives the exact method its first incumbent.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
@@ -18,11 +17,14 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from kolo.pairing import exact, slicing
+from kolo.pairing import exact, slicing, work
 from kolo.pairing.instance import Instance
 from kolo.pairing.pool import PoolTooLarge, all_tables
 
 Tables = list[tuple[int, ...]]
+
+WINDOW = 1e-3
+"""Work seconds (``kolo.pairing.work``) for restricting the field to a window."""
 
 
 def cost_of(instance: Instance, tables: Sequence[Sequence[int]]) -> int:
@@ -186,6 +188,8 @@ def _resolve_window(
         pool = all_tables(sub.instance, limit=200_000)
     except PoolTooLarge:
         return None
+    work.charge(WINDOW)
+    work.price(len(pool))
     local = {int(p): i for i, p in enumerate(sub.players)}
     current = [tuple(local[p] for p in tables[i]) for i in which]
     within: list[exact.Limit] = []
@@ -233,7 +237,8 @@ def improve(
     random_pairs: bool = True,
     limits: Mapping[str, int] | None = None,
 ) -> Tables:
-    """Large-neighbourhood search: re-seat windows of neighbouring tables exactly.
+    """Large-neighbourhood search: re-seat windows of neighbouring tables exactly, until
+    ``deadline`` (in work seconds, ``kolo.pairing.work.now``: a count, not the clock).
 
     With ``main_only`` only changes that lower the criteria count (not the tie-break),
     which keeps a random round 1 random where it breaks no criterion. With ``limits``
@@ -246,11 +251,11 @@ def improve(
         improved = False
         order = sorted(range(len(tables)), key=lambda i: min(tables[i]))
         for start in _window_starts(len(order), size):
-            if time.monotonic() > deadline:
+            if work.now() > deadline:
                 return tables
             which = order[start : start + size]
             new = _resolve_window(
-                instance, tables, which, min(2.0, deadline - time.monotonic()), main_only, limits
+                instance, tables, which, min(2.0, work.left(deadline)), main_only, limits
             )
             if new is not None:
                 for i, table in zip(sorted(which), new, strict=True):
@@ -259,13 +264,13 @@ def improve(
                 order = sorted(range(len(tables)), key=lambda i: min(tables[i]))
         # random pairs of tables far apart
         for _ in range(len(tables) if random_pairs else 0):
-            if time.monotonic() > deadline or len(tables) < 2:
+            if work.now() > deadline or len(tables) < 2:
                 return tables
             which = sorted(
                 rng.choice(len(tables), size=min(2, len(tables)), replace=False).tolist()
             )
             new = _resolve_window(
-                instance, tables, which, min(1.0, deadline - time.monotonic()), main_only, limits
+                instance, tables, which, min(1.0, work.left(deadline)), main_only, limits
             )
             if new is not None:
                 for i, table in zip(which, new, strict=True):

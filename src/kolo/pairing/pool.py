@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from kolo.pairing import work
 from kolo.pairing.instance import BoolArray, Instance, IntArray
 
 
@@ -125,7 +126,7 @@ def tables_of_size(
         position = np.searchsorted(candidates, last, side="right")
         counts = len(candidates) - position
         total = int(counts.sum())
-        if total > limit:
+        if total > limit or work.stopped():  # too many, or past the safety stop
             raise PoolTooLarge(total)
         rows = np.repeat(np.arange(len(tuples)), counts)
         offsets = np.repeat(np.cumsum(counts) - counts, counts)

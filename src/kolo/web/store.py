@@ -806,6 +806,8 @@ def pair_round(
             "cost": float(proposal.total),
             "optimal": proposal.optimal,
             "relaxed": list(relax),
+            "work_budget": proposal.budget,
+            "safety_stop": proposal.clock_stopped,
             **({"pool": settings["pool"]} if "pool" in settings else {}),
         },
         reason=reason or "",

@@ -1,0 +1,243 @@
+"""Work, not seconds: what stops the pairing searches (R-GORN-10).
+
+A search that stops at a wall-clock time gives other tables on a slower or busier machine.
+The searches stop after a count of work instead: HiGHS's simplex iterations and
+branch-and-bound nodes, each weighted by the size of its model, and a fixed amount for
+every step between them (pricing the candidate tables, re-seating a window). The count is
+kept in *work seconds*, calibrated so that on the project's machine a work second takes
+about a second, so that the setting ``time_limit`` keeps its scale: a round that used to
+search for its 10 s does about 10 s of work. The same input, settings and seed then give
+the same tables on any machine.
+
+A wall-clock safety stop remains, at ``SAFETY_FACTOR`` times the budget plus
+``SAFETY_MARGIN`` seconds: on a machine so slow or busy that it fires, the answer may
+depend on the machine, and the proposal says so (``Proposal.clock_stopped``).
+
+The searches read the work count through ``now()`` where they read the clock before;
+``metered`` sets the budget's meter for one proposal (a context variable: threads of the
+web server each have their own).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+import highspy
+
+SAFETY_FACTOR = 3.0
+"""The safety stop fires at this many times the work budget in seconds (plus the margin):
+a machine three times slower than the project's still gives the same tables."""
+SAFETY_MARGIN = 5.0
+"""Seconds added to the safety stop: setting up the candidate tables is not metered, and
+a small budget on a busy machine must not meet it."""
+RUN = 5e-3
+"""Work seconds for starting any HiGHS run and the steps around it (cuts looked for,
+rows built: 18 ms a run over small models under load)."""
+RUN_PER_NONZERO = 5e-8
+"""Work seconds per nonzero of the model for setting up a HiGHS run (or starting it again
+from its last basis)."""
+ITERATION = 5e-6
+"""Work seconds per simplex iteration of a relaxation, on top of its size term."""
+ITERATION_PER_NONZERO = 1.2e-9
+"""Work seconds per simplex iteration and nonzero of the model."""
+ROOT = 7e-7
+"""An integer program's root (presolve, cuts, heuristics: HiGHS bounds no work there but
+by its clock) takes ROOT × nonzeros × nonzeros per column work seconds: dense rows (the
+tableau's cuts) cost much more than the players' rows (measured under load: 5 s for 4,000
+tables with 120,000 nonzeros under the tableau's cuts; 0.02 s for 3,000 sparse
+nonzeros; about half that on the machine alone)."""
+NODE = 5e-5
+"""Work seconds per branch-and-bound node, on top of its size term."""
+NODE_PER_NONZERO = 1e-8
+"""Work seconds per branch-and-bound node and nonzero of the model."""
+PRICE_PER_TABLE = 1.2e-7
+"""Work seconds per candidate table and pricing pass over them (numpy, outside HiGHS)."""
+PRICE_PER_ENTRY = 5e-9
+"""Work seconds per entry of a dense block of coefficients priced at once."""
+
+_MAX_INT = 2**31 - 1
+
+
+@dataclass
+class Meter:
+    """The work done so far in one proposal and its wall-clock safety stop."""
+
+    stop: float = math.inf
+    """``time.monotonic()`` at which the safety stop fires."""
+    used: float = 0.0
+    """Work seconds done so far."""
+    fired: bool = False
+    """Whether the safety stop has fired (the answer may then depend on the machine)."""
+
+    def safety_left(self) -> float:
+        """Wall-clock seconds until the safety stop (0 once it fired)."""
+        left = self.stop - time.monotonic()
+        if left <= 0:
+            self.fired = True
+            return 0.0
+        return left
+
+
+_meter: ContextVar[Meter | None] = ContextVar("kolo_pairing_meter", default=None)
+_unmetered = threading.local()
+
+
+def current() -> Meter:
+    """The meter of the proposal being made (outside one: a meter of this thread without
+    a safety stop)."""
+    meter = _meter.get()
+    if meter is not None:
+        return meter
+    if not hasattr(_unmetered, "meter"):
+        _unmetered.meter = Meter()
+    found: Meter = _unmetered.meter
+    return found
+
+
+@contextlib.contextmanager
+def metered(budget: float) -> Iterator[Meter]:
+    """Meter the work of one proposal with a budget of ``budget`` work seconds (for its
+    safety stop)."""
+    meter = Meter(stop=time.monotonic() + SAFETY_FACTOR * budget + SAFETY_MARGIN)
+    token = _meter.set(meter)
+    try:
+        yield meter
+    finally:
+        _meter.reset(token)
+
+
+def now() -> float:
+    """The work done so far, in work seconds — what the searches compare with their
+    deadlines. Infinite once the safety stop has fired: every search then ends."""
+    meter = current()
+    if meter.fired or time.monotonic() > meter.stop:
+        meter.fired = True
+        return math.inf
+    return meter.used
+
+
+def stopped() -> bool:
+    """Whether the safety stop has fired: what is left to do is skipped."""
+    return math.isinf(now())
+
+
+def left(deadline: float) -> float:
+    """Work seconds left until ``deadline`` (0 when none, or the safety stop fired)."""
+    remaining = deadline - now()
+    return remaining if remaining > 0 else 0.0
+
+
+def charge(seconds: float) -> None:
+    """Count work done outside HiGHS."""
+    current().used += seconds
+
+
+def price(tables: int, entries: int = 0) -> None:
+    """Count a pricing pass over ``tables`` candidate tables (or ``entries`` entries of a
+    dense block of their coefficients)."""
+    charge(PRICE_PER_TABLE * tables + PRICE_PER_ENTRY * entries)
+
+
+def root(nonzeros: int, columns: int) -> float:
+    """The work of an integer program's root over a model of ``nonzeros`` nonzeros in
+    ``columns`` columns."""
+    return ROOT * nonzeros * nonzeros / max(columns, 1)
+
+
+def run(
+    h: highspy.Highs, deadline: float, *, integer: bool = False, nodes: int | None = None
+) -> None:
+    """Run HiGHS within the work left until ``deadline`` and count what it did.
+
+    A relaxation gets a limit of simplex iterations, an integer program one of
+    branch-and-bound nodes (at most ``nodes``), both from the work left; HiGHS's time
+    limit is only the safety stop. Every run counts at least its setup, so that every
+    loop of runs ends."""
+    meter = current()
+    nonzeros = int(h.getNumNz())
+    columns = int(h.getNumCol())
+    budget = left(deadline)
+    safety = max(meter.safety_left(), 1e-3)
+    per_iteration = ITERATION + ITERATION_PER_NONZERO * nonzeros
+    per_node = NODE + NODE_PER_NONZERO * nonzeros
+    if integer:
+        room = (budget - root(nonzeros, columns)) / per_node
+        cap = max(1, min(int(max(room, 0.0)), nodes if nodes is not None else _MAX_INT))
+        h.setOptionValue("mip_max_nodes", cap)
+        h.setOptionValue("simplex_iteration_limit", _MAX_INT)
+        # an integer program's time limit counts its own run
+        h.setOptionValue("time_limit", safety)
+    else:
+        iterations = int(min(budget / per_iteration, _MAX_INT))
+        h.setOptionValue("simplex_iteration_limit", max(1, iterations))
+        # a relaxation's time limit counts all the model's runs together (measured: a
+        # relaxation run again with 80 % of its first run's time stopped at once)
+        h.setOptionValue("time_limit", float(h.getRunTime()) + safety)
+    h.run()
+    info = h.getInfo()
+    done = RUN + RUN_PER_NONZERO * nonzeros
+    if integer:
+        done += root(nonzeros, columns) + max(0, int(info.mip_node_count)) * per_node
+    else:
+        done += max(0, int(info.simplex_iteration_count)) * per_iteration
+    meter.used += done
+    if h.getModelStatus() == highspy.HighsModelStatus.kTimeLimit:
+        meter.fired = True
+
+
+_quiet = threading.Lock()
+
+
+def new_highs() -> highspy.Highs:
+    """A HiGHS instance, silent: whatever the version of highspy, its banner (which the
+    constructor writes to file descriptor 1, before any option can be set) goes to
+    standard error, so that standard output keeps only what kolo prints (one JSON
+    document with ``--json``)."""
+    with _quiet:
+        sys.stdout.flush()
+        try:
+            saved = os.dup(1)
+        except OSError:  # no file descriptor 1 (a service without one): nothing to keep clean
+            h = highspy.Highs()  # type: ignore[no-untyped-call]
+        else:
+            try:
+                _away_from_stdout()
+                try:
+                    h = highspy.Highs()  # type: ignore[no-untyped-call]
+                finally:
+                    _flush_c_stdout()  # what the C library buffered goes where it was meant
+                    os.dup2(saved, 1)
+            finally:
+                os.close(saved)
+    h.setOptionValue("output_flag", False)
+    return h
+
+
+def _away_from_stdout() -> None:
+    """Point file descriptor 1 at standard error, or at the null device without one."""
+    try:
+        os.dup2(2, 1)
+    except OSError:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, 1)
+        finally:
+            os.close(null)
+
+
+def _flush_c_stdout() -> None:
+    """Flush the C library's buffered standard output (where one can be reached)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).fflush(None)
+    except (OSError, AttributeError, TypeError):
+        pass
