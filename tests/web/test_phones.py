@@ -123,3 +123,28 @@ def test_the_desk_warns_when_it_cannot_tell_the_address_phones_reach(event, monk
     assert "KOLO_PUBLIC_URL" in page
     # reached by a name phones can use, nothing to warn about
     assert warning not in client.get("/desk/brno-2026/", HTTP_HOST="10.0.0.5:8000").content.decode()
+
+
+@pytest.mark.parametrize(
+    ("host", "local"),
+    [
+        ("localhost", True),
+        ("kolo.localhost", True),
+        ("127.0.0.1", True),
+        ("127.0.1.1", True),
+        ("[::1]", True),
+        ("0.0.0.0", True),
+        ("192.168.1.20", False),
+        ("kolo.example.org", False),
+    ],
+)
+def test_the_names_of_this_computer_alone(host, local):
+    assert publicurl.is_local(host) is local
+
+
+def test_kolo_served_only_to_this_computer_offers_phones_no_network_address(event, monkeypatch):
+    monkeypatch.setattr(publicurl, "lan_address", lambda: "192.168.1.20")
+    monkeypatch.setattr(publicurl, "listening_on", "127.0.0.1")
+    body = slips(organiser(), "localhost:8000")
+    assert "192.168.1.20" not in body
+    assert "cannot tell the address phones reach" in body
