@@ -55,3 +55,16 @@ def test_every_order_is_total_and_the_os_locale_plays_no_part(monkeypatch):
     assert sort_key("Novák") == sort_key(" Novák ")  # surrounding spaces are no part
     assert sorted_by(shuffled(NAMES), str, "cs-cz") == sorted(NAMES, key=sort_key_for("cs"))
     assert sorted_by(shuffled(NAMES), str, None) == sorted(NAMES, key=sort_key_for("en"))
+
+
+def test_fold_drops_case_and_accents_in_any_language():
+    from kolo.core.collation import fold, matches
+
+    assert fold("Tereza Šťastná") == "tereza stastna"
+    assert fold("Zoë Ångström") == "zoe angstrom"
+    assert fold("Straße") == fold("STRASSE")
+    assert fold("Ｎｏｖáｋ") == "novak"  # full-width letters (NFKD)
+    assert matches("novak", "Jana Nováková")
+    assert matches("NOVAKOVA jana", "Jana Nováková")
+    assert not matches("novak petr", "Jana Nováková")
+    assert not matches("   ", "Jana Nováková")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
-import socket
 import sys
 from typing import Annotated
 
@@ -23,17 +22,6 @@ CONNECTIONS = 1000
 """Connections served at once by default. Each phone showing a page keeps its connection
 open between the polls; waitress's own default (100) left the hundred-and-first phone
 waiting for minutes at a venue with more players."""
-
-
-def lan_address() -> str | None:
-    """This computer's address on the local network (no packet is sent)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("10.255.255.255", 1))
-            address = str(probe.getsockname()[0])
-        except OSError:
-            return None
-    return None if address.startswith("127.") else address
 
 
 def enough_files(connections: int) -> None:
@@ -106,9 +94,12 @@ def serve(
     ] = CONNECTIONS,
 ) -> None:
     _setup()
+    from kolo.web import publicurl
+
+    publicurl.listening_on = host
     created = first_organiser()
     local = f"http://localhost:{port}/"
-    lan = lan_address()
+    lan = publicurl.lan_address()
     print(_("kolo serves the store at {where}").format(where=state.where))
     print(_("on this computer: {url}").format(url=local))
     if created:

@@ -92,3 +92,18 @@ def sort_key_for(language: str | None) -> Callable[[str], Key]:
 def sorted_by(items: Iterable[T], name: Callable[[T], str], language: str | None) -> list[T]:
     """``items`` in alphabetical order of ``name(item)`` in ``language``."""
     return sorted(items, key=lambda item: sort_key(name(item), language))
+
+
+def fold(text: str) -> str:
+    """``text`` as a search compares it: without case or accents, in any script
+    ("Šťastná" → "stastna", "Zoë" → "zoe", "STRASSE" and "Straße" alike)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def matches(query: str, name: str) -> bool:
+    """Whether every word of ``query`` is part of ``name``, in any order, ignoring case and
+    accents: "novak" finds "Jana Nováková", "novakova jana" too."""
+    words = fold(query).split()
+    folded = fold(name)
+    return bool(words) and all(word in folded for word in words)

@@ -7,6 +7,10 @@
 - ``KOLO_TIME_ZONE``: default Europe/Prague.
 - ``KOLO_TRUSTED_PROXIES``: comma-separated addresses of reverse proxies whose
   ``X-Forwarded-For`` header names the client (for throttling logins by address).
+- ``KOLO_PUBLIC_URL``: the address players' phones reach kolo at (e.g.
+  ``https://kolo.example.org``), printed on score slips and in their QR codes; by default
+  the address the organiser's browser used, or the laptop's network address instead of
+  ``localhost``.
 """
 
 from __future__ import annotations
@@ -55,6 +59,8 @@ TRUSTED_PROXIES = [
     a.strip() for a in os.environ.get("KOLO_TRUSTED_PROXIES", "").split(",") if a.strip()
 ]
 """Reverse proxies whose ``X-Forwarded-For`` names the client (login throttling)."""
+PUBLIC_URL = os.environ.get("KOLO_PUBLIC_URL", "").strip()
+"""Where phones reach kolo (score slips, QR codes); see ``kolo.web.publicurl``."""
 CSRF_TRUSTED_ORIGINS = [
     o for o in os.environ.get("KOLO_TRUSTED_ORIGINS", "").split(",") if o.strip()
 ]

@@ -39,7 +39,7 @@ from kolo.eventfile import reader
 from kolo.eventfile.writer import dumps
 from kolo.pairing.checker import check_pairing_rules
 from kolo.pairing.criteria import Context, round_costs
-from kolo.web import access, models, present, store
+from kolo.web import access, models, present, publicurl, store
 from kolo.web.access import OWNER, organiser
 from kolo.web.inputs import optional_number, shown, whole_number
 from kolo.web.views.reportdesk import report_groups
@@ -89,6 +89,7 @@ def _base(request: HttpRequest, event: models.Event, role: str) -> dict[str, Any
         "role": role,
         "is_owner": role == OWNER,
         "version": present.version(event),
+        "phones": publicurl.phone_address(request),
     }
 
 
@@ -838,7 +839,7 @@ def print_round(
             key=lambda r: sort_key(r["name"], present.language()),
         )
     if sheet == "slips":
-        report_url = request.build_absolute_uri(reverse("report", kwargs={"key": event.key}))
+        report_url = context["phones"].url(reverse("report", kwargs={"key": event.key}))
         for t in context["tables"]:
             t["qr"] = (
                 _qr(f"{report_url}?code={t['code']}") if event.self_reporting and t["code"] else ""

@@ -16,6 +16,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from kolo.core import collation
 from kolo.core.collation import sort_key
 from kolo.web import access, models, present, singleflight
 
@@ -189,9 +190,8 @@ def find(request: HttpRequest, key: str) -> HttpResponse:
     query = request.GET.get("q", "").strip()[:100]
     matches = []
     if query:
-        folded = query.casefold()
         for entrant in loaded.value.entrants:
-            if folded in entrant.name.casefold():
+            if collation.matches(query, entrant.name):
                 matches.append(
                     {
                         "id": entrant.id,
