@@ -3,6 +3,7 @@ through marked, a line from each of them to their next table, the groups as comp
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from html.parser import HTMLParser
@@ -59,12 +60,12 @@ class Page(HTMLParser):
             self.stages.append({**a, "text": text})
         elif opened == "caption":
             self.captions.append(text)
-        elif "sr" in classes and self.boxes and "bx-mark" in self._parent_classes():
+        elif "sr" in classes and "bx-mark" in self._parent_classes():
             self.boxes[-1]["marks"].append(text)  # type: ignore[attr-defined]
+        elif "sr" in classes and "badge" in self._parent_classes():
+            self.seeds += text.startswith(("seed ", "nasazení "))
         elif "badge" in classes and "bx-mark" in classes:
             self.boxes[-1]["winner"] = 1
-        elif "badge" in classes and text.startswith(("seed ", "nasazen")):
-            self.seeds += 1
         if opened in ("h2", "caption") or "sr" in classes or "badge" in classes:
             self._text = None
 
@@ -103,7 +104,8 @@ def test_the_bracket_is_drawn_as_columns_of_boxes_with_lines(event):
         ("4", "Round 4: final"),
     ]
     lefts = [style(s, "left") for s in page.stages]
-    assert lefts == sorted(lefts) and len(set(lefts)) == 3
+    assert lefts == sorted(lefts)
+    assert len(set(lefts)) == 3
     by_round: dict[str, list[dict[str, object]]] = {}
     for box in page.boxes:
         by_round.setdefault(str(box["data-round"]), []).append(box)
@@ -117,11 +119,12 @@ def test_the_bracket_is_drawn_as_columns_of_boxes_with_lines(event):
             assert box["seats"] == [True, True, False, False]
             assert box["marks"] == ["through", "through"]
     (final,) = by_round["4"]
-    assert final["seats"] == [True, False, False, False] and final["winner"] == 1
+    assert final["seats"] == [True, False, False, False]
+    assert final["winner"] == 1
     # the boxes of a column do not overlap
     for boxes in by_round.values():
         spans = sorted((style(b, "top"), style(b, "top") + style(b, "height")) for b in boxes)
-        assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:], strict=False))
+        assert all(a[1] <= b[0] for a, b in itertools.pairwise(spans))
     # a line for every player who went on, from a box's right edge to the next column
     assert len(page.paths) == 8 + 4
     rights = {round(style(b, "left") + style(b, "width"), 2) for b in by_round["2"] + by_round["3"]}
@@ -143,15 +146,22 @@ def test_the_printed_bracket_and_the_czech_one(event):
     printed = desk.get(f"/desk/{event.key}/print/bracket/").content.decode()
     page = Page()
     page.feed(printed)
-    assert len(page.stages) == 3 and len(page.boxes) == 7 and len(page.paths) == 12
+    assert len(page.stages) == 3
+    assert len(page.boxes) == 7
+    assert len(page.paths) == 12
     assert HOSTILE not in printed
     czech = Client()
     czech.get("/language/cs/")
     html = czech.get(f"/e/{event.key}/bracket/").content.decode()
     page = Page()
     page.feed(html)
-    assert [s["text"] for s in page.stages] == ["Kolo 2: čtvrtfinále", "Kolo 3: semifinále", "Kolo 4: finále"]
+    assert [s["text"] for s in page.stages] == [
+        "Kolo 2: čtvrtfinále",
+        "Kolo 3: semifinále",
+        "Kolo 4: finále",
+    ]
     # the layout's decimals stay CSS (a Czech page would write 12,5 otherwise)
     assert all("," not in str(b["style"]) for b in page.boxes)
-    assert "viewBox=\"0 0 100 " in html and not re.search(r'viewBox="[^"]*,', html)
-    assert "<th class=\"g-mark\">Postup</th>" in html
+    assert 'viewBox="0 0 100 ' in html
+    assert not re.search(r'viewBox="[^"]*,', html)
+    assert '<th class="g-mark">Postup</th>' in html

@@ -111,6 +111,16 @@ def _fmt(value: float) -> str:
     return f"{value:.3f}".rstrip("0").rstrip(".")
 
 
+def _fed_from(
+    table: knockout.BracketTable, where: Mapping[EntrantId, tuple[Box, int]]
+) -> float | None:
+    """The middle of the rows that sent this table its players (None: none did)."""
+    ys = [
+        where[s.entrant][0].seat_y(where[s.entrant][1]) for s in table.seats if s.entrant in where
+    ]
+    return sum(ys) / len(ys) if ys else None
+
+
 def draw(rounds: Sequence[knockout.BracketRound], names: Mapping[EntrantId, str]) -> Drawing:
     """The bracket's drawing for the knockout rounds, oldest round on the left."""
     if not rounds:
@@ -127,12 +137,7 @@ def draw(rounds: Sequence[knockout.BracketRound], names: Mapping[EntrantId, str]
     for index, round_ in enumerate(rounds):
         left = index * pitch
 
-        def fed_from(table: knockout.BracketTable) -> float | None:
-            """The middle of the rows that sent this table its players (None: none did)."""
-            ys = [where[s.entrant][0].seat_y(where[s.entrant][1]) for s in table.seats if s.entrant in where]
-            return sum(ys) / len(ys) if ys else None
-
-        wanted = {t.number: fed_from(t) for t in round_.tables}
+        wanted = {t.number: _fed_from(t, where) for t in round_.tables}
         ordered = sorted(
             round_.tables,
             key=lambda t: (wanted[t.number] if wanted[t.number] is not None else 0.0, t.number),
@@ -151,7 +156,9 @@ def draw(rounds: Sequence[knockout.BracketRound], names: Mapping[EntrantId, str]
             boxes.append(box)
             floor = top + height + GAP
             bottom = max(bottom, top + height)
-        for box in boxes:
+        for position, box in enumerate(boxes):
+            # the lines into one box share an upright, each box its own: who goes where shows
+            share = (position + 1) / (len(boxes) + 1)
             for seat in box.seats:
                 if seat.entrant not in where:
                     continue
@@ -160,7 +167,7 @@ def draw(rounds: Sequence[knockout.BracketRound], names: Mapping[EntrantId, str]
                     continue
                 x1 = source.left + source.width
                 x2 = box.left
-                middle_x = (x1 + x2) / 2
+                middle_x = x1 + (x2 - x1) * share
                 y1 = source.seat_y(row)
                 y2 = box.seat_y(seat.row)
                 lines.append(
