@@ -165,3 +165,19 @@ def test_the_printed_bracket_and_the_czech_one(event):
     assert 'viewBox="0 0 100 ' in html
     assert not re.search(r'viewBox="[^"]*,', html)
     assert '<th class="g-mark">Postup</th>' in html
+
+
+def test_the_projector_shows_the_bracket_as_one_of_its_panels(event):
+    html = Client().get(f"/e/{event.key}/projector/").content.decode()
+    panel = html[html.index('data-cycle="bracket"') :]
+    page = Page()
+    page.feed(panel)
+    assert len(page.stages) == 3
+    assert len(page.boxes) == 7
+    assert HOSTILE not in html
+
+
+def test_no_bracket_panel_on_the_projector_of_a_swiss_event():
+    owner = get_user_model().objects.create_user("olga", password="secret-olga-1")
+    store.create_event(ACTOR, "Brno", "dominion-cz", owner=owner)
+    assert 'data-cycle="bracket"' not in Client().get("/e/brno/projector/").content.decode()

@@ -2,8 +2,9 @@
 a line from each player who went on to their seat in the next round.
 
 The drawing is laid out here, not in the browser (no script): across in per cent of the
-drawing's width (so it shrinks to an A4 page and grows on a projector), down in rem (a box is
-a heading and one row per player, each ``ROW`` high). Each box sits level with the tables
+drawing's width (so it shrinks to an A4 page and grows on a projector), down in em of the
+drawing's type (a box is a heading and one row per player, each ``ROW`` high; larger type on
+the projector draws it all larger). Each box sits level with the tables
 that sent it its players where the column leaves room; boxes of a column are ordered so the
 lines cross as little as possible, then by table number (same event → same drawing)."""
 
@@ -16,15 +17,15 @@ from kolo.core import knockout
 from kolo.core.event import EntrantId
 
 ROW = 1.6
-"""The height of a box's heading and of each of its rows (rem)."""
+"""The height of a box's heading and of each of its rows (em)."""
 GAP = 0.9
-"""The space between two boxes of a column (rem)."""
+"""The space between two boxes of a column (em)."""
 TOP = 2.2
-"""The room for the columns' headings above the boxes (rem)."""
+"""The room for the columns' headings above the boxes (em)."""
 COLUMN_MIN = 11.5
-"""The narrowest a column's boxes get (rem); the drawing scrolls inside itself below that."""
+"""The narrowest a column's boxes get (em); the drawing scrolls inside itself below that."""
 LANE = 2.5
-"""The room for the lines between two columns (rem at the narrowest)."""
+"""The room for the lines between two columns (em at the narrowest)."""
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ class Box:
     """Per cent of the drawing's width."""
     width: float
     top: float
-    """rem from the top of the drawing."""
+    """em from the top of the drawing."""
     height: float
 
     @property
@@ -55,11 +56,11 @@ class Box:
         """The box's place as CSS (written here: a template would localise the decimals)."""
         return (
             f"left:{_fmt(self.left)}%;width:{_fmt(self.width)}%;"
-            f"top:{_fmt(self.top)}rem;height:{_fmt(self.height)}rem"
+            f"top:{_fmt(self.top)}em;height:{_fmt(self.height)}em"
         )
 
     def seat_y(self, row: int) -> float:
-        """The middle of a player's row (rem)."""
+        """The middle of a player's row (em)."""
         return self.top + ROW * (row + 1) + ROW / 2
 
 
@@ -82,7 +83,7 @@ class Column:
 class Line:
     entrant: EntrantId
     path: str
-    """An SVG path in the drawing's coordinates (x: per cent, y: rem)."""
+    """An SVG path in the drawing's coordinates (x: per cent, y: em)."""
 
 
 @dataclass(frozen=True)
@@ -90,13 +91,13 @@ class Drawing:
     columns: tuple[Column, ...]
     lines: tuple[Line, ...]
     height: float
-    """rem."""
+    """em."""
     min_width: float
-    """rem: below this the drawing scrolls inside its frame."""
+    """em: below this the drawing scrolls inside its frame."""
 
     @property
     def style(self) -> str:
-        return f"height:{_fmt(self.height)}rem;min-width:{_fmt(self.min_width)}rem"
+        return f"height:{_fmt(self.height)}em;min-width:{_fmt(self.min_width)}em"
 
     @property
     def view_box(self) -> str:
