@@ -181,3 +181,27 @@ def test_no_bracket_panel_on_the_projector_of_a_swiss_event():
     owner = get_user_model().objects.create_user("olga", password="secret-olga-1")
     store.create_event(ACTOR, "Brno", "dominion-cz", owner=owner)
     assert 'data-cycle="bracket"' not in Client().get("/e/brno/projector/").content.decode()
+
+
+def test_a_general_knockout_draws_the_best_of_the_rest_into_the_final():
+    """Twelve at tables of four, one goes through: three tables, then a final of the three
+    winners and the best second (docs/knockout.md) — four lines into the final's box."""
+    from tests.web.test_knockout_pages import play
+
+    owner = get_user_model().objects.create_user("olga", password="secret-olga-1")
+    event = store.create_event(ACTOR, "Cup", "knockout", owner=owner)
+    store.add_entrants(ACTOR, event, [(f"Player {i}", None) for i in range(1, 13)])
+    store.pair_round(ACTOR, event, seed=1)
+    play(event, 1)
+    store.pair_round(ACTOR, event, seed=2)
+    page = Page()
+    page.feed(Client().get(f"/e/{event.key}/bracket/").content.decode())
+    assert [s["text"] for s in page.stages] == ["Round 1: knockout round", "Round 2: final"]
+    first = [b for b in page.boxes if b["data-round"] == "1"]
+    final = [b for b in page.boxes if b["data-round"] == "2"]
+    assert len(first) == 3
+    assert len(final) == 1
+    assert sum(m == "through" for b in first for m in b["marks"]) == 4  # type: ignore[attr-defined]
+    assert len(page.paths) == 4
+    assert final[0]["seats"] == [False] * 4  # not played yet: nobody marked
+    assert not page.captions  # no groups
