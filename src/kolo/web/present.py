@@ -21,7 +21,7 @@ from kolo.core.rulesets import RuleSet, Success, TieBreak
 from kolo.core.shares import table_shares
 from kolo.core.standings import Standings, compute
 from kolo.dominion.view import kingdom_view
-from kolo.web import models, snapshots, store
+from kolo.web import bracket_layout, models, snapshots, store
 
 T = TypeVar("T")
 
@@ -316,32 +316,10 @@ def bracket_context(loaded: Loaded) -> dict[str, Any]:
         }
         for g in knockout.group_tables(loaded.value, loaded.ruleset, loaded.settings)
     ]
-    rounds = [
-        {
-            "number": b.number,
-            "stage": STAGE_NAMES.get(b.stage, b.stage),
-            "final": b.stage == knockout.FINAL,
-            "complete": b.complete,
-            "tables": [
-                {
-                    "number": t.number,
-                    "seats": [
-                        {
-                            "id": s.entrant,
-                            "name": names[s.entrant],
-                            "score": s.score,
-                            "place": s.place,
-                            "advanced": s.advanced,
-                        }
-                        for s in t.seats
-                    ],
-                }
-                for t in b.tables
-            ],
-        }
-        for b in reversed(knockout.bracket(loaded.value, loaded.ruleset, loaded.settings))
-    ]  # the latest round (the final) first
-    return {"groups": groups, "bracket": rounds}
+    rounds = knockout.bracket(loaded.value, loaded.ruleset, loaded.settings)
+    drawing = bracket_layout.draw(rounds, names)
+    columns = [{"column": c, "stage": STAGE_NAMES.get(c.stage, c.stage)} for c in drawing.columns]
+    return {"groups": groups, "drawing": drawing, "columns": columns}
 
 
 def where_is(loaded: Loaded, entrant_id: str) -> dict[str, Any] | None:

@@ -212,6 +212,8 @@ def projector(request: HttpRequest, key: str) -> HttpResponse:
     loaded = present.Loaded.of(event)
     context = _context(request, event, loaded)
     context.update(_standings_context(loaded))
+    if event.is_knockout:
+        context.update(present.bracket_context(loaded))
     return render(request, "kolo/public/projector.html", context)
 
 
