@@ -39,7 +39,7 @@ from kolo.eventfile import reader
 from kolo.eventfile.writer import dumps
 from kolo.pairing.checker import check_pairing_rules
 from kolo.pairing.criteria import Context, round_costs
-from kolo.web import access, models, present, store
+from kolo.web import access, models, present, store, wording
 from kolo.web.access import OWNER, organiser
 from kolo.web.inputs import optional_number, shown, whole_number
 from kolo.web.views.reportdesk import report_groups
@@ -51,7 +51,7 @@ def _actor(request: HttpRequest) -> store.Actor:
 
 def _refused(request: HttpRequest, error: InvalidInput) -> None:
     for problem in error.problems:
-        messages.error(request, problem.text(_))
+        messages.error(request, wording.problem_text(problem))
 
 
 def _attempt(request: HttpRequest, change: Callable[[], Any], done: str | None = None) -> bool:
@@ -62,19 +62,22 @@ def _attempt(request: HttpRequest, change: Callable[[], Any], done: str | None =
         _refused(request, error)
         return False
     except NoValidPairing as error:
-        messages.error(request, f"{error.rule}: {error.text(_)}")
+        messages.error(request, wording.no_pairing_text(error))
         for relaxation in error.relaxations:  # the cheapest first
             messages.error(
                 request,
                 _(
                     "Relaxing {rules} with the options below gives a pairing (breaks it {count}×)."
-                ).format(rules=" + ".join(relaxation.rules), count=relaxation.breaches),
+                ).format(
+                    rules=" + ".join(wording.rule_name(r) for r in relaxation.rules),
+                    count=relaxation.breaches,
+                ),
             )
         if error.relax and not error.relaxations:
             messages.error(
                 request,
                 _("Relax the rule as little as possible with the option below ({rule}).").format(
-                    rule=error.relax
+                    rule=wording.rule_name(error.relax)
                 ),
             )
         return False
@@ -276,7 +279,19 @@ def entrant_edit(request: HttpRequest, event: models.Event, role: str, code: str
     }
     if action not in changes:
         return HttpResponseBadRequest("unknown action")
-    _attempt(request, changes[action], _("saved"))
+    entrant = event.entrants.filter(code=code).first()
+    if action == "remove" and request.POST.get("confirmed") != "yes" and entrant is not None:
+        context = _base(request, event, role)
+        context["entrant"] = entrant
+        return render(request, "kolo/desk/remove.html", context)
+    name = request.POST.get("name") or (entrant.name if entrant else code)
+    done = {
+        "drop": _("{name} dropped: not paired from the next round on"),
+        "undrop": _("{name} is back in: paired from the next round on"),
+        "remove": _("{name} removed"),
+        "edit": _("{name}: entry saved"),
+    }[action].format(name=name)
+    _attempt(request, changes[action], done)
     return redirect("desk-entrants", key=event.key)
 
 
@@ -309,7 +324,7 @@ def _explain(
     points = [context.points.get(p, Fraction(0)) for p in seats]
     low, high = min(points), max(points)
     if low == high:
-        lines.append(_("everyone has {points} points").format(points=present.points(low)))
+        lines.append(wording.everyone_has(present.points(low), float(low)))
     else:
         lines.append(
             _("points from {low} to {high}").format(
@@ -379,7 +394,7 @@ def _round_context(
             cost = costs[[t.number for t in core_round.tables].index(core_table.number)]
             table["cost"] = present.points(cost.total)
             table["criteria"] = [
-                (name, present.points(Fraction(value)))
+                (wording.criterion_name(name), present.points(Fraction(value)))
                 for name, value in cost.values.items()
                 if value
             ]
@@ -920,12 +935,15 @@ def audit(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
 def team(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
     if request.method == "POST":
         chosen = request.POST.get("role") or None
+        username = request.POST.get("username", "").strip()
+        done = {
+            models.EventRole.OWNER: _("{user} is now an owner of this event"),
+            models.EventRole.ASSISTANT: _("{user} now assists: they enter results"),
+        }.get(chosen or "", _("{user} no longer has a role here"))
         _attempt(
             request,
-            lambda: store.set_role(
-                _actor(request), event, request.POST.get("username", ""), chosen
-            ),
-            _("saved"),
+            lambda: store.set_role(_actor(request), event, username, chosen),
+            done.format(user=username),
         )
         return redirect("desk-team", key=event.key)
     context = _base(request, event, role)

@@ -1,0 +1,145 @@
+"""The desk guides the organiser (issue 19): its own words, the next step, print, small things.
+
+Django's test client, in English and in Czech.
+"""
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from kolo.web import models, store
+from tests.web.conftest import ACTOR
+
+pytestmark = [pytest.mark.db, pytest.mark.django_db]
+
+CLI_WORDS = re.compile(
+    r"--[a-z]|\(kolo |kolo [a-z]+ [a-z]+\)|score_spread|repeat_pairs|R-GORN-\d+:"
+)
+
+
+@pytest.fixture
+def owner():
+    return get_user_model().objects.create_user("olga", password="secret-olga-1")
+
+
+@pytest.fixture
+def client(owner):
+    client = Client()
+    client.force_login(owner)
+    return client
+
+
+@pytest.fixture
+def czech(client):
+    client.cookies["django_language"] = "cs"
+    return client
+
+
+@pytest.fixture
+def empty(owner):
+    return store.create_event(ACTOR, "Brno 2026", "dominion-cz", owner=owner)
+
+
+@pytest.fixture
+def event(empty):
+    store.add_entrants(
+        ACTOR, empty, [(n, None) for n in ["Ana", "Bob", "Cyril", "Dana", "Eva", "Filip"]]
+    )
+    return empty
+
+
+def shown(response) -> str:
+    """The messages a page shows, as the organiser reads them."""
+    return " | ".join(str(m) for m in response.context["messages"])
+
+
+def play_round(event, number):
+    for table in models.Table.objects.filter(round__event=event, round__number=number):
+        seats = [s.entrant.code for s in table.seats.all()]
+        store.record_result(
+            ACTOR, event, number, table.number, {p: 40 - 7 * i for i, p in enumerate(seats)}
+        )
+    store.close_round(ACTOR, event, number)
+
+
+# --- 1. the organiser's words ------------------------------------------------------------
+
+
+def test_a_name_entered_twice_is_refused_without_the_cli_flag(client, event):
+    response = client.post("/desk/brno-2026/entrants/", {"names": "Ana"}, follow=True)
+    text = shown(response)
+    assert "Ana" in text
+    assert "allow a name entered already" in text
+    assert not CLI_WORDS.search(text), text
+
+
+def test_removing_someone_who_played_says_drop_not_the_command(client, event):
+    store.pair_round(ACTOR, event, seed=1)
+    response = client.post(
+        "/desk/brno-2026/entrants/p1/", {"action": "remove", "confirmed": "yes"}, follow=True
+    )
+    text = shown(response)
+    assert "“Drop”" in text
+    assert not CLI_WORDS.search(text), text
+
+
+def test_pairing_nobody_says_add_entrants_not_the_rule(client, empty):
+    response = client.post("/desk/brno-2026/pair/", follow=True)
+    text = shown(response)
+    assert "add entrants first" in text
+    assert "R-GORN-6" not in text
+    assert not models.Round.objects.exists()
+
+
+def test_a_missing_score_names_the_player_not_the_code(client, event):
+    store.pair_round(ACTOR, event, seed=1)
+    table = models.Table.objects.get(round__event=event, number=1)
+    seats = [s.entrant for s in table.seats.order_by("position")]
+    data = {f"score_{seats[0].code}": "30", "version": "0"}
+    response = client.post("/desk/brno-2026/rounds/1/tables/1/result/", data, follow=True)
+    text = shown(response)
+    assert seats[1].name in text
+    assert seats[1].code not in text.split(), text
+    assert "enter a score for every player" in text
+
+
+def test_the_why_of_a_table_names_criteria_and_counts_points(client, event):
+    store.pair_round(ACTOR, event, seed=1)
+    play_round(event, 1)
+    store.pair_round(ACTOR, event, seed=1)
+    body = client.get("/desk/brno-2026/rounds/2/").content.decode()
+    assert "score_spread" not in body
+    assert "repeat_pairs" not in body
+    assert "points apart" in body or "players who met before" in body
+    assert not re.search(r"everyone has 1 points", body)
+
+
+def test_the_why_speaks_czech(czech, event):
+    store.pair_round(ACTOR, event, seed=1)
+    play_round(event, 1)
+    store.pair_round(ACTOR, event, seed=1)
+    body = czech.get("/desk/brno-2026/rounds/2/").content.decode()
+    assert "score_spread" not in body
+    assert "rozdíl bodů" in body or "už se potkali" in body
+
+
+def test_saving_an_entrant_says_what_was_saved(client, event):
+    response = client.post(
+        "/desk/brno-2026/entrants/p2/",
+        {"action": "edit", "name": "Bohumil", "club": "", "player": ""},
+        follow=True,
+    )
+    text = shown(response)
+    assert text != "saved"
+    assert "Bohumil" in text
+    response = client.post("/desk/brno-2026/entrants/p3/", {"action": "drop"}, follow=True)
+    assert "Cyril" in shown(response)
+
+
+def test_a_refusal_in_czech_has_no_cli_words(czech, event):
+    response = czech.post("/desk/brno-2026/entrants/", {"names": "Ana"}, follow=True)
+    text = shown(response)
+    assert "už je přihlášen" in text or "už je zapsán" in text, text
+    assert not CLI_WORDS.search(text), text
