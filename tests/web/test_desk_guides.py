@@ -143,3 +143,51 @@ def test_a_refusal_in_czech_has_no_cli_words(czech, event):
     text = shown(response)
     assert "už je přihlášen" in text or "už je zapsán" in text, text
     assert not CLI_WORDS.search(text), text
+
+
+# --- 2. the next step is the obvious button ----------------------------------------------
+
+
+def test_an_empty_event_offers_add_entrants_not_pairing(client, empty):
+    body = client.get("/desk/brno-2026/").content.decode()
+    assert 'href="/desk/brno-2026/entrants/"' in body
+    assert "Add entrants" in body
+    assert "/desk/brno-2026/pair/" not in body
+
+
+def test_the_first_round_button_says_pair_round_1(client, event):
+    body = client.get("/desk/brno-2026/").content.decode()
+    assert "Pair round 1" in body
+    assert "Draw round 1" not in body
+    assert "Pair the next round" not in body
+
+
+def test_a_closed_round_offers_the_next_on_its_own_page(client, event):
+    store.pair_round(ACTOR, event, seed=1)
+    play_round(event, 1)
+    body = client.get("/desk/brno-2026/rounds/1/").content.decode()
+    assert 'action="/desk/brno-2026/pair/"' in body
+    assert "Pair round 2" in body
+    assert "Pair round 2" in client.get("/desk/brno-2026/").content.decode()
+    store.pair_round(ACTOR, event, seed=1)  # round 2 exists: round 1's page pairs no more
+    assert "/desk/brno-2026/pair/" not in client.get("/desk/brno-2026/rounds/1/").content.decode()
+
+
+def test_an_open_round_page_offers_no_pairing(client, event):
+    store.pair_round(ACTOR, event, seed=1)
+    body = client.get("/desk/brno-2026/rounds/1/").content.decode()
+    assert "/desk/brno-2026/pair/" not in body
+
+
+def test_the_next_step_speaks_czech(czech, empty):
+    body = czech.get("/desk/brno-2026/").content.decode()
+    assert "Přihlásit hráče" in body
+    store.add_entrants(ACTOR, empty, [(n, None) for n in ["Ana", "Bob", "Cyril"]])
+    assert "Nasadit 1. kolo" in czech.get("/desk/brno-2026/").content.decode()
+
+
+def test_run_this_event_shows_only_where_it_leads_somewhere_new(client, event):
+    assert "Run this event" in client.get("/e/brno-2026/").content.decode()
+    for url in ("/desk/brno-2026/", "/desk/brno-2026/entrants/", "/desk/brno-2026/audit/"):
+        assert "Run this event" not in client.get(url).content.decode(), url
+    assert "Run this event" not in Client().get("/e/brno-2026/").content.decode()

@@ -163,9 +163,8 @@ def event_desk(request: HttpRequest, event: models.Event, role: str) -> HttpResp
     context.update(
         rounds=rounds,
         last=last,
-        can_pair=(last is None or last.closed)
-        and len(rounds) < (loaded.ruleset.max_rounds(loaded.settings) or len(rounds) + 1)
-        and not (last is not None and last.stage == "final"),
+        can_pair=_can_pair(loaded, rounds),
+        next_number=len(rounds) + 1,
         entrants=len(loaded.value.entrants),
         active=sum(1 for e in loaded.value.entrants if e.dropped_after_round is None),
         pending_reports=pending,
@@ -175,6 +174,16 @@ def event_desk(request: HttpRequest, event: models.Event, role: str) -> HttpResp
         ruleset_title=_(loaded.ruleset.title),
     )
     return render(request, "kolo/desk/event.html", context)
+
+
+def _can_pair(loaded: present.Loaded, rounds: list[models.Round]) -> bool:
+    """Whether the next round may be paired now: the last one closed, rounds left."""
+    last = rounds[-1] if rounds else None
+    return (
+        (last is None or last.closed)
+        and len(rounds) < (loaded.ruleset.max_rounds(loaded.settings) or len(rounds) + 1)
+        and not (last is not None and last.stage == "final")
+    )
 
 
 @organiser(OWNER)
@@ -405,6 +414,7 @@ def _round_context(
         )
     context = _base(request, event, role)
     later = event.rounds.filter(number__gt=number).exists()
+    rounds = list(event.rounds.all())
     context.update(
         round=round_row,
         core_round=core_round,
@@ -418,6 +428,8 @@ def _round_context(
             key=lambda x: sort_key(x[1], present.language()),
         ),
         later_round=later,
+        can_pair=not later and _can_pair(loaded, rounds),
+        next_number=len(rounds) + 1,
         clock_start=timezone.localtime(round_row.clock_started_at).isoformat()
         if round_row.clock_started_at
         else None,
