@@ -191,3 +191,24 @@ def test_run_this_event_shows_only_where_it_leads_somewhere_new(client, event):
     for url in ("/desk/brno-2026/", "/desk/brno-2026/entrants/", "/desk/brno-2026/audit/"):
         assert "Run this event" not in client.get(url).content.decode(), url
     assert "Run this event" not in Client().get("/e/brno-2026/").content.decode()
+
+
+# --- 3. score slips: several to a page ---------------------------------------------------
+
+
+def test_score_slips_share_a_page_with_cut_lines(client, event):
+    from django.contrib.staticfiles import finders
+
+    store.add_entrants(ACTOR, event, [(f"Late {i}", None) for i in range(6)])
+    store.pair_round(ACTOR, event, seed=1)
+    body = client.get("/desk/brno-2026/rounds/1/print/slips/").content.decode()
+    slips = re.findall(r'<section class="([^"]*)"', body)
+    assert len(slips) == 4  # 12 players at tables of three
+    assert all(c == "slip" for c in slips), slips  # no page-per-table "sheet"
+    assert "cut along the dashed lines" in body
+    css = open(finders.find("kolo/kolo.css"), encoding="utf-8").read()
+    rule = re.search(r"\.slip \{([^}]*)\}", css)
+    assert rule is not None
+    assert "dashed" in rule.group(1)
+    assert "break-inside: avoid" in rule.group(1)
+    assert "break-after" not in rule.group(1)
