@@ -4,6 +4,7 @@ Django's test client, in English and in Czech.
 """
 
 import re
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -206,9 +207,45 @@ def test_score_slips_share_a_page_with_cut_lines(client, event):
     assert len(slips) == 4  # 12 players at tables of three
     assert all(c == "slip" for c in slips), slips  # no page-per-table "sheet"
     assert "cut along the dashed lines" in body
-    css = open(finders.find("kolo/kolo.css"), encoding="utf-8").read()
+    css = Path(finders.find("kolo/kolo.css")).read_text(encoding="utf-8")
     rule = re.search(r"\.slip \{([^}]*)\}", css)
     assert rule is not None
     assert "dashed" in rule.group(1)
     assert "break-inside: avoid" in rule.group(1)
     assert "break-after" not in rule.group(1)
+
+
+# --- 4. smaller things -------------------------------------------------------------------
+
+
+def test_remove_asks_first_and_a_confirmed_remove_removes(client, event):
+    response = client.post("/desk/brno-2026/entrants/p6/", {"action": "remove"})
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "Remove Filip from the event?" in body
+    assert 'name="confirmed" value="yes"' in body
+    assert event.entrants.filter(code="p6").exists()
+    response = client.post(
+        "/desk/brno-2026/entrants/p6/", {"action": "remove", "confirmed": "yes"}, follow=True
+    )
+    assert not event.entrants.filter(code="p6").exists()
+    assert "Filip removed" in shown(response)
+
+
+def test_csv_downloads_start_with_a_bom_and_czech_headers(owner, czech, event):
+    english = Client()
+    english.force_login(owner)
+    english = english.get("/desk/brno-2026/export.csv").content
+    assert english.startswith("\ufeff".encode())
+    assert english.decode("utf-8-sig").startswith("rank,rank_to,id,name,club,points")
+    text = czech.get("/desk/brno-2026/export.csv").content.decode("utf-8-sig")
+    assert text.startswith("pořadí,pořadí_do,id,jméno,klub,body")
+
+
+def test_head_answers_like_get(client, event):
+    store.pair_round(ACTOR, event, seed=1)
+    anonymous = Client()
+    for url in ("/e/brno-2026/", "/e/brno-2026/tables/", "/e/brno-2026/standings/"):
+        assert anonymous.head(url).status_code == 200, url
+        assert anonymous.head(url)["Content-Type"] == anonymous.get(url)["Content-Type"]
+    assert client.head("/desk/brno-2026/").status_code == 200

@@ -25,7 +25,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from kolo import csvout
 from kolo.core import knockout, rulesets
 from kolo.core.collation import sort_key
 from kolo.core.event import Round as CoreRound
@@ -39,7 +38,7 @@ from kolo.eventfile import reader
 from kolo.eventfile.writer import dumps
 from kolo.pairing.checker import check_pairing_rules
 from kolo.pairing.criteria import Context, round_costs
-from kolo.web import access, models, present, store, wording
+from kolo.web import access, csvdownload, models, present, store, wording
 from kolo.web.access import OWNER, organiser
 from kolo.web.inputs import optional_number, shown, whole_number
 from kolo.web.views.reportdesk import report_groups
@@ -912,28 +911,22 @@ def export_json(request: HttpRequest, event: models.Event, role: str) -> HttpRes
 def export_csv(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
     loaded = present.Loaded.of(event, public=False)
     result = loaded.standings()
-    out = io.StringIO()
-    writer = csvout.writer(out)
-    writer.writerow(
-        ["rank", "rank_to", "id", "name", "club", "points", "success", "games", "dropped"]
+    columns = ["rank", "rank_to", "id", "name", "club", "points", "success", "games", "dropped"]
+    rows = (
+        [
+            row.rank,
+            row.rank_to,
+            row.entrant.id,
+            row.entrant.name,
+            row.entrant.club or "",
+            float(row.points),
+            f"{float(row.success):.6f}" if row.success is not None else "",
+            row.games,
+            "yes" if row.dropped else "",
+        ]
+        for row in result.rows
     )
-    for row in result.rows:
-        writer.writerow(
-            [
-                row.rank,
-                row.rank_to,
-                row.entrant.id,
-                row.entrant.name,
-                row.entrant.club or "",
-                float(row.points),
-                f"{float(row.success):.6f}" if row.success is not None else "",
-                row.games,
-                "yes" if row.dropped else "",
-            ]
-        )
-    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{event.key}-standings.csv"'
-    return response
+    return csvdownload.response(columns, rows, f"{event.key}-standings.csv")
 
 
 @organiser()
