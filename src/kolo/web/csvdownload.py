@@ -16,12 +16,6 @@ from kolo import csvout
 BOM = "\ufeff"
 """Excel reads a CSV file as UTF-8 only when it starts with this mark."""
 
-COLUMNS = (
-    "rank rank_to id name club points success games dropped"
-    " player events_played counted not_counted"
-).split()
-"""The column names translated (msgctxt "CSV column" in the catalogue)."""
-
 
 def header(columns: Sequence[str]) -> list[str]:
     """The column names in the current language."""
