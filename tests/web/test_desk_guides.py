@@ -249,3 +249,16 @@ def test_head_answers_like_get(client, event):
         assert anonymous.head(url).status_code == 200, url
         assert anonymous.head(url)["Content-Type"] == anonymous.get(url)["Content-Type"]
     assert client.head("/desk/brno-2026/").status_code == 200
+
+
+def test_entrants_headers_line_up_with_the_fields(client, event):
+    body = client.get("/desk/brno-2026/entrants/").content.decode()
+    head = re.search(r"<thead><tr>(.*?)</tr></thead>", body, re.S).group(1)
+    row = re.search(r"<tbody>\s*<tr>(.*?)</tr>", body, re.S).group(1)
+    headers = re.findall(r"<th>(.*?)</th>", head)
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+    assert "colspan" not in row
+    assert len(headers) == len(cells)
+    for title, field in (("Name", 'name="name"'), ("Club", 'name="club"')):
+        assert field in cells[headers.index(title)], title
+    assert 'name="player"' in cells[headers.index("Player across series")]
