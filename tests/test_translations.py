@@ -44,7 +44,9 @@ def po_entries():
             def join(part):
                 return "".join(ast.literal_eval(f'"{s}"') for s in re.findall(r'"(.*)"', part))
 
-            entries[join(match.group(1))] = join(match.group(2))
+            context = re.search(r'^msgctxt (".*")$', block, re.M)  # pgettext: ctx\x04msgid
+            prefix = join(context.group(1)) + "\x04" if context else ""
+            entries[prefix + join(match.group(1))] = join(match.group(2))
     entries.pop("", None)
     return entries
 

@@ -62,7 +62,7 @@ def test_a_whole_event_in_the_browser(live_server, browser, screenshots):
 
     # round 1: the engine draws it, the organiser accepts it
     page.click("text=Overview")
-    page.click("text=Draw round 1")
+    page.click("text=Pair round 1")
     assert "/rounds/1/" in page.url
     assert page.locator("text=A proposed pairing").count() == 1
     page.click("text=Accept and publish")
@@ -128,7 +128,7 @@ def test_a_whole_event_in_the_browser(live_server, browser, screenshots):
 
     # round 2 paired by the engine, with the costs shown; the players see it once accepted
     page.click("text=Overview")
-    page.click("text=Pair the next round")
+    page.click("text=Pair round 2")
     assert page.locator("text=Cost").first.is_visible()
     page.click("text=Accept and publish")
     public.goto(f"{base}/e/brno-open-2026/tables/")

@@ -176,7 +176,11 @@ def test_print_views_and_exports(event, owner):
     assert client.get("/desk/brno-2026/print/standings/").status_code == 200
     exported = client.get("/desk/brno-2026/export.json")
     assert json.loads(exported.content)["format"] == "kolo-event/1"
-    assert client.get("/desk/brno-2026/export.csv").content.decode().startswith("rank,rank_to,id")
+    assert (
+        client.get("/desk/brno-2026/export.csv")
+        .content.decode("utf-8-sig")
+        .startswith("rank,rank_to,id")
+    )
 
 
 def test_import_at_the_desk(owner, tmp_path):

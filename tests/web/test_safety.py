@@ -112,7 +112,7 @@ def test_export_csv_neutralises_formulas(event, owner):
         store.rename_entrant(ACTOR, event, f"p{i + 1}", None, text)
     store.rename_entrant(ACTOR, event, "p5", "=cmd|' /C calc'!A0", None)
     response = logged_in(owner).get("/desk/brno-2026/export.csv")
-    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
     clubs = {row["id"]: row["club"] for row in rows}
     assert [clubs[f"p{i + 1}"] for i in range(4)] == ["'" + t for t in FORMULAS[:4]]
     assert {row["id"]: row["name"] for row in rows}["p5"] == "'=cmd|' /C calc'!A0"
@@ -127,7 +127,7 @@ def test_tour_csv_neutralises_formulas(owner):
     for event in models.Event.objects.filter(key__in=keys.values()):
         # a player's name is as their latest event spells it: rename one in every event
         store.rename_entrant(ACTOR, event, "p1", "@SUM(1+1)*cmd", None)
-    text = Client().get(f"/s/{series.key}/tour.csv").content.decode()
+    text = Client().get(f"/s/{series.key}/tour.csv").content.decode("utf-8-sig")
     rows = list(csv.DictReader(io.StringIO(text)))
     assert "'@SUM(1+1)*cmd" in {row["name"] for row in rows}
     assert [cell for row in rows for cell in row.values() if cell.startswith(TRIGGERS)] == []

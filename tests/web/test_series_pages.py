@@ -78,7 +78,7 @@ def test_the_golden_season_at_the_desk_matches_the_files(owner, client):
     assert "49,5" in page or "49.5" in page
     # every counted and uncounted event of the leader is listed, the city limit explained
     assert page.count("not counted") >= len(first["not_counted"])
-    csv_text = Client().get(f"/s/{series.key}/tour.csv").content.decode()
+    csv_text = Client().get(f"/s/{series.key}/tour.csv").content.decode("utf-8-sig")
     lines = csv_text.splitlines()
     assert lines[0].startswith("rank,rank_to,player,name,points")
     assert len(lines) == 1 + len(expected["standings"])

@@ -1035,7 +1035,12 @@ def _by_seat(
         result[entrant.code] = value
     absent = [f"{c} {e.name}" for c, e in seated.items() if c not in result]
     if absent:
-        raise InvalidInput.one(missing_message, path=what, players=", ".join(absent))
+        raise InvalidInput.one(
+            missing_message,
+            path=what,
+            players=", ".join(absent),
+            names=", ".join(e.name for c, e in seated.items() if c not in result),
+        )
     return result
 
 

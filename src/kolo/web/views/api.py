@@ -17,7 +17,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import path
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from kolo.core.problems import InvalidInput
 from kolo.eventfile.standings import standings_document
@@ -47,7 +47,7 @@ def _event(key: str) -> models.Event | None:
     return models.Event.objects.filter(key=key).first()
 
 
-@require_GET
+@require_safe
 def events(request: HttpRequest) -> JsonResponse:
     return JsonResponse(
         {
@@ -59,7 +59,7 @@ def events(request: HttpRequest) -> JsonResponse:
     )
 
 
-@require_GET
+@require_safe
 def event_detail(request: HttpRequest, key: str) -> JsonResponse:
     event = _event(key)
     if event is None:
@@ -85,7 +85,7 @@ def event_detail(request: HttpRequest, key: str) -> JsonResponse:
     )
 
 
-@require_GET
+@require_safe
 def rounds(request: HttpRequest, key: str) -> JsonResponse:
     event = _event(key)
     if event is None:
@@ -100,7 +100,7 @@ def rounds(request: HttpRequest, key: str) -> JsonResponse:
     )
 
 
-@require_GET
+@require_safe
 def round_detail(request: HttpRequest, key: str, number: int) -> JsonResponse:
     event = _event(key)
     if event is None:
@@ -123,7 +123,7 @@ def round_detail(request: HttpRequest, key: str, number: int) -> JsonResponse:
     return JsonResponse(data)
 
 
-@require_GET
+@require_safe
 def standings(request: HttpRequest, key: str) -> JsonResponse:
     event = _event(key)
     if event is None:
@@ -134,7 +134,7 @@ def standings(request: HttpRequest, key: str) -> JsonResponse:
     )
 
 
-@require_GET
+@require_safe
 def export(request: HttpRequest, key: str) -> JsonResponse:
     event = _event(key)
     if event is None:
@@ -213,7 +213,7 @@ def _integer(value: Any) -> int:
     return value
 
 
-@require_GET
+@require_safe
 def openapi(request: HttpRequest) -> JsonResponse:
     return JsonResponse(OPENAPI)
 

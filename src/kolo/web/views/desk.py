@@ -25,7 +25,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from kolo import csvout
 from kolo.core import knockout, rulesets
 from kolo.core.collation import sort_key
 from kolo.core.event import Round as CoreRound
@@ -39,7 +38,7 @@ from kolo.eventfile import reader
 from kolo.eventfile.writer import dumps
 from kolo.pairing.checker import check_pairing_rules
 from kolo.pairing.criteria import Context, round_costs
-from kolo.web import access, models, present, publicurl, store
+from kolo.web import access, csvdownload, models, present, publicurl, store, wording
 from kolo.web.access import OWNER, organiser
 from kolo.web.inputs import optional_number, shown, whole_number
 from kolo.web.views.reportdesk import report_groups
@@ -51,7 +50,7 @@ def _actor(request: HttpRequest) -> store.Actor:
 
 def _refused(request: HttpRequest, error: InvalidInput) -> None:
     for problem in error.problems:
-        messages.error(request, problem.text(_))
+        messages.error(request, wording.problem_text(problem))
 
 
 def _attempt(request: HttpRequest, change: Callable[[], Any], done: str | None = None) -> bool:
@@ -62,19 +61,22 @@ def _attempt(request: HttpRequest, change: Callable[[], Any], done: str | None =
         _refused(request, error)
         return False
     except NoValidPairing as error:
-        messages.error(request, f"{error.rule}: {error.text(_)}")
+        messages.error(request, wording.no_pairing_text(error))
         for relaxation in error.relaxations:  # the cheapest first
             messages.error(
                 request,
                 _(
                     "Relaxing {rules} with the options below gives a pairing (breaks it {count}×)."
-                ).format(rules=" + ".join(relaxation.rules), count=relaxation.breaches),
+                ).format(
+                    rules=" + ".join(wording.rule_name(r) for r in relaxation.rules),
+                    count=relaxation.breaches,
+                ),
             )
         if error.relax and not error.relaxations:
             messages.error(
                 request,
                 _("Relax the rule as little as possible with the option below ({rule}).").format(
-                    rule=error.relax
+                    rule=wording.rule_name(error.relax)
                 ),
             )
         return False
@@ -161,9 +163,8 @@ def event_desk(request: HttpRequest, event: models.Event, role: str) -> HttpResp
     context.update(
         rounds=rounds,
         last=last,
-        can_pair=(last is None or last.closed)
-        and len(rounds) < (loaded.ruleset.max_rounds(loaded.settings) or len(rounds) + 1)
-        and not (last is not None and last.stage == "final"),
+        can_pair=_can_pair(loaded, rounds),
+        next_number=len(rounds) + 1,
         entrants=len(loaded.value.entrants),
         active=sum(1 for e in loaded.value.entrants if e.dropped_after_round is None),
         pending_reports=pending,
@@ -173,6 +174,16 @@ def event_desk(request: HttpRequest, event: models.Event, role: str) -> HttpResp
         ruleset_title=_(loaded.ruleset.title),
     )
     return render(request, "kolo/desk/event.html", context)
+
+
+def _can_pair(loaded: present.Loaded, rounds: list[models.Round]) -> bool:
+    """Whether the next round may be paired now: the last one closed, rounds left."""
+    last = rounds[-1] if rounds else None
+    return (
+        (last is None or last.closed)
+        and len(rounds) < (loaded.ruleset.max_rounds(loaded.settings) or len(rounds) + 1)
+        and not (last is not None and last.stage == "final")
+    )
 
 
 @organiser(OWNER)
@@ -277,7 +288,19 @@ def entrant_edit(request: HttpRequest, event: models.Event, role: str, code: str
     }
     if action not in changes:
         return HttpResponseBadRequest("unknown action")
-    _attempt(request, changes[action], _("saved"))
+    entrant = event.entrants.filter(code=code).first()
+    if action == "remove" and request.POST.get("confirmed") != "yes" and entrant is not None:
+        context = _base(request, event, role)
+        context["entrant"] = entrant
+        return render(request, "kolo/desk/remove.html", context)
+    name = request.POST.get("name") or (entrant.name if entrant else code)
+    done = {
+        "drop": _("{name} dropped: not paired from the next round on"),
+        "undrop": _("{name} is back in: paired from the next round on"),
+        "remove": _("{name} removed"),
+        "edit": _("{name}: entry saved"),
+    }[action].format(name=name)
+    _attempt(request, changes[action], done)
     return redirect("desk-entrants", key=event.key)
 
 
@@ -310,7 +333,7 @@ def _explain(
     points = [context.points.get(p, Fraction(0)) for p in seats]
     low, high = min(points), max(points)
     if low == high:
-        lines.append(_("everyone has {points} points").format(points=present.points(low)))
+        lines.append(wording.everyone_has(present.points(low), float(low)))
     else:
         lines.append(
             _("points from {low} to {high}").format(
@@ -380,7 +403,7 @@ def _round_context(
             cost = costs[[t.number for t in core_round.tables].index(core_table.number)]
             table["cost"] = present.points(cost.total)
             table["criteria"] = [
-                (name, present.points(Fraction(value)))
+                (wording.criterion_name(name), present.points(Fraction(value)))
                 for name, value in cost.values.items()
                 if value
             ]
@@ -391,6 +414,7 @@ def _round_context(
         )
     context = _base(request, event, role)
     later = event.rounds.filter(number__gt=number).exists()
+    rounds = list(event.rounds.all())
     context.update(
         round=round_row,
         core_round=core_round,
@@ -404,6 +428,8 @@ def _round_context(
             key=lambda x: sort_key(x[1], present.language()),
         ),
         later_round=later,
+        can_pair=not later and _can_pair(loaded, rounds),
+        next_number=len(rounds) + 1,
         clock_start=timezone.localtime(round_row.clock_started_at).isoformat()
         if round_row.clock_started_at
         else None,
@@ -886,28 +912,22 @@ def export_json(request: HttpRequest, event: models.Event, role: str) -> HttpRes
 def export_csv(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
     loaded = present.Loaded.of(event, public=False)
     result = loaded.standings()
-    out = io.StringIO()
-    writer = csvout.writer(out)
-    writer.writerow(
-        ["rank", "rank_to", "id", "name", "club", "points", "success", "games", "dropped"]
+    columns = ["rank", "rank_to", "id", "name", "club", "points", "success", "games", "dropped"]
+    rows = (
+        [
+            row.rank,
+            row.rank_to,
+            row.entrant.id,
+            row.entrant.name,
+            row.entrant.club or "",
+            float(row.points),
+            f"{float(row.success):.6f}" if row.success is not None else "",
+            row.games,
+            "yes" if row.dropped else "",
+        ]
+        for row in result.rows
     )
-    for row in result.rows:
-        writer.writerow(
-            [
-                row.rank,
-                row.rank_to,
-                row.entrant.id,
-                row.entrant.name,
-                row.entrant.club or "",
-                float(row.points),
-                f"{float(row.success):.6f}" if row.success is not None else "",
-                row.games,
-                "yes" if row.dropped else "",
-            ]
-        )
-    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{event.key}-standings.csv"'
-    return response
+    return csvdownload.response(columns, rows, f"{event.key}-standings.csv")
 
 
 @organiser()
@@ -921,12 +941,15 @@ def audit(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
 def team(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
     if request.method == "POST":
         chosen = request.POST.get("role") or None
+        username = request.POST.get("username", "").strip()
+        done = {
+            models.EventRole.OWNER: _("{user} is now an owner of this event"),
+            models.EventRole.ASSISTANT: _("{user} now assists: they enter results"),
+        }.get(chosen or "", _("{user} no longer has a role here"))
         _attempt(
             request,
-            lambda: store.set_role(
-                _actor(request), event, request.POST.get("username", ""), chosen
-            ),
-            _("saved"),
+            lambda: store.set_role(_actor(request), event, username, chosen),
+            done.format(user=username),
         )
         return redirect("desk-team", key=event.key)
     context = _base(request, event, role)

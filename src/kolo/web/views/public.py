@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone, translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from kolo.core import collation
 from kolo.core.collation import sort_key
@@ -89,7 +89,7 @@ def shared_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
     return run
 
 
-@require_GET
+@require_safe
 @shared_page
 def event_home(request: HttpRequest, key: str) -> HttpResponse:
     event = _event(key)
@@ -100,7 +100,7 @@ def event_home(request: HttpRequest, key: str) -> HttpResponse:
     return render(request, "kolo/public/event.html", context)
 
 
-@require_GET
+@require_safe
 @shared_page
 def tables(request: HttpRequest, key: str) -> HttpResponse:
     event = _event(key)
@@ -117,7 +117,7 @@ def _standings_context(loaded: present.Loaded) -> dict[str, Any]:
     }
 
 
-@require_GET
+@require_safe
 @shared_page
 def standings(request: HttpRequest, key: str) -> HttpResponse:
     event = _event(key)
@@ -127,7 +127,7 @@ def standings(request: HttpRequest, key: str) -> HttpResponse:
     return render(request, "kolo/public/standings.html", context)
 
 
-@require_GET
+@require_safe
 @shared_page
 def bracket(request: HttpRequest, key: str) -> HttpResponse:
     """A knockout event's bracket: the knockout rounds table by table, then the groups."""
@@ -140,7 +140,7 @@ def bracket(request: HttpRequest, key: str) -> HttpResponse:
     return render(request, "kolo/public/bracket.html", context)
 
 
-@require_GET
+@require_safe
 @shared_page
 def round_results(request: HttpRequest, key: str, number: int) -> HttpResponse:
     event = _event(key)
@@ -157,7 +157,7 @@ def round_results(request: HttpRequest, key: str, number: int) -> HttpResponse:
     return render(request, "kolo/public/round.html", context)
 
 
-@require_GET
+@require_safe
 @shared_page
 def player(request: HttpRequest, key: str, code: str) -> HttpResponse:
     event = _event(key)
@@ -182,7 +182,7 @@ def player(request: HttpRequest, key: str, code: str) -> HttpResponse:
     return render(request, "kolo/public/player.html", context)
 
 
-@require_GET
+@require_safe
 @shared_page
 def find(request: HttpRequest, key: str) -> HttpResponse:
     event = _event(key)
@@ -205,7 +205,7 @@ def find(request: HttpRequest, key: str) -> HttpResponse:
     return render(request, "kolo/public/find.html", context)
 
 
-@require_GET
+@require_safe
 @shared_page
 def projector(request: HttpRequest, key: str) -> HttpResponse:
     event = _event(key)
@@ -218,7 +218,7 @@ def projector(request: HttpRequest, key: str) -> HttpResponse:
 
 
 @never_cache
-@require_GET
+@require_safe
 def version(request: HttpRequest, key: str) -> HttpResponse:
     """A few bytes the pages poll: when the number changes, they fetch themselves again.
 

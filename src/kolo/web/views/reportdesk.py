@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from kolo.core.problems import InvalidInput
-from kolo.web import models, reports, store
+from kolo.web import models, reports, store, wording
 from kolo.web.access import organiser
 
 
@@ -88,7 +88,7 @@ def report_decide(
         )
     except InvalidInput as error:
         for problem in error.problems:
-            messages.error(request, problem.text(_))
+            messages.error(request, wording.problem_text(problem))
     else:
         messages.success(request, _("report accepted") if accept else _("report rejected"))
     return redirect("desk-round", key=event.key, number=number)

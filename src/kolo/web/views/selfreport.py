@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from kolo.core.problems import N_, InvalidInput
-from kolo.web import models, present, reports, store
+from kolo.web import models, present, reports, store, wording
 from kolo.web.inputs import shown, whole_number
 
 WRONG_CODES_ALLOWED = 10
@@ -150,7 +150,7 @@ def report(request: HttpRequest, key: str) -> HttpResponse:
             _act(request, event, table, seats)
         except InvalidInput as error:
             for problem in error.problems:
-                messages.error(request, problem.text(_))
+                messages.error(request, wording.problem_text(problem))
         return redirect(reverse("report", kwargs={"key": key}) + f"?code={table.code}")
     names = dict(seats)
     games = table.games.count()

@@ -4,7 +4,6 @@ build a series from their events, mark declined places and merge player identiti
 
 from __future__ import annotations
 
-import io
 import json
 from typing import Any
 
@@ -13,11 +12,10 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
-from kolo import csvout
 from kolo.core.problems import InvalidInput
-from kolo.web import access, models, present, store
+from kolo.web import access, csvdownload, models, present, store
 from kolo.web.views.desk import _actor, _attempt
 
 
@@ -62,7 +60,7 @@ def _event_names(series: models.Series) -> dict[str, str]:
     return {e.event.key: e.event.name for e in series.entries.select_related("event")}
 
 
-@require_GET
+@require_safe
 def series_page(request: HttpRequest, key: str) -> HttpResponse:
     """The tour standings: every player's points, counted and uncounted events."""
     series = _series(key)
@@ -118,40 +116,42 @@ def series_page(request: HttpRequest, key: str) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def series_csv(request: HttpRequest, key: str) -> HttpResponse:
     series = _series(key)
     tour = _tour(_value(series))
     if tour is None:
         raise Http404
-    out = io.StringIO()
-    writer = csvout.writer(out)
-    writer.writerow(
-        ["rank", "rank_to", "player", "name", "points", "events_played", "counted", "not_counted"]
+    columns = [
+        "rank",
+        "rank_to",
+        "player",
+        "name",
+        "points",
+        "events_played",
+        "counted",
+        "not_counted",
+    ]
+    rows = (
+        [
+            row.rank,
+            row.rank_to,
+            row.person,
+            row.name,
+            float(row.points),
+            row.events_played,
+            "; ".join(f"{s.status.item.file} {float(s.points):g}" for s in row.counted),
+            "; ".join(
+                f"{s.status.item.file} {float(s.points):g} ({s.reason.code if s.reason else ''})"
+                for s in row.not_counted
+            ),
+        ]
+        for row in tour.rows
     )
-    for row in tour.rows:
-        writer.writerow(
-            [
-                row.rank,
-                row.rank_to,
-                row.person,
-                row.name,
-                float(row.points),
-                row.events_played,
-                "; ".join(f"{s.status.item.file} {float(s.points):g}" for s in row.counted),
-                "; ".join(
-                    f"{s.status.item.file} {float(s.points):g} "
-                    f"({s.reason.code if s.reason else ''})"
-                    for s in row.not_counted
-                ),
-            ]
-        )
-    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{series.key}-tour.csv"'
-    return response
+    return csvdownload.response(columns, rows, f"{series.key}-tour.csv")
 
 
-@require_GET
+@require_safe
 def series_qualification(request: HttpRequest, key: str) -> HttpResponse:
     """Who qualified for the championship, how, and which places passed down."""
     from kolo.series.qualification import compute_qualification
@@ -210,7 +210,7 @@ def _ratings(value: Any) -> dict[str, Any]:
     return series_ratings(value) if value is not None else {}
 
 
-@require_GET
+@require_safe
 def series_ratings_page(request: HttpRequest, key: str) -> HttpResponse:
     from kolo.series.ratings import ranked
 
@@ -259,7 +259,7 @@ def rating_plot(points: list[tuple[str, float]], width: int = 600, height: int =
     )
 
 
-@require_GET
+@require_safe
 def series_player(request: HttpRequest, key: str, person: str) -> HttpResponse:
     """A player across the series: rating and its history, events and tour points."""
     from django.utils.safestring import mark_safe
