@@ -70,7 +70,7 @@ def test_a_whole_event_in_the_browser(live_server, browser, screenshots):
 
     # the print views
     page.click("text=score slips")
-    assert page.locator("section.sheet").count() == 4  # 10 players: 3 + 3 + 2 + 2
+    assert page.locator("section.slip").count() == 4  # 10 players: 3 + 3 + 2 + 2
     assert page.locator(".qr svg").count() == 4
     shot(page, screenshots, "print-slips-desktop")
     page.go_back()
