@@ -10,12 +10,10 @@ relaxation that contains a working one is not offered (it is never needed).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
-from kolo.core.event import EntrantId, Event
+from kolo.core.event import EntrantId
 from kolo.core.problems import N_, NoValidPairing, Relaxation
-from kolo.core.rulesets import RuleSet
 from kolo.pairing.instance import Instance
 
 RELAXABLE = ("R-GORN-4", "R-GORN-6")
@@ -91,33 +89,3 @@ def explain(
         )
     first = relaxations[0].rules[0] if relaxations and len(relaxations[0].rules) == 1 else None
     return NoValidPairing(rule, message, first, relaxations=relaxations)
-
-
-def pairer(
-    event: Event,
-    ruleset: RuleSet,
-    settings: Mapping[str, Any],
-    players: Sequence[EntrantId],
-    seed: int,
-    time_limit: float,
-) -> Pair:
-    """Pairs the round with rules relaxed by the engine itself (without explaining again)."""
-    from kolo.pairing.engine import propose
-
-    def pair(relax: Sequence[str]) -> Sequence[Sequence[EntrantId]] | None:
-        try:
-            proposal = propose(
-                event,
-                ruleset,
-                settings,
-                seed=seed,
-                players=players,
-                time_limit=time_limit,
-                relax=relax,
-                explain=False,
-            )
-        except NoValidPairing:
-            return None
-        return [t.seats for t in proposal.tables] + [(p,) for p in proposal.byes]
-
-    return pair

@@ -209,7 +209,7 @@ def _propose(
             if not explain:
                 raise _explain_infeasible(instance) from None
             plain = build(event, ruleset, settings, list(players), seed) if relax else instance
-            pair = diagnosis.pairer(event, ruleset, settings, list(players), seed, budget)
+            pair = _relaxed_pairer(event, ruleset, settings, list(players), seed, budget)
             raise diagnosis.explain(plain, relax, pair) from None
         if settings.get("slice_guard") and not relax and reference is not None:
             found = _guarded(instance, found, reference, budget, seed, event, ruleset, settings)
@@ -500,3 +500,32 @@ def _proposal(
         seconds=time.monotonic() - started,
         relaxed=tuple(relax),
     )
+
+
+def _relaxed_pairer(
+    event: Event,
+    ruleset: RuleSet,
+    settings: Mapping[str, Any],
+    players: Sequence[EntrantId],
+    seed: int,
+    time_limit: float,
+) -> diagnosis.Pair:
+    """Pairs the round with rules relaxed by the engine itself (without explaining again)."""
+
+    def pair(relax: Sequence[str]) -> Sequence[Sequence[EntrantId]] | None:
+        try:
+            proposal = propose(
+                event,
+                ruleset,
+                settings,
+                seed=seed,
+                players=players,
+                time_limit=time_limit,
+                relax=relax,
+                explain=False,
+            )
+        except NoValidPairing:
+            return None
+        return [t.seats for t in proposal.tables] + [(p,) for p in proposal.byes]
+
+    return pair
