@@ -18,6 +18,13 @@ pytestmark = [pytest.mark.db, pytest.mark.django_db]
 NAMES = ["Jana Nováková", "Petr Novák", "Tereza Šťastná", "Jiří Černý", "Zoë Ångström", "Eva"]
 
 
+@pytest.fixture(autouse=True)
+def not_served(monkeypatch):
+    """As in a desk not started by `kolo serve`: a serve test of this process may have
+    recorded the address it listened on."""
+    monkeypatch.setattr(publicurl, "listening_on", None)
+
+
 @pytest.fixture
 def event():
     owner = get_user_model().objects.create_user("olga", password="secret-olga-1")
