@@ -69,7 +69,7 @@ def test_a_whole_event_in_the_browser(live_server, browser, screenshots):
     shot(page, screenshots, "desk-round-desktop")
 
     # the print views
-    page.click("text=score slips")
+    page.click("a:has-text('score slips')")
     assert page.locator("section.slip").count() == 4  # 10 players: 3 + 3 + 2 + 2
     assert page.locator(".qr svg").count() == 4
     shot(page, screenshots, "print-slips-desktop")
