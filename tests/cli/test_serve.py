@@ -14,6 +14,10 @@ def served(monkeypatch):
     calls: list[dict] = []
     monkeypatch.setattr(waitress, "serve", lambda app, **options: calls.append(options))
     monkeypatch.setenv("KOLO_ADMIN_PASSWORD", "secret-admin-1")
+    from kolo.web import publicurl
+
+    # serve records the address it listens on; the process's later tests are no server
+    monkeypatch.setattr(publicurl, "listening_on", publicurl.listening_on)
     return calls
 
 
