@@ -300,3 +300,26 @@ def test_x_forwarded_for_from_an_untrusted_client_is_ignored(owner):
     for i in range(ADDRESS_FAILURES_ALLOWED):
         login(attacker, f"guess-{i}", "wrong", HTTP_X_FORWARDED_FOR=f"10.8.8.{i}")
     assert login(attacker, "olga", "secret-olga-1").status_code == 429
+
+
+def test_the_account_throttle_counts_the_name_as_the_login_reads_it(owner):
+    """Spaces, full-width letters and case reach one account: one allowance, not several."""
+    spellings = ["olga", "olga ", " olga", "ｏｌｇａ", "Olga"]
+    for i in range(ACCOUNT_FAILURES_ALLOWED):
+        name = spellings[i % len(spellings)]
+        assert login(Client(REMOTE_ADDR=f"10.1.0.{i}"), name, "wrong").status_code == 200
+    refused = login(Client(REMOTE_ADDR="10.1.1.1"), " ｏｌｇａ ", "secret-olga-1")
+    assert refused.status_code == 429
+
+
+@pytest.mark.parametrize("value", ["²", "1" * 5000])
+def test_answering_a_report_with_a_number_int_cannot_read(event, value):
+    table = models.Table.objects.get(round__event=event, number=1)
+    players = seats(event)
+    data = {"code": table.code, "action": "submit", "player": players[0]}
+    data |= {f"score_{p}": str(30 - 5 * i) for i, p in enumerate(players)}
+    Client().post("/e/brno-2026/report/", data)
+    answer = {"code": table.code, "action": "confirm", "player": players[1], "report": value}
+    response = Client().post("/e/brno-2026/report/", answer, follow=True)
+    assert response.status_code == 200
+    assert models.SelfReport.objects.filter(status=models.SelfReport.CONFIRMED).count() == 0

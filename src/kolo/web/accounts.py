@@ -11,6 +11,7 @@ count holds however many server processes there are.
 from __future__ import annotations
 
 import math
+import unicodedata
 from datetime import timedelta
 from typing import Any
 
@@ -74,9 +75,15 @@ def client_address(request: HttpRequest) -> str:
     return remote[:150]
 
 
+def account_key(username: str) -> str:
+    """The name failures count against: as the login form reads it (spaces stripped, NFKC)
+    and regardless of case, so "admin ", "ａｄｍｉｎ" and "Admin" share one allowance."""
+    return unicodedata.normalize("NFKC", username).strip().casefold()[:150]
+
+
 def _keys(username: str, address: str) -> list[tuple[str, str, int]]:
     return [
-        (ACCOUNT, username[:150], ACCOUNT_FAILURES_ALLOWED),
+        (ACCOUNT, account_key(username), ACCOUNT_FAILURES_ALLOWED),
         (ADDRESS, address, ADDRESS_FAILURES_ALLOWED),
     ]
 
@@ -110,7 +117,7 @@ def record_failure(username: str, address: str) -> None:
 
 def clear_account(username: str) -> None:
     """A good login: the account's failures are forgotten (the address's are not)."""
-    models.LoginFailure.objects.filter(scope=ACCOUNT, key=username[:150]).delete()
+    models.LoginFailure.objects.filter(scope=ACCOUNT, key=account_key(username)).delete()
 
 
 def throttled_message(seconds: int) -> str:

@@ -125,7 +125,7 @@ def _lock(event: models.Event) -> models.Event:
 def find_event(ref: str) -> models.Event:
     """The event with this key (or numeric id)."""
     event = models.Event.objects.filter(key=ref).first()
-    if event is None and ref.isdigit():
+    if event is None and ref.isascii() and ref.isdigit() and len(ref) <= 15:
         event = models.Event.objects.filter(pk=int(ref)).first()
     if event is None:
         raise InvalidInput.one(

@@ -85,7 +85,10 @@ def problem_text(problem: Problem, translate: Callable[[str], str] = _) -> str:
 
 
 def rule_name(rule: str) -> str:
-    """A rule id with its name: "table sizes and byes (R-GORN-6)"."""
+    """A rule id with its name: "table sizes and byes (R-GORN-6)"; rules failing together
+    ("R-GORN-4 + R-GORN-6") each by its name."""
+    if " + " in rule:
+        return " + ".join(rule_name(part) for part in rule.split(" + "))
     name = RULE_NAMES.get(rule)
     return f"{_(name)} ({rule})" if name else rule
 

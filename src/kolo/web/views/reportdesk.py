@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from kolo.core.problems import InvalidInput
 from kolo.web import models, reports, store, wording
 from kolo.web.access import organiser
+from kolo.web.inputs import optional_number
 
 
 def report_groups(round_row: models.Round, names: dict[str, str]) -> list[dict[str, Any]]:
@@ -84,7 +85,7 @@ def report_decide(
             event,
             row,
             accept,
-            expected_version=int(version) if version.isdigit() else None,
+            expected_version=optional_number(version, "version"),
         )
     except InvalidInput as error:
         for problem in error.problems:

@@ -49,8 +49,9 @@ def _wrong_code(request: HttpRequest, key: str) -> None:
 def _open_report(table: models.Table, posted: str) -> models.SelfReport:
     """The open report a player answers: the one named, or the only one."""
     found = reports.open_reports(table)
-    if posted.isdigit():
-        chosen = next((r for r in found if r.pk == int(posted)), None)
+    if posted.strip():
+        number = whole_number(posted)
+        chosen = next((r for r in found if r.pk == number), None)
         if chosen is None:
             raise InvalidInput.one(N_("this report is settled already"), path="report")
         return chosen
