@@ -79,8 +79,10 @@ def test_the_desk_shows_the_combination_and_the_relaxations():
     client = Client()
     client.force_login(owner)
     page = client.post(f"/desk/{stored.key}/pair/", follow=True).content.decode()
-    assert "R-GORN-4 + R-GORN-6: each rule alone can be met" in page
     from kolo.web import wording
+
+    # each rule of the combination by its name (and id)
+    assert f"{wording.rule_name('R-GORN-4 + R-GORN-6')}: each rule alone can be met" in page
 
     def offer(rule):
         return f"Relaxing {wording.rule_name(rule)} with the options below"
