@@ -403,6 +403,7 @@ def _round_context(
             key=lambda x: sort_key(x[1], present.language()),
         ),
         later_round=later,
+        may_undo=not later and not round_row.closed and not games,
         clock_start=timezone.localtime(round_row.clock_started_at).isoformat()
         if round_row.clock_started_at
         else None,
