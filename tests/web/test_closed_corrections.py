@@ -53,7 +53,9 @@ def test_r_evt_3_preview_says_what_changes_and_stores_nothing(two_rounds_played)
     before = snapshot()
     shown = corrections.preview(event, 1, 1, reversed_table_1(event))
     assert snapshot() == before
-    assert shown.round_number == 1 and shown.table_number == 1 and shown.version == 1
+    assert shown.round_number == 1
+    assert shown.table_number == 1
+    assert shown.version == 1
     winner, *_rest, loser = seats(event, 1, 1)
     changed = {c.code: c for c in shown.standings}
     assert changed[winner].points_after < changed[winner].points_before
@@ -61,7 +63,8 @@ def test_r_evt_3_preview_says_what_changes_and_stores_nothing(two_rounds_played)
     assert shown.after_round == 2
     assert [r.number for r in shown.later] == [2, 3]
     # round 2 sat the round-1 winners together: with the loser winning it would not have
-    assert shown.later[0].played and shown.later[0].would_be
+    assert shown.later[0].played
+    assert shown.later[0].would_be
     assert any(loser in t for t in shown.later[0].would_be)
     assert shown.budget == 3.0
 
@@ -76,9 +79,8 @@ def test_r_evt_3_correction_of_a_closed_round_recomputes_and_keeps_later_rounds(
     shown, _game, replaced = corrections.correct(
         ACTOR, event, 1, 1, reversed_table_1(event), expected_version=1
     )
-    assert replaced is not None and replaced["scores"] == {
-        p: 40 - 10 * i for i, p in enumerate(seats(event, 1, 1))
-    }
+    assert replaced is not None
+    assert replaced["scores"] == {p: 40 - 10 * i for i, p in enumerate(seats(event, 1, 1))}
     assert models.Round.objects.get(event=event, number=1).closed
     assert [seats(event, 2, t) for t in (1, 2, 3)] == round_2
     assert [seats(event, 3, t) for t in (1, 2, 3)] == round_3
@@ -88,7 +90,8 @@ def test_r_evt_3_correction_of_a_closed_round_recomputes_and_keeps_later_rounds(
     ] != [r.entrant.id for r in old.rows]
     entry = store.audit_trail(event).last()
     assert entry.action == "result.correct"
-    assert "closed round" in entry.summary and "R-EVT-3" in entry.summary
+    assert "closed round" in entry.summary
+    assert "R-EVT-3" in entry.summary
     assert entry.before["scores"] == replaced["scores"]
     kept = entry.after["closed_round"]
     assert kept["later_tables_differ"]["2"] == [n for n, _s in shown.later[0].played]
@@ -102,7 +105,7 @@ def test_r_evt_3_correction_refuses_a_stale_version_and_an_open_round(two_rounds
     with pytest.raises(InvalidInput, match="changed this result meanwhile"):
         corrections.correct(ACTOR, event, 1, 1, reversed_table_1(event), expected_version=1)
     with pytest.raises(InvalidInput, match="not closed"):
-        corrections.preview(event, 3, 1, {p: 1 for p in seats(event, 3, 1)})
+        corrections.preview(event, 3, 1, dict.fromkeys(seats(event, 3, 1), 1))
     with pytest.raises(InvalidInput, match="has no table 9"):
         corrections.preview(event, 1, 9, {})
     with pytest.raises(InvalidInput, match="not at table"):

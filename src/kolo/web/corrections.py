@@ -199,9 +199,9 @@ def _standing_changes(before: Standings, after: Standings) -> tuple[StandingChan
 def _how_paired(event: models.Event) -> dict[int, dict[str, Any]]:
     """For each round: how its seating came about (from the audit trail)."""
     how: dict[int, dict[str, Any]] = {}
-    for entry in store.audit_trail(event).filter(
-        action__in=("round.pair", "round.new", "round.swap", "round.delete")
-    ):
+    for entry in models.AuditEntry.objects.filter(
+        event=event, action__in=("round.pair", "round.new", "round.swap", "round.delete")
+    ).order_by("at", "id"):
         after = entry.after if isinstance(entry.after, dict) else {}
         if entry.action == "round.delete":
             before = entry.before if isinstance(entry.before, dict) else {}
