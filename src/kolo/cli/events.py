@@ -675,12 +675,38 @@ def result(
     correct: Annotated[
         bool,
         typer.Option(
-            "--correct", help=_("Replace the result the game has (without it, one is refused).")
+            "--correct",
+            help=_(
+                "Replace the result the game has (without it, one is refused). In a closed "
+                "round: an explicit correction (R-EVT-3) that first prints what changes."
+            ),
+        ),
+    ] = False,
+    yes: Annotated[
+        bool,
+        typer.Option(
+            "--yes", help=_("Make a closed round's correction without asking for confirmation.")
         ),
     ] = False,
 ) -> None:
     store = _store()
     found = store.find_event(event)
+    if correct and not clear and store.get_round(found, round_number).closed:
+        from kolo.cli.correct import correct_closed
+
+        correct_closed(
+            store,
+            found,
+            round_number,
+            table_number,
+            _assignments(scores or [], "SCORES"),
+            turns=_assignments(turns.split(","), "--turns") if turns else None,
+            game=game,
+            time_limit=time_limit,
+            yes=yes,
+            describe=describe_result,
+        )
+        return
     if clear:
         before = store.clear_result(_actor(), found, round_number, table_number, game)
         print(

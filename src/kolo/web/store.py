@@ -988,9 +988,11 @@ def game_document(game: models.Game) -> dict[str, Any]:
     return doc
 
 
-def _open_table(event: models.Event, round_number: int, table_number: int) -> models.Table:
+def _open_table(
+    event: models.Event, round_number: int, table_number: int, *, closed_ok: bool = False
+) -> models.Table:
     round_ = get_round(event, round_number)
-    if round_.closed:
+    if round_.closed and not closed_ok:
         raise InvalidInput.one(
             N_(
                 "round {number} is closed; reopen it to change a result "
@@ -1057,6 +1059,7 @@ def record_result(
     ended_by_time_limit: bool | None = None,
     expected_version: int | None = None,
     correct: bool = False,
+    closed_round: Mapping[str, Any] | None = None,
 ) -> tuple[models.Game, dict[str, Any] | None]:
     """Enter or correct one game's result; returns the game and the result it replaced
     (``None`` for a new result; equal to the game's result when nothing changed).
@@ -1067,9 +1070,13 @@ def record_result(
     else is refused instead of silently overwritten. A different result for a game that
     has one is a correction: it needs ``expected_version`` or ``correct`` (the writer was
     shown what it replaces), else it is refused with ``RESULT_IS_IN``.
+
+    ``closed_round`` (from ``kolo.web.corrections``, R-EVT-3's explicit correction) lets a
+    result of a closed round be corrected; it is what the correction changes, kept in the
+    audit entry.
     """
     event = _lock(event)
-    table = _open_table(event, round_number, table_number)
+    table = _open_table(event, round_number, table_number, closed_ok=closed_round is not None)
     ruleset, settings = ruleset_of(event)
     needed = ruleset.games_per_table(round_number, settings)
     by_code = _by_seat(event, table, scores, "SCORES", N_("no score for {players}"))
@@ -1148,12 +1155,18 @@ def record_result(
     _check_whole(to_core(event))
     after = game_document(game)
     corrected = before is not None
+    summary = (
+        f"{'corrected' if corrected else 'entered'} round {round_number} table {table.number}"
+        f" game {game_number}"
+    )
+    if closed_round is not None:
+        summary += f" of the closed round ({closed_round['summary']})"
+        after = {**after, "closed_round": dict(closed_round)}
     _audit(
         event,
         actor,
         "result.correct" if corrected else "result.enter",
-        f"{'corrected' if corrected else 'entered'} round {round_number} table {table.number}"
-        f" game {game_number}",
+        summary,
         before=before,
         after=after,
     )

@@ -5,7 +5,7 @@ from django.urls import include, path
 from django.views.i18n import set_language
 
 from kolo.web import accounts
-from kolo.web.views import api, desk, public, reportdesk, selfreport, series
+from kolo.web.views import api, correct, desk, public, reportdesk, selfreport, series
 
 event_public = [
     path("", public.event_home, name="event"),
@@ -37,6 +37,11 @@ event_desk = [
         "rounds/<int:number>/tables/<int:table>/result/",
         desk.table_result,
         name="desk-result",
+    ),
+    path(
+        "rounds/<int:number>/tables/<int:table>/correct/",
+        correct.table_correct,
+        name="desk-correct",
     ),
     path(
         "rounds/<int:number>/tables/<int:table>/preview/",

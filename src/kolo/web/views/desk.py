@@ -430,6 +430,7 @@ def _round_context(
         later_round=later,
         can_pair=not later and _can_pair(loaded, rounds),
         next_number=len(rounds) + 1,
+        may_undo=not later and not round_row.closed and not games,
         clock_start=timezone.localtime(round_row.clock_started_at).isoformat()
         if round_row.clock_started_at
         else None,
