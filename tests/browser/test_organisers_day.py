@@ -12,7 +12,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from kolo.web import models, store
-from tests.web.test_page_language import CZECH, ENGLISH, foreign_words, names_in_store
+from tests.pagewords import CZECH, ENGLISH, foreign_words, names_in_store
 
 pytestmark = [pytest.mark.db, pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
