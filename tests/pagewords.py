@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 
 from django.contrib.auth import get_user_model
 
-from kolo.dominion import cards
+from kolo.games.dominion import cards
 from kolo.web import models
 
 

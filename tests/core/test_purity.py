@@ -3,7 +3,7 @@
 import subprocess
 import sys
 
-PURE = ["kolo.core", "kolo.pairing", "kolo.eventfile"]
+PURE = ["kolo.core", "kolo.games", "kolo.pairing", "kolo.eventfile", "kolo.series"]
 
 
 def test_pure_packages_import_no_django_web_or_cli():

@@ -13,7 +13,7 @@ from kolo.cli.events import _actor, _store
 from kolo.cli.files import standings_text
 from kolo.core import rulesets
 from kolo.core.problems import N_, InvalidInput
-from kolo.dominion.draws import simulate_draft
+from kolo.games.dominion.draws import simulate_draft
 from kolo.i18n import _
 from kolo.simulation import SkillModel, names
 

@@ -18,11 +18,11 @@ from kolo.cli.output import print_json, table
 from kolo.core import rulesets
 from kolo.core.problems import N_, InvalidInput, Problem
 from kolo.core.settings import resolve
-from kolo.dominion import draws
-from kolo.dominion.cards import load, sort_key
-from kolo.dominion.cards import resolve as resolve_cards
-from kolo.dominion.pools import CHAMPIONSHIP, championship
-from kolo.dominion.view import kingdom_view, pile_lines, setup_document
+from kolo.games.dominion import draws
+from kolo.games.dominion.cards import load, sort_key
+from kolo.games.dominion.cards import resolve as resolve_cards
+from kolo.games.dominion.pools import CHAMPIONSHIP, championship
+from kolo.games.dominion.view import kingdom_view, pile_lines, setup_document
 from kolo.i18n import _
 
 draw_app = typer.Typer(
@@ -195,8 +195,8 @@ def draw_round_command(
 def _pool_file(path: Path) -> Any:
     """A pool from a JSON file: ``{"name", "title", "cards": {set: [cards]}, "draw_groups":
     {"basic_main": [sets], "basic_extra": [sets]}}``; every shape problem is reported."""
-    from kolo.dominion.pools import make_pool
     from kolo.eventfile.reader import read_text
+    from kolo.games.dominion.pools import make_pool
 
     try:
         raw = json.loads(read_text(path))
@@ -295,8 +295,8 @@ def draw_kingdom(
     seed: SeedOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    from kolo.dominion.randomizer import randomize
-    from kolo.dominion.setup import setup
+    from kolo.games.dominion.randomizer import randomize
+    from kolo.games.dominion.setup import setup
 
     banned = _cards_of(ban) if ban else ()
     result = randomize(

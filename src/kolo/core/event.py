@@ -62,7 +62,7 @@ class Table:
     games: tuple[Game, ...] = ()
     """Games played so far; empty while the table is unplayed."""
     kingdom: Mapping[str, Any] | None = None
-    """The table's Dominion kingdom (``kolo.dominion``): the draw it comes from, the draft,
+    """The table's Dominion kingdom (``kolo.games.dominion``): the draw it comes from, the draft,
     the ten cards, Colony and Shelters; None for other games."""
     group: str | None = None
     """The group this table is (``"A"``, ``"B"``, …) in a group stage; None elsewhere."""

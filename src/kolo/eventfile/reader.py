@@ -246,7 +246,7 @@ class _Reader(ShapeReader):
 
     def kingdom(self, value: Any, path: str) -> dict[str, Any] | None:
         """A Dominion table's kingdom: known cards, the right counts, a consistent draft."""
-        from kolo.dominion.cards import load
+        from kolo.games.dominion.cards import load
 
         obj = self.obj(value, path, _KINGDOM)
         if obj is None:

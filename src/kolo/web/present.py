@@ -20,7 +20,7 @@ from kolo.core.placement import placements
 from kolo.core.rulesets import RuleSet, Success, TieBreak
 from kolo.core.shares import table_shares
 from kolo.core.standings import Standings, compute
-from kolo.dominion.view import kingdom_view
+from kolo.games.dominion.view import kingdom_view
 from kolo.web import bracket_layout, models, snapshots, store
 
 T = TypeVar("T")

@@ -258,7 +258,7 @@ def _check_club(club: str, path: str) -> str | None:
 
 def _check_pool_setting(settings: Mapping[str, Any]) -> None:
     """A Dominion event's ``pool`` must name a pool that exists."""
-    from kolo.dominion.pools import CHAMPIONSHIP
+    from kolo.games.dominion.pools import CHAMPIONSHIP
 
     name = settings.get("pool")
     if (
@@ -712,7 +712,7 @@ def _store_round(
 
 def _draw_kingdoms(event: models.Event, round_: models.Round, tables: int) -> None:
     """A Dominion round's kingdoms, drawn when the round is seated (R-DOM-2..6, R-DOM-8)."""
-    from kolo.dominion.draws import ROUND_PLANS, draw_round, table_kingdom
+    from kolo.games.dominion.draws import ROUND_PLANS, draw_round, table_kingdom
 
     plan = ROUND_PLANS.get(event.ruleset)
     if plan is None:
@@ -1441,7 +1441,7 @@ def set_role(
 
 def card_pool(name: str) -> Any:
     """The pool with this name: the built-in championship pool or one organisers made."""
-    from kolo.dominion.pools import CHAMPIONSHIP, championship, make_pool
+    from kolo.games.dominion.pools import CHAMPIONSHIP, championship, make_pool
 
     if name == CHAMPIONSHIP:
         return championship()
@@ -1478,7 +1478,7 @@ def save_pool(
 ) -> models.CardPool:
     """Create or replace a card pool; a pool naming an unknown card is refused. On the web
     (``user`` given) only the pool's owner or a superuser may replace it."""
-    from kolo.dominion.pools import CHAMPIONSHIP, make_pool
+    from kolo.games.dominion.pools import CHAMPIONSHIP, make_pool
 
     if name == CHAMPIONSHIP:
         raise InvalidInput.one(N_("the championship pool cannot be changed"), path="name")
@@ -1565,9 +1565,9 @@ def record_draft(
 ) -> models.Table:
     """Record the table's draft (six of the nine, in pick order); Colony and Shelters are
     then drawn from the ten (R-DOM-5, R-DOM-7), seeded by the round."""
-    from kolo.dominion.cards import resolve as resolve_cards
-    from kolo.dominion.draws import kingdom_from_document
-    from kolo.dominion.draws import record_draft as draft
+    from kolo.games.dominion.cards import resolve as resolve_cards
+    from kolo.games.dominion.draws import kingdom_from_document
+    from kolo.games.dominion.draws import record_draft as draft
 
     event = _lock(event)
     table = _kingdom_table(event, round_number, table_number)
@@ -1599,8 +1599,8 @@ def set_kingdom(
     shelters: bool,
 ) -> models.Table:
     """Record a kingdom drawn with physical cards (R-DOM-8)."""
-    from kolo.dominion.cards import resolve as resolve_cards
-    from kolo.dominion.draws import check_kingdom
+    from kolo.games.dominion.cards import resolve as resolve_cards
+    from kolo.games.dominion.draws import check_kingdom
 
     event = _lock(event)
     table = _kingdom_table(event, round_number, table_number)

@@ -33,9 +33,9 @@ from kolo.core.placement import placements
 from kolo.core.problems import N_, InvalidInput, NoValidPairing
 from kolo.core.settings import SPECS
 from kolo.core.shares import table_shares
-from kolo.dominion.draws import PICKS
 from kolo.eventfile import reader
 from kolo.eventfile.writer import dumps
+from kolo.games.dominion.draws import PICKS
 from kolo.pairing.checker import check_pairing_rules
 from kolo.pairing.criteria import Context, round_costs
 from kolo.web import access, csvdownload, models, present, publicurl, store, wording
@@ -697,7 +697,7 @@ def table_kingdom(
 
 
 def _pool_rows() -> list[dict[str, Any]]:
-    from kolo.dominion.pools import CHAMPIONSHIP, championship
+    from kolo.games.dominion.pools import CHAMPIONSHIP, championship
 
     built_in = championship()
     rows = [
@@ -722,7 +722,7 @@ def _pool_rows() -> list[dict[str, Any]]:
 
 def _pool_text(cards: dict[str, list[str]] | Any, language: str) -> str:
     """A pool as the edit box shows it: one set per line, ``set: card, card, …``."""
-    from kolo.dominion.cards import load
+    from kolo.games.dominion.cards import load
 
     data = load()
     return "\n".join(
@@ -733,7 +733,7 @@ def _pool_text(cards: dict[str, list[str]] | Any, language: str) -> str:
 
 def _parse_pool(text: str) -> dict[str, list[str]]:
     """``set: card, card, …`` per line; card names in Czech or English."""
-    from kolo.dominion.cards import resolve
+    from kolo.games.dominion.cards import resolve
 
     cards: dict[str, list[str]] = {}
     for number, line in enumerate(text.splitlines(), start=1):
@@ -752,7 +752,7 @@ def _parse_pool(text: str) -> dict[str, list[str]]:
 @login_required
 def pools(request: HttpRequest) -> HttpResponse:
     """Card pools: the built-in championship pool and the organisers' own."""
-    from kolo.dominion.cards import load
+    from kolo.games.dominion.cards import load
 
     data = load()
     if request.method == "POST":
@@ -787,7 +787,7 @@ def pools(request: HttpRequest) -> HttpResponse:
 @login_required
 def pool_edit(request: HttpRequest, name: str) -> HttpResponse:
     """One pool: its cards by set; organisers' pools can be edited here."""
-    from kolo.dominion.cards import load
+    from kolo.games.dominion.cards import load
 
     data = load()
     if request.method == "POST":
@@ -809,8 +809,8 @@ def pool_edit(request: HttpRequest, name: str) -> HttpResponse:
     except InvalidInput:
         raise Http404 from None
     language = present.language()
-    from kolo.dominion.pools import CHAMPIONSHIP
-    from kolo.dominion.view import sorted_lines
+    from kolo.games.dominion.pools import CHAMPIONSHIP
+    from kolo.games.dominion.view import sorted_lines
 
     by_set = [
         (data.set_name(set_id, language), sorted_lines(ids, language))
@@ -851,7 +851,7 @@ def print_round(
     if sheet in ("kingdoms", "draws") and not context["has_kingdoms"]:
         raise Http404
     if sheet == "draws":
-        from kolo.dominion.view import round_draw_view, round_draws_of
+        from kolo.games.dominion.view import round_draw_view, round_draws_of
 
         kingdoms = {t.number: t.kingdom for t in context["round"].tables.all() if t.kingdom}
         context["draws"] = round_draw_view(round_draws_of(kingdoms), present.language())

@@ -8,11 +8,11 @@ import pytest
 
 from kolo.core.collation import sort_key as name_key
 from kolo.core.problems import InvalidInput
-from kolo.dominion import draws
-from kolo.dominion.cards import DARK_AGES, PROSPERITY, load, resolve, sort_key
-from kolo.dominion.pools import championship, make_pool
-from kolo.dominion.randomizer import randomize
-from kolo.dominion.setup import setup
+from kolo.games.dominion import draws
+from kolo.games.dominion.cards import DARK_AGES, PROSPERITY, load, resolve, sort_key
+from kolo.games.dominion.pools import championship, make_pool
+from kolo.games.dominion.randomizer import randomize
+from kolo.games.dominion.setup import setup
 from tests.conftest import ROOT
 
 SHARED = ROOT.parent / "shared" / "data"
@@ -27,7 +27,7 @@ def test_card_data_is_the_shipped_copy():
     assert not data.card("Colony").kingdom
     if SHARED.exists():
         shipped = json.loads(
-            (ROOT / "src/kolo/dominion/data/cards.json").read_text(encoding="utf-8")
+            (ROOT / "src/kolo/games/dominion/data/cards.json").read_text(encoding="utf-8")
         )
         assert shipped == json.loads((SHARED / "dominion-cards.json").read_text(encoding="utf-8"))
 
@@ -261,7 +261,7 @@ def test_r_setup_2_kingdom_sorted_by_cost_then_name():
 
 
 def test_r_setup_2_the_view_sorts_by_cost_then_the_name_in_the_language():
-    from kolo.dominion.view import kingdom_view
+    from kolo.games.dominion.view import kingdom_view
 
     ten = ["Witch", "Artisan", "Cellar", "Bandit", "Moat", "Chapel", "Village", "Smithy"]
     ten += ["Market", "Gardens"]

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kolo.core.problems import N_, InvalidInput, Problem
-from kolo.dominion.cards import DARK_AGES, PROSPERITY, VILLAGES, load
-from kolo.dominion.draws import ColonyShelters, colony_shelters
+from kolo.games.dominion.cards import DARK_AGES, PROSPERITY, VILLAGES, load
+from kolo.games.dominion.draws import ColonyShelters, colony_shelters
 
 
 @dataclass(frozen=True)

@@ -81,7 +81,9 @@ class CardData:
 def load() -> CardData:
     """The shipped card data (read once)."""
     raw = json.loads(
-        resources.files("kolo.dominion").joinpath("data/cards.json").read_text(encoding="utf-8")
+        resources.files("kolo.games.dominion")
+        .joinpath("data/cards.json")
+        .read_text(encoding="utf-8")
     )
     cards = {
         c["id"]: Card(

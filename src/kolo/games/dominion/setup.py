@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kolo.dominion.cards import load
+from kolo.games.dominion.cards import load
 
 KINGDOM_PILE = 10
 

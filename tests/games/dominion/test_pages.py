@@ -10,8 +10,8 @@ from django.utils.html import escape
 
 from kolo.core.collation import sort_key
 from kolo.core.problems import InvalidInput
-from kolo.dominion.cards import load
-from kolo.dominion.pools import championship
+from kolo.games.dominion.cards import load
+from kolo.games.dominion.pools import championship
 from kolo.web import models, store
 from tests.web.conftest import ACTOR, snapshot
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from kolo.core.collation import sort_key
-from kolo.dominion.cards import load
-from kolo.dominion.draws import PICKS, RoundDraws
-from kolo.dominion.setup import Setup, setup
+from kolo.games.dominion.cards import load
+from kolo.games.dominion.draws import PICKS, RoundDraws
+from kolo.games.dominion.setup import Setup, setup
 
 
 @dataclass(frozen=True)
@@ -196,7 +196,7 @@ class RoundDrawView:
 
 def round_draws_of(kingdoms: Mapping[int, Mapping[str, Any]]) -> RoundDraws:
     """The round's draws read back from its tables' kingdoms (table number → kingdom)."""
-    from kolo.dominion.draws import Draw
+    from kolo.games.dominion.draws import Draw
 
     found: dict[str, Draw] = {}
     table_draw: dict[int, Any] = {}

@@ -22,8 +22,8 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from kolo.core.problems import N_, InvalidInput, Problem
-from kolo.dominion.cards import DARK_AGES, PROSPERITY, load
-from kolo.dominion.pools import Pool
+from kolo.games.dominion.cards import DARK_AGES, PROSPERITY, load
+from kolo.games.dominion.pools import Pool
 
 DrawKind = Literal["first10", "basic", "extended"]
 PICKS = 6

@@ -5,8 +5,8 @@ import json
 import pytest
 
 from kolo.cli import main
-from kolo.dominion import cards
 from kolo.eventfile import reader
+from kolo.games.dominion import cards
 from kolo.web import models
 
 KINGDOM = "Cellar,Festival,Gardens,Laboratory,Militia,Mine,Moat,Moneylender,Remodel,Smithy"
@@ -112,7 +112,7 @@ def test_r_setup_2_czech_card_lists_sort_the_czech_way(capsys):
     """R-SETUP-2: by cost, then by name in the language shown, alphabetically its way:
     in Czech Čarodějnice after Bandita (not after Zasedání rady), Chudinská čtvrť after
     Harbinger; English keeps its order."""
-    from kolo.dominion.view import sorted_lines
+    from kolo.games.dominion.view import sorted_lines
 
     def fives(*lang):
         code, out, _ = run(capsys, "cards", "--set", "base-2e", *lang)
@@ -240,7 +240,7 @@ def test_the_documented_kingdom_object_is_valid(capsys, tmp_path):
 
     from tests.conftest import CASES
 
-    docs = Path(__file__).resolve().parents[2] / "docs" / "event-format.md"
+    docs = Path(__file__).resolve().parents[3] / "docs" / "event-format.md"
     block = re.search(r'```json\n"kingdom": (\{.*?\n\})\n```', docs.read_text(), re.S)
     assert block is not None
     document = json.loads((CASES / "event-format-example.json").read_text(encoding="utf-8"))
@@ -279,7 +279,7 @@ def test_odd_pool_files_are_refused_clearly(capsys, tmp_path, content, message):
 @pytest.mark.db
 @pytest.mark.django_db
 def test_pool_save_keeps_the_title_and_the_pool_setting_must_exist(capsys, tmp_path):
-    from kolo.dominion.pools import championship
+    from kolo.games.dominion.pools import championship
 
     pool = championship()
     path = tmp_path / "brno.json"

@@ -10,7 +10,7 @@ from functools import cache
 from importlib import resources
 
 from kolo.core.problems import N_, InvalidInput, Problem
-from kolo.dominion.cards import load
+from kolo.games.dominion.cards import load
 
 CHAMPIONSHIP = "cz-championship"
 
@@ -148,7 +148,7 @@ def make_pool(
 def championship() -> Pool:
     """The 74-card pool of the Czech championship and Dominion Tour, 2016–2021."""
     raw = json.loads(
-        resources.files("kolo.dominion")
+        resources.files("kolo.games.dominion")
         .joinpath("data/pool-cz-championship.json")
         .read_text(encoding="utf-8")
     )
