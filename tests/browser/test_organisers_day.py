@@ -64,7 +64,7 @@ def enter_results(page, event: models.Event, number: int, scores_for) -> None:
 
 
 @pytest.mark.parametrize("language", ["cs", "en"])
-def test_the_organisers_day(live_server, browser, language):
+def test_the_organisers_day(live_server, browser, screenshots, language):
     get_user_model().objects.create_user("olga", password="organiser-pass-1")
     base = live_server.url
     locale = "cs-CZ" if language == "cs" else "en-GB"
@@ -146,6 +146,7 @@ def test_the_organisers_day(live_server, browser, language):
         card.locator("button[type=submit]").click()
     no_foreign_words(page, language)
     assert page.locator("input[name=confirm][value=yes]").count() == 1
+    page.screenshot(path=str(screenshots / f"correction-desktop-{language}.png"), full_page=True)
     assert models.Score.objects.filter(game__table=table, points=50).count() == 0  # not yet
     with page.expect_navigation():
         page.locator("form:has(input[name=confirm]) button[type=submit]").click()
@@ -159,6 +160,7 @@ def test_the_organisers_day(live_server, browser, language):
     player.goto(f"{base}/language/{language}/?next=/e/brno-2026/standings/")
     assert WORDS[language]["standings"] in player.inner_text("body")
     assert HOSTILE in player.inner_text("main")
+    player.screenshot(path=str(screenshots / f"standings-phone-360-{language}.png"), full_page=True)
     for path in ("standings/", "tables/", f"players/{seated[0].code}/", "find/?q=stastny"):
         player.goto(f"{base}/e/brno-2026/{path}")
         width = player.evaluate("document.documentElement.scrollWidth")
