@@ -43,6 +43,7 @@ def test_the_draft_and_the_table_sheet(live_server, browser, screenshots):
     page.click("button[type=submit]")
     page.goto(f"{base}/desk/dominion-tour-brno/rounds/2/")
     card = page.locator("#table-1")
+    card.locator("details.kingdom-details > summary").click()  # the draft opens on demand
     selects = card.locator("select[name=pick]")
     assert selects.count() == 6
     for number, pick in enumerate(picks):

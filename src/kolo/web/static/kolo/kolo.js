@@ -99,3 +99,16 @@
     });
   });
 })();
+
+// the desk: a table's kingdom and draft open when its address is followed (#table-3)
+(function () {
+  "use strict";
+  var openTarget = function () {
+    if (!/^#table-\d+$/.test(window.location.hash)) { return; }
+    var card = document.getElementById(window.location.hash.slice(1));
+    var details = card && card.querySelector("details.kingdom-details");
+    if (details) { details.open = true; }
+  };
+  openTarget();
+  window.addEventListener("hashchange", openTarget);
+})();

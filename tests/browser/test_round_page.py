@@ -1,0 +1,77 @@
+"""The desk's round page with 30 Dominion tables' players: compact (each table's players,
+result fields and status; the kingdom and its draft open on demand), with "Close the round" and
+the tables still waiting always in reach; the projector's black fills the screen."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from kolo.eventfile import reader
+from kolo.web import models, store
+from tests.conftest import EXAMPLES
+
+pytestmark = [pytest.mark.db, pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+ACTOR = store.Actor(who="tester", via="test")
+DESKTOP = {"width": 1280, "height": 800}
+TALL = 1400
+"""The round page of 31 players at tables of three and four, in pixels (3,200 before)."""
+
+
+@pytest.fixture
+def open_round(tmp_path: Path) -> models.Event:
+    document = json.loads((EXAMPLES / "brno-2026.json").read_text(encoding="utf-8"))
+    document["settings"] = {**document.get("settings", {}), "rounds": 6}
+    path = tmp_path / "brno.json"
+    path.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+    owner = get_user_model().objects.create_user("olga", password="organiser-pass-1")
+    event = store.import_event(ACTOR, reader.load(path), owner=owner)
+    store.pair_round(ACTOR, event, seed=1)
+    return event
+
+
+def logged_in(browser, live_server, viewport):
+    context = browser.new_context(viewport=viewport, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/login/")
+    page.fill("#id_username", "olga")
+    page.fill("#id_password", "organiser-pass-1")
+    with page.expect_navigation():
+        page.click("button[type=submit]")
+    return page
+
+
+def test_a_dominion_round_page_is_compact_with_the_close_in_reach(live_server, browser, open_round):
+    page = logged_in(browser, live_server, DESKTOP)
+    page.goto(f"{live_server.url}/desk/{open_round.key}/rounds/6/")
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height < TALL
+    assert page.locator("details.kingdom-details[open]").count() == 0
+    close = page.locator("form[action$='/rounds/6/close/'] button")
+    assert close.is_visible()
+    box = close.bounding_box()
+    assert box is not None
+    assert box["y"] + box["height"] <= DESKTOP["height"]  # in the window without scrolling
+    waiting = page.locator(".round-bar").inner_text()
+    assert "Waiting for" in waiting
+    # a table's kingdom opens when its address is followed
+    page.goto(f"{live_server.url}/desk/{open_round.key}/rounds/6/#table-3")
+    assert page.locator("#table-3 details.kingdom-details[open]").count() == 1
+
+
+def test_the_projector_fills_the_screen_black(live_server, browser, open_round):
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/e/{open_round.key}/projector/")
+    colours = page.evaluate(
+        "[getComputedStyle(document.documentElement).backgroundColor,"
+        " getComputedStyle(document.body).backgroundColor,"
+        " document.elementFromPoint(960, 1075) && getComputedStyle("
+        "document.elementFromPoint(960, 1075)).backgroundColor]"
+    )
+    assert colours[0] == "rgb(0, 0, 0)"
+    assert colours[1] == "rgb(0, 0, 0)"
