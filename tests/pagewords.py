@@ -97,6 +97,7 @@ def names_in_store() -> set[str]:
         if entrant.club:
             names.add(entrant.club)
     names.update(get_user_model().objects.values_list("username", flat=True))
+    names.update(models.Table.objects.values_list("code", flat=True))  # self-report codes
     data = cards.load()
     for card in data.cards.values():
         names.update((card.en, card.cs))

@@ -53,7 +53,7 @@ def test_a_whole_event_in_the_browser(live_server, browser, screenshots):
 
     # self-reporting on, then 10 entrants
     page.click("text=Settings")
-    page.fill("#s-self_reporting", "true")
+    page.select_option("#s-self_reporting", "true")
     page.click("text=Save")
     page.click("text=Entrants")
     page.fill("#names", "\n".join(PLAYERS))

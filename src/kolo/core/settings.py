@@ -147,9 +147,8 @@ SPECS: dict[str, SettingSpec] = {
             Kind.TEXT,
             "R-GORN-5",
             N_(
-                "What the slice guard compares: event — the event so far (a round may use "
-                "what the earlier rounds seated below the slice), or round — every round "
-                "on its own."
+                "What the slice guard compares: the event so far (a round may use what the "
+                "earlier rounds seated below the slice), or every round on its own."
             ),
             choices=("event", "round"),
         ),
@@ -195,7 +194,10 @@ SPECS: dict[str, SettingSpec] = {
             "pool",
             Kind.TEXT,
             "R-DOM-1",
-            N_("The card pool the draws use (kolo pool list); the championship pool by default."),
+            N_(
+                "The card pool the draws use (the desk's Card pools page lists them);"
+                " the championship pool by default."
+            ),
         ),
         SettingSpec(
             "extended_share",
@@ -338,3 +340,39 @@ def _check_value(spec: SettingSpec, value: Any, where: str) -> Problem | None:
     if spec.maximum is not None and value > spec.maximum:
         return Problem(where, N_("must be at most {maximum}"), {"maximum": spec.maximum})
     return None
+
+
+LABELS: dict[str, str] = {
+    "rounds": N_("Rounds"),
+    "table_size": N_("Players at a table"),
+    "games_per_table": N_("Games at a table each round"),
+    "group_games": N_("Games of each group"),
+    "negative_scores_as_zero": N_("Negative scores count as 0 in shares"),
+    "smaller_table_scaling": N_("Scale shares at smaller tables"),
+    "weights": N_("Weights of the pairing criteria"),
+    "club_rounds": N_("Rounds in which a club's players avoid each other"),
+    "never_together": N_("Players kept apart"),
+    "slice_guard": N_("Never worse than slicing the standings by hand"),
+    "slice_guard_scope": N_("What the slice guard compares"),
+    "seat_balance": N_("Balance who sits first and last"),
+    "time_limit": N_("Pairing search budget (work seconds)"),
+    "self_reporting": N_("Players enter their own results"),
+    "clock_alert_minutes": N_("Round clock alert (minutes)"),
+    "pool": N_("Card pool"),
+    "extended_share": N_("Share of tables playing the Extended draw"),
+    "extended_for_all": N_("Every table plays the Extended draw"),
+    "qualifiers": N_("Players who reach the knockout"),
+    "advance": N_("Players of a knockout table who go through"),
+    "seeding": N_("Seeding of the first knockout round"),
+    "bye_points": N_("Points for a bye"),
+}
+"""Every setting's name in words, as a form shows it (English, marked for translation)."""
+
+CHOICE_LABELS: dict[str, str] = {
+    "event": N_("the event so far"),
+    "round": N_("every round on its own"),
+    "random": N_("at random"),
+    "entry": N_("in the order entered"),
+    "rating": N_("by the series rating"),
+}
+"""The words for the values a text setting may take."""

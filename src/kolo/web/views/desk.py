@@ -31,14 +31,22 @@ from kolo.core.event import Round as CoreRound
 from kolo.core.event import Table as CoreTable
 from kolo.core.placement import placements
 from kolo.core.problems import N_, InvalidInput, NoValidPairing
-from kolo.core.settings import SPECS
 from kolo.core.shares import table_shares
 from kolo.eventfile import reader
 from kolo.eventfile.writer import dumps
 from kolo.games.dominion.draws import PICKS
 from kolo.pairing.checker import check_pairing_rules
 from kolo.pairing.criteria import Context, round_costs
-from kolo.web import access, csvdownload, models, present, publicurl, store, wording
+from kolo.web import (
+    access,
+    csvdownload,
+    models,
+    present,
+    publicurl,
+    settingsform,
+    store,
+    wording,
+)
 from kolo.web.access import OWNER, organiser
 from kolo.web.inputs import optional_number, shown, whole_number
 from kolo.web.views.reportdesk import report_groups
@@ -189,42 +197,29 @@ def _can_pair(loaded: present.Loaded, rounds: list[models.Round]) -> bool:
 @organiser(OWNER)
 def event_settings(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
     ruleset, settings = store.ruleset_of(event)
+    errors: dict[str, list[str]] = {}
     if request.method == "POST":
-        changes: dict[str, Any] = {}
-        for name in ruleset.defaults:
-            raw = request.POST.get(name)
-            if raw is None:
-                continue
-            raw = raw.strip()
-            if raw in ("", "default"):
-                changes[name] = None
-                continue
+        changes, problems = settingsform.read(request.POST, ruleset.defaults, event.settings)
+        if not problems:
             try:
-                value = json.loads(raw)
-            except (ValueError, RecursionError):  # not JSON, 5,000 digits, absurd nesting
-                value = raw
-            if value != ruleset.defaults[name] or name in event.settings:
-                changes[name] = value if value != ruleset.defaults[name] else None
-        if _attempt(
-            request,
-            lambda: store.change_settings(_actor(request), event, changes),
-            _("settings saved"),
-        ):
-            return redirect("desk-settings", key=event.key)
-        settings = {**settings, **{k: v for k, v in changes.items() if v is not None}}
-    rows = [
-        {
-            "name": name,
-            "value": json.dumps(settings[name], ensure_ascii=False),
-            "default": json.dumps(ruleset.defaults[name], ensure_ascii=False),
-            "changed": name in event.settings,
-            "rule": SPECS[name].rule,
-            "help": _(SPECS[name].help),
-        }
-        for name in ruleset.defaults
-    ]
+                store.change_settings(_actor(request), event, changes)
+            except InvalidInput as error:
+                problems = list(error.problems)
+            else:
+                messages.success(request, _("Settings saved."))
+                return redirect("desk-settings", key=event.key)
+        errors, rest = settingsform.field_errors(problems)
+        for problem in rest:
+            messages.error(request, wording.problem_text(problem))
+        if errors:
+            messages.error(request, _("Nothing was saved: correct the settings marked below."))
+    typed = request.POST if request.method == "POST" and errors else None
     context = _base(request, event, role)
-    context.update(rows=rows, ruleset_title=_(ruleset.title))
+    context.update(
+        fields=settingsform.fields(ruleset.defaults, settings, event.settings, errors, typed),
+        ruleset_title=_(ruleset.title),
+        settings_json=json.dumps(dict(event.settings), ensure_ascii=False, indent=2),
+    )
     return render(request, "kolo/desk/settings.html", context)
 
 
