@@ -39,6 +39,7 @@ from kolo.pairing.checker import check_pairing_rules
 from kolo.pairing.criteria import Context, round_costs
 from kolo.web import (
     access,
+    auditwords,
     csvdownload,
     models,
     present,
@@ -929,7 +930,20 @@ def export_csv(request: HttpRequest, event: models.Event, role: str) -> HttpResp
 @organiser()
 def audit(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
     context = _base(request, event, role)
-    context["entries"] = list(store.audit_trail(event))[::-1]
+    context["entries"] = [
+        {
+            "at": entry.at,
+            "who": entry.who,
+            "via": auditwords.via_words(entry.via),
+            "action": auditwords.action_words(entry.action),
+            "code": entry.action,
+            "summary": auditwords.summary_words(entry.summary),
+            "reason": entry.reason,
+            "before": entry.before,
+            "after": entry.after,
+        }
+        for entry in list(store.audit_trail(event))[::-1]
+    ]
     return render(request, "kolo/desk/audit.html", context)
 
 

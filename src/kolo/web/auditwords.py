@@ -1,0 +1,263 @@
+"""The audit trail in the reader's language.
+
+An audit entry keeps what happened as it was written at the time (the action's code and an
+English sentence): that is the record and it never changes. The desk shows it in the reader's
+language: each action by its name in words, and each sentence read back by its pattern and
+said again in the reader's words, the names and numbers in it kept as they were. A sentence no
+pattern knows (an entry of an older kolo) is shown as it was stored."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from kolo.core.problems import N_
+
+ACTIONS: dict[str, str] = {
+    "event.create": N_("event created"),
+    "event.import": N_("event imported"),
+    "event.settings": N_("settings changed"),
+    "event.delete": N_("event deleted"),
+    "entrant.add": N_("entrants added"),
+    "entrant.edit": N_("entrant edited"),
+    "entrant.drop": N_("drop"),
+    "entrant.remove": N_("entrant removed"),
+    "entrant.player": N_("players across series"),
+    "round.new": N_("round seated"),
+    "round.pair": N_("round paired"),
+    "round.accept": N_("pairing accepted"),
+    "round.swap": N_("players swapped"),
+    "round.close": N_("round closed"),
+    "round.reopen": N_("round reopened"),
+    "round.delete": N_("pairing undone"),
+    "result.enter": N_("result entered"),
+    "result.correct": N_("result corrected"),
+    "result.clear": N_("result cleared"),
+    "report.submit": N_("players' report"),
+    "report.confirm": N_("report confirmed"),
+    "report.dispute": N_("report disputed"),
+    "report.accept": N_("report accepted"),
+    "report.reject": N_("report rejected"),
+    "report.withdraw": N_("report replaced"),
+    "clock.start": N_("clock started"),
+    "clock.limit": N_("time limit imposed"),
+    "clock.reset": N_("clock reset"),
+    "kingdom.draft": N_("draft recorded"),
+    "kingdom.set": N_("kingdom entered"),
+    "team.role": N_("team changed"),
+    "pool.save": N_("card pool saved"),
+    "series.save": N_("series saved"),
+    "series.event": N_("event in a series"),
+    "series.remove": N_("event left a series"),
+    "series.merge": N_("players merged"),
+}
+"""Every action the store records, by its name in words."""
+
+
+VIA: dict[str, str] = {
+    "web": N_("the desk"),
+    "cli": N_("the command line"),
+    "api": N_("the API"),
+}
+"""Where a change came from, in words."""
+
+
+HOW: dict[str, str] = {
+    "exact": N_("the exact search, not proved the best"),
+    "heuristic": N_("the best pairing found"),
+    "random": N_("at random"),
+    "draw": N_("drawn"),
+    "seeded": N_("by seeding"),
+}
+"""How the engine found a round's pairing, in words."""
+
+
+def via_words(via: str) -> str:
+    """Where a change came from, in the reader's language."""
+    words = VIA.get(via)
+    return _(words) if words else via
+
+
+@dataclass(frozen=True)
+class _Pattern:
+    regex: re.Pattern[str]
+    words: str
+    """The sentence in words to translate, with the pattern's groups as ``{name}``s."""
+
+
+def _p(pattern: str, words: str) -> _Pattern:
+    return _Pattern(re.compile(pattern + r"\Z", re.S), words)
+
+
+_NAME = r"(?P<name>.+)"
+_WHERE = r"round (?P<round>\d+) table (?P<table>\d+)(?: game (?P<game>\d+))?"
+
+PATTERNS: tuple[_Pattern, ...] = (
+    _p(
+        r"created event '(?P<event>.*)' \((?P<ruleset>[\w-]+)\)",
+        N_("created event ‘{event}’ ({ruleset})"),
+    ),
+    _p(
+        r"imported event '(?P<event>.*)' \((?P<entrants>\d+) entrants, (?P<rounds>\d+) rounds\)",
+        N_("imported event ‘{event}’ (entrants: {entrants}, rounds: {rounds})"),
+    ),
+    _p(r"changed settings", N_("changed the settings")),
+    _p(r"deleted event '(?P<event>.*)'", N_("deleted event ‘{event}’")),
+    _p(r"entered (?P<count>\d+): (?P<names>.*)", N_("entered {count}: {names}")),
+    _p(r"edited (?P<code>\S+)", N_("edited {code}")),
+    _p(r"took back the drop of " + _NAME, N_("took back the drop of {name}")),
+    _p(
+        r"dropped " + _NAME + r" after round (?P<round>\d+)",
+        N_("dropped {name} after round {round}"),
+    ),
+    _p(r"removed " + _NAME, N_("removed {name}")),
+    _p(
+        r"series identities for (?P<count>\d+) entrants",
+        N_("players across series set for entrants: {count}"),
+    ),
+    _p(
+        r"seated round (?P<round>\d+): (?P<tables>\d+) tables \(rules overridden: (?P<why>.*)\)",
+        N_("seated round {round}: tables: {tables} (hard rules overridden)"),
+    ),
+    _p(
+        r"seated round (?P<round>\d+): (?P<tables>\d+) tables",
+        N_("seated round {round}: tables: {tables}"),
+    ),
+    _p(
+        r"paired round (?P<round>\d+) by the engine \(optimal, cost (?P<cost>[\d.e+-]+)\)",
+        N_("paired round {round} by the engine (the best pairing, cost {cost})"),
+    ),
+    _p(
+        r"paired round (?P<round>\d+) by the engine \((?P<how>[\w -]+), cost (?P<cost>[\d.e+-]+)\)",
+        N_("paired round {round} by the engine ({how}, cost {cost})"),
+    ),
+    _p(
+        r"accepted the pairing of round (?P<round>\d+)", N_("accepted the pairing of round {round}")
+    ),
+    _p(
+        r"swapped (?P<first>.+) and (?P<second>.+) in round (?P<round>\d+) "
+        r"\(rules overridden: (?P<why>.*)\)",
+        N_("swapped {first} and {second} in round {round} (hard rules overridden)"),
+    ),
+    _p(
+        r"swapped (?P<first>.+) and (?P<second>.+) in round (?P<round>\d+)",
+        N_("swapped {first} and {second} in round {round}"),
+    ),
+    _p(r"closed round (?P<round>\d+)", N_("closed round {round}")),
+    _p(r"reopened round (?P<round>\d+)", N_("reopened round {round}")),
+    _p(r"deleted round (?P<round>\d+)", N_("undid the pairing of round {round}")),
+    _p(
+        r"entered " + _WHERE + r" of the closed round \((?P<why>.*)\)",
+        N_(
+            "entered the result of table {table} of round {round}, a closed round: the "
+            "standings were computed again, the later rounds stay as played"
+        ),
+    ),
+    _p(
+        r"corrected " + _WHERE + r" of the closed round \((?P<why>.*)\)",
+        N_(
+            "corrected the result of table {table} of round {round}, a closed round: the "
+            "standings were computed again, the later rounds stay as played"
+        ),
+    ),
+    _p(r"entered " + _WHERE, N_("entered the result of table {table} of round {round}")),
+    _p(r"corrected " + _WHERE, N_("corrected the result of table {table} of round {round}")),
+    _p(r"cleared " + _WHERE, N_("cleared the result of table {table} of round {round}")),
+    _p(r"round (?P<round>\d+) clock: start", N_("started the clock of round {round}")),
+    _p(
+        r"round (?P<round>\d+) clock: limit",
+        N_("imposed the time limit in round {round}: two more game rounds"),
+    ),
+    _p(r"round (?P<round>\d+) clock: reset", N_("reset the clock of round {round}")),
+    _p(
+        r"round (?P<round>\d+) table (?P<table>\d+): draft recorded",
+        N_("recorded the draft of table {table} of round {round}"),
+    ),
+    _p(
+        r"round (?P<round>\d+) table (?P<table>\d+): kingdom recorded by hand",
+        N_("entered the kingdom of table {table} of round {round} by hand"),
+    ),
+    _p(r"(?P<user>.+): (?P<before>\S+) → (?P<after>\S+)", N_("{user}: role {before} → {after}")),
+    _p(
+        r"saved card pool (?P<pool>\S+) \((?P<cards>\d+) cards\)",
+        N_("saved card pool {pool} (cards: {cards})"),
+    ),
+    _p(r"created series (?P<series>\S+)", N_("created series {series}")),
+    _p(r"changed series (?P<series>\S+)", N_("changed series {series}")),
+    _p(r"series (?P<series>\S+): removed (?P<event>\S+)", N_("series {series}: removed {event}")),
+    _p(
+        r"series (?P<series>\S+): (?P<merge>.+) is (?P<keep>.+) \((?P<count>\d+) entrants\)",
+        N_("series {series}: {merge} is {keep} (entrants: {count})"),
+    ),
+    _p(
+        r"series (?P<series>\S+): (?P<event>\S+) \((?P<city>.*), (?P<date>[\d-]+)\)",
+        N_("series {series}: {event} ({city}, {date})"),
+    ),
+    _p(
+        _NAME + r" confirmed the report of " + _WHERE + r" by (?P<by>.+?)(?P<why>: .*)?",
+        N_("{name} confirmed the report of table {table} of round {round} by {by}"),
+    ),
+    _p(
+        _NAME + r" disputed the report of " + _WHERE + r" by (?P<by>.+?)(?P<why>: .*)?",
+        N_("{name} disputed the report of table {table} of round {round} by {by}"),
+    ),
+    _p(
+        _NAME + r" replaced their report of " + _WHERE + r" by a new one",
+        N_("{name} replaced their report of table {table} of round {round} by a new one"),
+    ),
+    _p(
+        _NAME + r" reported " + _WHERE + r" \((?P<count>\d+) different reports now\)",
+        N_(
+            "{name} reported the result of table {table} of round {round} "
+            "(different reports now: {count})"
+        ),
+    ),
+    _p(
+        _NAME + r" reported " + _WHERE,
+        N_("{name} reported the result of table {table} of round {round}"),
+    ),
+    _p(
+        r"rejected the report of " + _WHERE + r" by (?P<by>.+): another report of the game "
+        r"was accepted",
+        N_(
+            "rejected the report of table {table} of round {round} by {by}: another report "
+            "of the game was accepted"
+        ),
+    ),
+    _p(
+        r"accepted the report of " + _WHERE + r" by (?P<by>.+)",
+        N_("accepted the report of table {table} of round {round} by {by}"),
+    ),
+    _p(
+        r"rejected the report of " + _WHERE + r" by (?P<by>.+)",
+        N_("rejected the report of table {table} of round {round} by {by}"),
+    ),
+)
+"""The sentences the store writes, most particular first."""
+
+
+def action_words(action: str) -> str:
+    """An action's name in the reader's language (its code when it has none)."""
+    words = ACTIONS.get(action)
+    return _(words) if words else action
+
+
+def summary_words(summary: str) -> str:
+    """A stored sentence said in the reader's language, names and numbers kept."""
+    for pattern in PATTERNS:
+        match = pattern.regex.match(summary)
+        if match:
+            values = {k: v or "" for k, v in match.groupdict().items()}
+            if values.get("how") in HOW:
+                values["how"] = _(HOW[values["how"]])
+            text = _(pattern.words).format(**values)
+            game = values.get("game")
+            if game and game != "1":
+                text += " · " + _("game {game}").format(game=game)
+            why = values.get("why", "")
+            if why.startswith(": "):  # the player's own words
+                text += why
+            return text
+    return summary
