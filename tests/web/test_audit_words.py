@@ -58,7 +58,8 @@ def test_every_action_the_store_writes_has_words():
         text = path.read_text(encoding="utf-8")
         written.update(
             re.findall(
-                r'"((?:event|entrant|round|result|report|kingdom|team|pool|series)\.[a-z]+)"', text
+                r'"((?:event|entrant|round|result|report|kingdom|team|pool|series|user)\.[a-z]+)"',
+                text,
             )
         )
     written.update(f"clock.{a}" for a in ("start", "limit", "reset"))

@@ -179,8 +179,9 @@ def user_password(
         raise InvalidInput.one(N_("no user '{name}'"), path="NAME", name=name)
     secret = password or typer.prompt(_("Password"), hide_input=True, confirmation_prompt=True)
     check_password(secret, "--password")
-    user.set_password(secret)
-    user.save(update_fields=["password"])
+    from kolo.web import store
+
+    store.set_password(store.Actor(who=state.who(), via="cli"), user, secret)
     print(_("password of {name} changed").format(name=name))
 
 

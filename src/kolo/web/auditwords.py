@@ -52,6 +52,7 @@ ACTIONS: dict[str, str] = {
     "series.event": N_("event in a series"),
     "series.remove": N_("event left a series"),
     "series.merge": N_("players merged"),
+    "user.password": N_("password changed"),
 }
 """Every action the store records, by its name in words."""
 
@@ -184,6 +185,7 @@ PATTERNS: tuple[_Pattern, ...] = (
         r"saved card pool (?P<pool>\S+) \((?P<cards>\d+) cards\)",
         N_("saved card pool {pool} (cards: {cards})"),
     ),
+    _p(r"changed the password of (?P<user>.+)", N_("changed the password of {user}")),
     _p(r"created series (?P<series>\S+)", N_("created series {series}")),
     _p(r"changed series (?P<series>\S+)", N_("changed series {series}")),
     _p(r"series (?P<series>\S+): removed (?P<event>\S+)", N_("series {series}: removed {event}")),

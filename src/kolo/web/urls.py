@@ -4,7 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.i18n import set_language
 
-from kolo.web import accounts
+from kolo.web import accounts, password
 from kolo.web.views import api, correct, desk, public, reportdesk, selfreport, series
 
 event_public = [
@@ -69,6 +69,7 @@ urlpatterns = [
     path("language/<str:code>/", public.choose_language, name="language"),
     path("login/", accounts.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("password/", password.change_password, name="password"),
     path("e/<slug:key>/", include(event_public)),
     path("s/<slug:key>/", series.series_page, name="series"),
     path("s/<slug:key>/tour.csv", series.series_csv, name="series-csv"),
