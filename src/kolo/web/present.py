@@ -17,7 +17,7 @@ from kolo import display
 from kolo.core import event as core
 from kolo.core import knockout, seatorder
 from kolo.core.placement import placements
-from kolo.core.rulesets import RuleSet, Success, TieBreak
+from kolo.core.rulesets import RuleSet, Success, System, TieBreak
 from kolo.core.shares import table_shares
 from kolo.core.standings import Standings, compute
 from kolo.games.dominion.view import kingdom_view
@@ -132,10 +132,14 @@ STAGE_NAMES = {
 
 def standings_rows(loaded: Loaded, result: Standings) -> list[dict[str, Any]]:
     reached: dict[str, str] = {}
+    in_group: dict[str, tuple[str, int, bool]] = {}
     if knockout.is_knockout(loaded.ruleset):
         reached = knockout.reached(
             loaded.value, loaded.value.rounds[: result.after_round], loaded.ruleset, loaded.settings
         )
+        for group in knockout.group_tables(loaded.value, loaded.ruleset, loaded.settings):
+            for g in group.rows:
+                in_group[g.entrant] = (group.group, g.rank, g.seed is not None)
     rows = []
     for row in result.rows:
         rows.append(
@@ -152,6 +156,9 @@ def standings_rows(loaded: Loaded, result: Standings) -> list[dict[str, Any]]:
                 "score_difference": row.score_difference,
                 "dropped": row.dropped,
                 "reached": STAGE_NAMES.get(reached.get(row.entrant.id, ""), ""),
+                "group": in_group.get(row.entrant.id, ("", 0, False))[0],
+                "group_place": in_group.get(row.entrant.id, ("", 0, False))[1],
+                "qualified": in_group.get(row.entrant.id, ("", 0, False))[2],
             }
         )
     return rows
@@ -182,6 +189,7 @@ def standings_columns(ruleset: RuleSet) -> dict[str, bool]:
         "game_score": TieBreak.GAME_SCORE in ruleset.tie_breaks,
         "swiss": TieBreak.BUCHHOLZ in ruleset.tie_breaks,
         "reached": knockout.is_knockout(ruleset),
+        "groups": ruleset.system is System.GROUPS_KNOCKOUT,
     }
 
 

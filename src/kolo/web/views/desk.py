@@ -31,6 +31,7 @@ from kolo.core.event import Round as CoreRound
 from kolo.core.event import Table as CoreTable
 from kolo.core.placement import placements
 from kolo.core.problems import N_, InvalidInput, NoValidPairing
+from kolo.core.qualifiers import QualifierPlan
 from kolo.core.shares import table_shares
 from kolo.eventfile import reader
 from kolo.eventfile.writer import dumps
@@ -44,6 +45,7 @@ from kolo.web import (
     models,
     present,
     publicurl,
+    qualifierwords,
     settingsform,
     store,
     wording,
@@ -181,6 +183,9 @@ def event_desk(request: HttpRequest, event: models.Event, role: str) -> HttpResp
         rows=present.standings_rows(loaded, result),
         columns=present.standings_columns(loaded.ruleset),
         ruleset_title=_(loaded.ruleset.title),
+        qualifiers=(lambda plan: qualifierwords.text(plan) if plan else "")(
+            qualifierwords.plan_of(event)
+        ),
     )
     return render(request, "kolo/desk/event.html", context)
 
@@ -253,7 +258,9 @@ def entrants(request: HttpRequest, event: models.Event, role: str) -> HttpRespon
             entries = _parse_bulk(request.POST.get("names", ""))
             store.add_entrants(_actor(request), event, entries, allow_duplicate=allow)
 
+        before = qualifierwords.plan_of(event)
         if _attempt(request, add, _("entrants added")):
+            _say_qualifiers(request, event, before)
             return redirect("desk-entrants", key=event.key)
     context = _base(request, event, role)
     context.update(
@@ -296,8 +303,19 @@ def entrant_edit(request: HttpRequest, event: models.Event, role: str, code: str
         "remove": _("{name} removed"),
         "edit": _("{name}: entry saved"),
     }[action].format(name=name)
-    _attempt(request, changes[action], done)
+    before = qualifierwords.plan_of(event)
+    if _attempt(request, changes[action], done):
+        _say_qualifiers(request, event, before)
     return redirect("desk-entrants", key=event.key)
+
+
+def _say_qualifiers(
+    request: HttpRequest, event: models.Event, before: QualifierPlan | None
+) -> None:
+    """After an entrants' change: say so when the knockout's qualifiers changed with it."""
+    said = qualifierwords.change_text(before, qualifierwords.plan_of(event))
+    if said is not None:
+        messages.warning(request, said)
 
 
 # --- rounds -----------------------------------------------------------------------------
