@@ -170,3 +170,42 @@ def test_the_organisers_day(live_server, browser, screenshots, language):
     player.goto(f"{base}/e/brno-2026/players/{seated[0].code}/")
     assert "50" in player.inner_text("main")  # the corrected score on the player's page
     assert alerts == [], "no script from a player's name ran"
+
+
+@pytest.mark.parametrize("language", ["cs", "en"])
+def test_an_nbgl_day_says_how_many_go_through(live_server, browser, language):
+    get_user_model().objects.create_user("olga", password="organiser-pass-1")
+    base = live_server.url
+    page = browser.new_context(
+        viewport=DESKTOP, locale="cs-CZ" if language == "cs" else "en-GB"
+    ).new_page()
+    page.goto(f"{base}/language/{language}/?next=/login/")
+    page.fill("#id_username", "olga")
+    page.fill("#id_password", "organiser-pass-1")
+    with page.expect_navigation():
+        page.click("button[type=submit]")
+    page.goto(f"{base}/desk/")
+    page.fill("#name", "NBGL Brno")
+    page.select_option("#ruleset", "nbgl-dominion")
+    with page.expect_navigation():
+        page.locator("form:has(#name) button[type=submit]").click()
+    page.goto(f"{base}/desk/nbgl-brno/entrants/")
+    page.fill("#names", "\n".join(f"Hráč {i}" for i in range(1, 25)))
+    with page.expect_navigation():
+        page.locator("form:has(#names) button[type=submit]").click()
+    page.goto(f"{base}/desk/nbgl-brno/")
+    said = page.locator("p.qualifiers").inner_text()
+    assert "24" in said
+    assert "8" in said
+    assert "16" in said  # not 16, and why
+    no_foreign_words(page, language)
+    page.goto(f"{base}/desk/nbgl-brno/entrants/")
+    page.fill("#names", "\n".join(f"Hráč {i}" for i in range(25, 33)))
+    with page.expect_navigation():
+        page.locator("form:has(#names) button[type=submit]").click()
+    assert "8 → 16" in page.locator(".messages").inner_text()
+    no_foreign_words(page, language)
+    page.goto(f"{base}/desk/nbgl-brno/")
+    submit(page, "/pair/")
+    submit(page, "/rounds/1/accept/")
+    assert page.locator(".desk-tables .card").count() == 8  # 8 groups of 4
