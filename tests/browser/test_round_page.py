@@ -45,10 +45,13 @@ def logged_in(browser, live_server, viewport):
     return page
 
 
-def test_a_dominion_round_page_is_compact_with_the_close_in_reach(live_server, browser, open_round):
+def test_a_dominion_round_page_is_compact_with_the_close_in_reach(
+    live_server, browser, screenshots, open_round
+):
     page = logged_in(browser, live_server, DESKTOP)
     page.goto(f"{live_server.url}/desk/{open_round.key}/rounds/6/")
     height = page.evaluate("document.documentElement.scrollHeight")
+    page.screenshot(path=str(screenshots / "desk-round-31-desktop.png"))  # the window: bar in it
     assert height < TALL
     assert page.locator("details.kingdom-details[open]").count() == 0
     close = page.locator("form[action$='/rounds/6/close/'] button")
