@@ -22,7 +22,7 @@ from kolo.cli.files import RelaxOption, check_relax, load_file, parse_json_value
 from kolo.cli.output import print_json, table
 from kolo.core import knockout, rulesets, seatorder
 from kolo.core.collation import sort_key
-from kolo.core.placement import placements
+from kolo.core.outcome import game_outcome
 from kolo.core.problems import N_, InvalidInput
 from kolo.core.settings import SPECS
 from kolo.core.standings import tables_missing_results
@@ -434,12 +434,7 @@ def _print_round(store: Any, event: Any, number: int) -> None:
         headers.append(_("Cost"))
     rows = []
     for t_index, t in enumerate(round_.tables):
-        placed = [
-            placements(
-                g.scores, ruleset.placement_points, g.turns if ruleset.ties_by_turns else None
-            )
-            for g in t.games
-        ]
+        placed = [game_outcome(g, ruleset, settings).places for g in t.games]
         for seat_index, player in enumerate(t.seats):
             cells = [
                 str(t.number) if seat_index == 0 else "",

@@ -22,10 +22,9 @@ from fractions import Fraction
 from typing import Any
 
 from kolo.core.event import EntrantId, Event, Round, Table
-from kolo.core.placement import placements
+from kolo.core.outcome import game_outcome
 from kolo.core.problems import N_, InvalidInput, NoValidPairing, Problem
 from kolo.core.rulesets import RuleSet, System
-from kolo.core.shares import table_shares
 
 GROUP = "group"
 KNOCKOUT = "knockout"
@@ -194,18 +193,12 @@ class Result:
 def _shares_by_round(
     event: Event, ruleset: RuleSet, settings: Mapping[str, Any], upto: int
 ) -> list[dict[EntrantId, Fraction]]:
-    normal: int = settings["table_size"]
     result = []
     for round_ in event.rounds[: upto + 1]:
         totals: dict[EntrantId, Fraction] = {}
         for table in round_.tables:
             for game in table.games:
-                shares = table_shares(
-                    game.scores,
-                    normal,
-                    negative_as_zero=settings.get("negative_scores_as_zero", True),
-                    scale_smaller=settings.get("smaller_table_scaling", True),
-                )
+                shares = game_outcome(game, ruleset, settings).shares
                 for player, share in shares.items():
                     totals[player] = totals.get(player, Fraction(0)) + share
         result.append(totals)
@@ -230,22 +223,14 @@ def round_results(
         for player, share in totals.items():
             through[player] = through.get(player, Fraction(0)) + share
     lot = _lot(round_)
-    normal: int = settings["table_size"]
     results: dict[EntrantId, Result] = {}
     for table in round_.tables:
         points = {p: Fraction(0) for p in table.seats}
         scores = dict.fromkeys(table.seats, 0)
         shares = {p: Fraction(0) for p in table.seats}
         for game in table.games:
-            placed = placements(
-                game.scores, ruleset.placement_points, game.turns if ruleset.ties_by_turns else None
-            )
-            game_shares = table_shares(
-                game.scores,
-                normal,
-                negative_as_zero=settings.get("negative_scores_as_zero", True),
-                scale_smaller=settings.get("smaller_table_scaling", True),
-            )
+            read = game_outcome(game, ruleset, settings)
+            placed, game_shares = read.places, read.shares
             for player in table.seats:
                 points[player] += placed[player].points
                 scores[player] += game.scores[player]

@@ -15,9 +15,9 @@ from typing import Any
 from kolo.core import knockout
 from kolo.core.collation import Key, sort_key
 from kolo.core.event import Entrant, EntrantId, Event, Round, Table
-from kolo.core.placement import placements
+from kolo.core.outcome import outcome
 from kolo.core.rulesets import RuleSet, Success, TieBreak
-from kolo.core.shares import mean_share, sum_share, table_shares
+from kolo.core.shares import mean_share, sum_share
 
 
 @dataclass(frozen=True)
@@ -117,7 +117,6 @@ def compute(
         if through_round is None or r.number <= through_round
     ]
     tallies = {e.id: _Tally() for e in event.entrants}
-    normal_size: int = settings["table_size"]
     for round_ in rounds:
         for player in round_.byes:
             tallies[player].points += Fraction(settings.get("bye_points", 0))
@@ -126,7 +125,7 @@ def compute(
             for player in table.seats:
                 tallies[player].opponents.extend(p for p in table.seats if p != player)
             for game in table.games:
-                _add_game(tallies, game.scores, game.turns, ruleset, settings, normal_size)
+                _add_game(tallies, game.scores, game.turns, ruleset, settings)
     keys = (
         knockout.ranking_keys(event, rounds, ruleset, settings)
         if knockout.is_knockout(ruleset)
@@ -144,19 +143,10 @@ def _add_game(
     turns: Mapping[EntrantId, int] | None,
     ruleset: RuleSet,
     settings: Mapping[str, Any],
-    normal_size: int,
 ) -> None:
-    placed = placements(scores, ruleset.placement_points, turns if ruleset.ties_by_turns else None)
-    shares = (
-        table_shares(
-            scores,
-            normal_size,
-            negative_as_zero=settings["negative_scores_as_zero"],
-            scale_smaller=settings["smaller_table_scaling"],
-        )
-        if ruleset.success is not Success.NONE
-        else {}
-    )
+    read = outcome(scores, ruleset, settings, turns)
+    placed = read.places
+    shares = read.shares if ruleset.success is not Success.NONE else {}
     total = sum(scores.values())
     for player, score in scores.items():
         tally = tallies[player]

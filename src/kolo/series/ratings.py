@@ -20,7 +20,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 
 from kolo.core import rulesets
 from kolo.core.event import Event
-from kolo.core.placement import placements
+from kolo.core.outcome import game_outcome
 from kolo.core.standings import name_key
 from kolo.series.document import Series
 
@@ -76,6 +76,7 @@ def rate(events: Iterable[RatedEvent]) -> dict[str, PlayerRating]:
         ruleset = rulesets.REGISTRY.get(event.ruleset)
         if ruleset is None:
             continue
+        settings = {**ruleset.defaults, **event.settings}
         person = {e.id: e.person for e in event.entrants}
         names = {e.person: e.name for e in event.entrants}
         for round_ in event.rounds:
@@ -83,11 +84,7 @@ def rate(events: Iterable[RatedEvent]) -> dict[str, PlayerRating]:
                 for game in table.games:
                     if len(game.scores) < 2:
                         continue
-                    placed = placements(
-                        game.scores,
-                        ruleset.placement_points,
-                        game.turns if ruleset.ties_by_turns else None,
-                    )
+                    placed = game_outcome(game, ruleset, settings).places
                     seated = list(game.scores)
                     for entrant in seated:
                         who = person.get(entrant, entrant)

@@ -16,9 +16,8 @@ from django.utils.translation import gettext_lazy
 from kolo import display
 from kolo.core import event as core
 from kolo.core import knockout, seatorder
-from kolo.core.placement import placements
+from kolo.core.outcome import game_outcome
 from kolo.core.rulesets import RuleSet, Success, System, TieBreak
-from kolo.core.shares import table_shares
 from kolo.core.standings import Standings, compute
 from kolo.games.dominion.view import kingdom_view
 from kolo.web import bracket_layout, models, snapshots, store
@@ -223,23 +222,7 @@ def table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]]:
     tables = []
     for table in round_.tables:
         seats = []
-        placed = [
-            placements(
-                g.scores,
-                loaded.ruleset.placement_points,
-                g.turns if loaded.ruleset.ties_by_turns else None,
-            )
-            for g in table.games
-        ]
-        shares = [
-            table_shares(
-                g.scores,
-                normal,
-                negative_as_zero=loaded.settings.get("negative_scores_as_zero", True),
-                scale_smaller=loaded.settings.get("smaller_table_scaling", True),
-            )
-            for g in table.games
-        ]
+        read = [game_outcome(g, loaded.ruleset, loaded.settings) for g in table.games]
         for seat, player in enumerate(table.seats, start=1):
             seats.append(
                 {
@@ -250,8 +233,8 @@ def table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]]:
                         {
                             "score": g.scores[player],
                             "turns": g.turns[player] if g.turns else None,
-                            "points": points(placed[i][player].points),
-                            "share": percent(shares[i][player]),
+                            "points": points(read[i].places[player].points),
+                            "share": percent(read[i].shares[player]),
                             "time_limit": g.ended_by_time_limit,
                         }
                         for i, g in enumerate(table.games)
@@ -350,28 +333,22 @@ def where_is(loaded: Loaded, entrant_id: str) -> dict[str, Any] | None:
 
 def player_games(loaded: Loaded, entrant_id: str) -> list[dict[str, Any]]:
     """The entrant's games, round by round: table, opponents, score, points, share."""
-    normal: int = loaded.settings["table_size"]
     result = []
     for round_ in loaded.value.rounds:
         for table in round_.tables:
             if entrant_id not in table.seats:
                 continue
             for number, game in enumerate(table.games, start=1):
-                placed = placements(
-                    game.scores,
-                    loaded.ruleset.placement_points,
-                    game.turns if loaded.ruleset.ties_by_turns else None,
-                )[entrant_id]
-                share = table_shares(game.scores, normal).get(entrant_id)
+                read = game_outcome(game, loaded.ruleset, loaded.settings)
+                placed = read.places[entrant_id]
+                share = read.shares[entrant_id]
                 result.append(
                     {
                         "round": round_.number,
                         "table": table.number,
                         "game": number,
                         "score": game.scores[entrant_id],
-                        "place": f"{placed.first}."
-                        if not placed.shared
-                        else f"{placed.first}.–{placed.last}.",
+                        "place": read.place_text(entrant_id),
                         "points": points(placed.points),
                         "share": percent(share),
                         "opponents": [

@@ -29,10 +29,10 @@ from kolo.core import knockout, rulesets
 from kolo.core.collation import sort_key
 from kolo.core.event import Round as CoreRound
 from kolo.core.event import Table as CoreTable
-from kolo.core.placement import placements
+from kolo.core.outcome import outcome
 from kolo.core.problems import N_, InvalidInput, NoValidPairing
 from kolo.core.qualifiers import QualifierPlan
-from kolo.core.shares import table_shares
+from kolo.core.standings import Row
 from kolo.eventfile import reader
 from kolo.eventfile.writer import dumps
 from kolo.games.dominion.draws import PICKS
@@ -650,21 +650,15 @@ def table_preview(
     use_turns = turns if ruleset.ties_by_turns and len(turns) == len(seats) else None
     if ruleset.ties_by_turns and use_turns is None:
         return render_fragment("kolo/desk/_preview.html", {"need_turns": True})
-    placed = placements(scores, ruleset.placement_points, use_turns)
-    shares = table_shares(
-        scores,
-        settings["table_size"],
-        negative_as_zero=settings.get("negative_scores_as_zero", True),
-    )
+    read = outcome(scores, ruleset, settings, use_turns)
+    placed = read.places
     rows = [
         {
             "name": names[code],
             "score": scores[code],
-            "place": f"{placed[code].first}."
-            if not placed[code].shared
-            else f"{placed[code].first}.–{placed[code].last}.",
+            "place": read.place_text(code),
             "points": present.points(placed[code].points),
-            "share": present.percent(shares[code]),
+            "share": present.percent(read.shares[code]),
         }
         for code in sorted(
             seats, key=lambda c: (placed[c].first, sort_key(names[c], present.language()))
@@ -927,21 +921,37 @@ def export_json(request: HttpRequest, event: models.Event, role: str) -> HttpRes
 def export_csv(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
     loaded = present.Loaded.of(event, public=False)
     result = loaded.standings()
-    columns = ["rank", "rank_to", "id", "name", "club", "points", "success", "games", "dropped"]
-    rows = (
-        [
+    shown = present.standings_columns(loaded.ruleset)
+    reached = present.standings_rows(loaded, result) if shown["reached"] else []
+    stage = {r["id"]: str(r["reached"]) for r in reached}
+    columns = ["rank", "rank_to", "id", "name", "club", "points"]
+    columns += ["success"] if shown["success"] else ["shares"] if shown["shares"] else []
+    columns += ["game_score"] if shown["game_score"] else []
+    columns += ["buchholz", "score_difference"] if shown["swiss"] else []
+    columns += ["reached"] if shown["reached"] else []
+    columns += ["games", "dropped"]
+
+    def cells(row: Row) -> list[Any]:
+        line: list[Any] = [
             row.rank,
             row.rank_to,
             row.entrant.id,
             row.entrant.name,
             row.entrant.club or "",
             float(row.points),
-            f"{float(row.success):.6f}" if row.success is not None else "",
-            row.games,
-            "yes" if row.dropped else "",
         ]
-        for row in result.rows
-    )
+        if shown["success"] or shown["shares"]:
+            line.append(f"{float(row.success):.6f}" if row.success is not None else "")
+        if shown["game_score"]:
+            line.append(row.game_score)
+        if shown["swiss"]:
+            line.append(float(row.buchholz) if row.buchholz is not None else "")
+            line.append(row.score_difference if row.score_difference is not None else "")
+        if shown["reached"]:
+            line.append(stage.get(row.entrant.id, ""))
+        return [*line, row.games, "yes" if row.dropped else ""]
+
+    rows = (cells(row) for row in result.rows)
     return csvdownload.response(columns, rows, f"{event.key}-standings.csv")
 
 
