@@ -14,7 +14,7 @@ import typer
 from typer import Abort
 from typer._click.exceptions import ClickException, UsageError
 
-from kolo.cli import app as _app_module
+from kolo.cli import commands  # noqa: F401 - registers every command
 from kolo.cli.app import app
 from kolo.cli.output import show_problems
 from kolo.cli.terminal import safe_output
@@ -22,8 +22,6 @@ from kolo.core.problems import InvalidInput, NoValidPairing
 from kolo.i18n import _
 
 __all__ = ["app", "main"]
-
-_app_module.load_commands()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

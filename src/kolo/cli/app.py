@@ -100,8 +100,3 @@ def options(
             file=sys.stderr,
         )
     i18n.activate(lang or i18n.detect())
-
-
-def load_commands() -> None:
-    """Register every command with the application."""
-    from kolo.cli import demo, dominion, events, files, series, serve  # noqa: F401 - registers commands

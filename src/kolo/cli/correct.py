@@ -120,10 +120,10 @@ def correct_closed(
         if not typer.confirm(_("Make this correction?")):
             print(_("nothing changed"))
             return
-    from kolo.cli.events import _actor
+    from kolo.cli.options import cli_actor
 
     corrections.correct(
-        _actor(),
+        cli_actor(),
         event,
         round_number,
         table_number,

@@ -9,8 +9,8 @@ from typing import Annotated
 import typer
 
 from kolo.cli.app import app
-from kolo.cli.events import _actor, _store
 from kolo.cli.files import standings_text
+from kolo.cli.options import cli_actor, open_store
 from kolo.core import rulesets
 from kolo.core.problems import N_, InvalidInput
 from kolo.games.dominion.draws import simulate_draft
@@ -43,8 +43,8 @@ def demo(
                 r.id for r in rulesets.REGISTRY.values() if r.system.value != "groups-knockout"
             ),
         )
-    store = _store()
-    actor = _actor()
+    store = open_store()
+    actor = cli_actor()
     settings = {"rounds": rounds} if rounds else {}
     event = store.create_event(actor, f"Demo {ruleset} ({players})", ruleset, settings)
     entrants = store.add_entrants(actor, event, [(n, None) for n in names(players)])

@@ -13,7 +13,7 @@ import typer
 
 from kolo import i18n
 from kolo.cli.app import app
-from kolo.cli.events import EventArg, RoundArg, _actor, _store
+from kolo.cli.options import EventArg, RoundArg, cli_actor, open_store
 from kolo.cli.output import print_json, table
 from kolo.core import rulesets
 from kolo.core.problems import N_, InvalidInput, Problem
@@ -150,9 +150,9 @@ def draw_round_command(
             ruleset=ruleset,
             known=", ".join(draws.ROUND_PLANS),
         )
-    from kolo.cli.events import _settings_option
+    from kolo.cli.options import settings_option
 
-    settings, problems = resolve(rulesets.get(ruleset).defaults, _settings_option(setting or []))
+    settings, problems = resolve(rulesets.get(ruleset).defaults, settings_option(setting or []))
     if problems:
         raise InvalidInput(problems)
     if settings.get("pool", CHAMPIONSHIP) != CHAMPIONSHIP:
@@ -348,7 +348,7 @@ def draw_kingdom(
 
 @kingdom_app.command("show", help=_("The kingdoms of a round's tables."))
 def kingdom_show(event: EventArg, round_number: RoundArg, as_json: JsonOption = False) -> None:
-    store = _store(create=False)
+    store = open_store(create=False)
     found = store.find_event(event)
     round_ = store.get_round(found, round_number)
     tables = list(round_.tables.all())
@@ -393,9 +393,9 @@ def kingdom_pick(
         str, typer.Argument(help=_("Six card ids or names, comma-separated."), show_default=False)
     ],
 ) -> None:
-    store = _store()
+    store = open_store()
     row = store.record_draft(
-        _actor(), store.find_event(event), round_number, table_number, _split(picks)
+        cli_actor(), store.find_event(event), round_number, table_number, _split(picks)
     )
     k = row.kingdom
     print(
@@ -428,9 +428,9 @@ def kingdom_set(
         bool, typer.Option("--shelters/--no-shelters", help=_("Shelters."))
     ] = False,
 ) -> None:
-    store = _store()
+    store = open_store()
     store.set_kingdom(
-        _actor(),
+        cli_actor(),
         store.find_event(event),
         round_number,
         table_number,
@@ -446,7 +446,7 @@ def kingdom_set(
 
 @pool_app.command("list", help=_("The card pools."))
 def pool_list() -> None:
-    store = _store(create=False)
+    store = open_store(create=False)
     from kolo.web import models
 
     print(f"{CHAMPIONSHIP}\t{len(championship().all_cards())}\t{championship().title}")
@@ -461,7 +461,7 @@ def pool_show(
     lang: Annotated[str | None, typer.Option("--lang", help=_("Names in cs, en or ja."))] = None,
     as_json: JsonOption = False,
 ) -> None:
-    pool = championship() if name == CHAMPIONSHIP else _store(create=False).card_pool(name)
+    pool = championship() if name == CHAMPIONSHIP else open_store(create=False).card_pool(name)
     if as_json:
         print_json(
             {
@@ -488,9 +488,9 @@ def pool_save(
     file: Annotated[Path, typer.Argument(help=_("The pool file."), show_default=False)],
 ) -> None:
     source = _pool_file(file)
-    store = _store()
+    store = open_store()
     store.save_pool(
-        _actor(),
+        cli_actor(),
         name,
         source.cards,
         title=source.title or name,

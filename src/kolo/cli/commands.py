@@ -1,0 +1,21 @@
+"""The one place that registers every command with the application (``kolo.cli.app``).
+
+Importing a command module registers its commands; the order here is the order ``kolo --help``
+lists them: the commands on files, then those on the store, the demonstration, the Dominion
+cards, the server; then the groups (event, entrant, round, draw, kingdom, pool, series, user).
+No command module imports another command module or this one, so there is no circle.
+"""
+
+# the order of these imports is the order of the commands in ``kolo --help``
+# isort: off
+from kolo.cli import files  # noqa: F401 - importing a module registers its commands
+from kolo.cli import result  # noqa: F401
+from kolo.cli import records  # noqa: F401
+from kolo.cli import event  # noqa: F401
+from kolo.cli import entrant  # noqa: F401
+from kolo.cli import rounds  # noqa: F401
+from kolo.cli import demo  # noqa: F401
+from kolo.cli import dominion  # noqa: F401
+from kolo.cli import series  # noqa: F401
+from kolo.cli import serve  # noqa: F401
+# isort: on

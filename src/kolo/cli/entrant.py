@@ -1,0 +1,168 @@
+"""``kolo entrant``: enter, list, edit, drop and remove entrants."""
+
+from __future__ import annotations
+
+import csv
+import io
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from kolo import i18n
+from kolo.cli.app import app
+from kolo.cli.options import EventArg, cli_actor, open_store
+from kolo.cli.output import table
+from kolo.core.collation import sort_key
+from kolo.core.problems import N_, InvalidInput
+from kolo.eventfile.reader import read_text
+from kolo.i18n import _
+
+entrant_app = typer.Typer(help=_("Enter, list, edit and drop entrants."), no_args_is_help=True)
+app.add_typer(entrant_app, name="entrant")
+
+
+# --- entrants ---------------------------------------------------------------------------
+
+
+def _read_entries(path: Path) -> list[tuple[str, str | None]]:
+    """Names from a file: CSV (name, club; a header row is skipped) for *.csv, else one
+    name per line; ``-`` reads standard input."""
+    text = sys.stdin.read() if str(path) == "-" else read_text(path)
+    if path.suffix.lower() != ".csv":
+        return [(line, None) for line in text.splitlines() if line.strip()]
+    try:
+        rows = [r for r in csv.reader(io.StringIO(text), strict=True) if any(c.strip() for c in r)]
+    except csv.Error as error:
+        raise InvalidInput.one(
+            N_("not valid CSV: {reason}"), path=str(path), reason=str(error)
+        ) from None
+    if rows and [c.strip().casefold() for c in rows[0]] in (
+        ["name", "club"],
+        ["jméno", "klub"],
+        ["name"],
+        ["jméno"],
+    ):
+        rows = rows[1:]
+    for number, row in enumerate(rows, start=1):
+        if len(row) > 2:
+            raise InvalidInput.one(
+                N_("row {row} has {count} columns; a row is: name,club"),
+                path=str(path),
+                row=number,
+                count=len(row),
+            )
+    return [(r[0], r[1] if len(r) > 1 else None) for r in rows]
+
+
+@entrant_app.command(
+    "add", help=_("Enter entrants; they get ids p1, p2, … and play from the next round.")
+)
+def entrant_add(
+    event: EventArg,
+    names: Annotated[
+        list[str] | None, typer.Argument(help=_("Names to enter."), show_default=False)
+    ] = None,
+    file: Annotated[
+        Path | None,
+        typer.Option(
+            "--file", help=_("A file with one name per line, or CSV (name,club) ending in .csv.")
+        ),
+    ] = None,
+    club: Annotated[str | None, typer.Option("--club", help=_("Club of the names given."))] = None,
+    allow_duplicate: Annotated[
+        bool, typer.Option("--allow-duplicate", help=_("Enter a name already entered."))
+    ] = False,
+) -> None:
+    entries = [(n, club) for n in names or []]
+    if file is not None:
+        entries += _read_entries(file)
+    store = open_store()
+    created = store.add_entrants(
+        cli_actor(), store.find_event(event), entries, allow_duplicate=allow_duplicate
+    )
+    for entrant in created:
+        print(f"{entrant.code}\t{entrant.name}" + (f"\t{entrant.club}" if entrant.club else ""))
+
+
+@entrant_app.command("list", help=_("List the entrants with their ids."))
+def entrant_list(event: EventArg) -> None:
+    store = open_store(create=False)
+    found = store.find_event(event)
+    rows = [
+        [
+            e.code,
+            e.name,
+            e.club or "",
+            _("dropped after round {round}").format(round=e.dropped_after_round)
+            if e.dropped_after_round is not None
+            else "",
+        ]
+        for e in sorted(found.entrants.all(), key=lambda e: sort_key(e.name, i18n.language()))
+    ]
+    print(table([_("Id"), _("Name"), _("Club"), _("Status")], rows))
+
+
+@entrant_app.command(
+    "drop", help=_("Drop an entrant from the next round on; results so far stay (R-EVT-2).")
+)
+def entrant_drop(
+    event: EventArg,
+    entrant: Annotated[str, typer.Argument(help=_("Id or exact name."), show_default=False)],
+    undo: Annotated[bool, typer.Option("--undo", help=_("Take a drop back."))] = False,
+) -> None:
+    store = open_store()
+    found = store.drop_entrant(cli_actor(), store.find_event(event), entrant, undo=undo)
+    if undo:
+        print(_("{name} plays again from the next round").format(name=found.name))
+    else:
+        print(
+            _("{name} dropped after round {round}").format(
+                name=found.name, round=found.dropped_after_round
+            )
+        )
+
+
+@entrant_app.command(
+    "edit", help=_("Correct an entrant's name or club, or set who they are across a series.")
+)
+def entrant_edit(
+    event: EventArg,
+    entrant: Annotated[str, typer.Argument(help=_("Id or exact name."), show_default=False)],
+    name: Annotated[str | None, typer.Option("--name", help=_("New name."))] = None,
+    club: Annotated[str | None, typer.Option("--club", help=_("New club (empty: none)."))] = None,
+    player: Annotated[
+        str | None,
+        typer.Option(
+            "--player",
+            help=_(
+                "The person across a series, e.g. jana-novakova: the same in every event they "
+                "play (empty: none, the id stands for them)."
+            ),
+        ),
+    ] = None,
+) -> None:
+    store = open_store()
+    found = store.rename_entrant(cli_actor(), store.find_event(event), entrant, name, club, player)
+    label = _("player")
+    print(
+        f"{found.code}\t{found.name}"
+        + (f"\t{found.club}" if found.club else "")
+        + (f"\t{label}: {found.player}" if found.player else "")
+    )
+
+
+@entrant_app.command(
+    "remove", help=_("Take back an entry made by mistake (only for someone who has not played).")
+)
+def entrant_remove(
+    event: EventArg,
+    entrant: Annotated[str, typer.Argument(help=_("Id or exact name."), show_default=False)],
+) -> None:
+    store = open_store()
+    found = store.remove_entrant(cli_actor(), store.find_event(event), entrant)
+    print(_("removed {name}").format(name=found.name))
+
+
+# --- rounds -----------------------------------------------------------------------------

@@ -1,0 +1,137 @@
+"""``kolo event``: create, list, configure and delete events."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated
+
+import typer
+
+from kolo.cli.app import app, state
+from kolo.cli.options import EventArg, cli_actor, open_store, settings_option
+from kolo.cli.output import table
+from kolo.core import rulesets
+from kolo.core.settings import SPECS
+from kolo.i18n import _
+
+event_app = typer.Typer(help=_("Create, list and configure events."), no_args_is_help=True)
+app.add_typer(event_app, name="event")
+
+
+# --- events -----------------------------------------------------------------------------
+
+
+@event_app.command("new", help=_("Create an event from a rule set."))
+def event_new(
+    name: Annotated[str, typer.Argument(help=_("The event's name."), show_default=False)],
+    ruleset: Annotated[
+        str,
+        typer.Option(
+            "--ruleset",
+            help=_("Rule set: {ids}.").format(ids=", ".join(rulesets.REGISTRY)),
+            show_default=False,
+        ),
+    ],
+    key: Annotated[
+        str | None, typer.Option("--key", help=_("Short handle (default: from the name)."))
+    ] = None,
+    setting: Annotated[
+        list[str] | None,
+        typer.Option("--set", help=_("Override a setting: name=value (repeatable).")),
+    ] = None,
+) -> None:
+    store = open_store()
+    from kolo.web import models
+
+    namesakes = [e.key for e in models.Event.objects.filter(name=name.strip())]
+    event = store.create_event(cli_actor(), name, ruleset, settings_option(setting or []), key)
+    if namesakes:
+        print(
+            "kolo: "
+            + _("note: an event of this name exists already: {keys}").format(
+                keys=", ".join(namesakes)
+            ),
+            file=sys.stderr,
+        )
+    print(
+        _("created event {key}: {name} ({ruleset})").format(
+            key=event.key, name=event.name, ruleset=event.ruleset
+        )
+    )
+
+
+@event_app.command("list", help=_("List the events in the store."))
+def event_list() -> None:
+    from kolo.web.bootstrap import location
+
+    where, exists = location(state.db)
+    if not exists:
+        print(_("no events yet; create one with: kolo event new --ruleset dominion-cz NAME"))
+        print("\n" + _("store: {where} (not created yet)").format(where=where))
+        return
+    open_store()
+    from kolo.web import models
+
+    rows = [
+        [e.key, e.name, e.ruleset, str(e.entrants.count()), str(e.rounds.count())]
+        for e in models.Event.objects.all()
+    ]
+    if rows:
+        print(
+            table(
+                [_("Key"), _("Name"), _("Rule set"), _("Entrants"), _("Rounds")], rows, right=[3, 4]
+            )
+        )
+    else:
+        print(_("no events yet; create one with: kolo event new --ruleset dominion-cz NAME"))
+    print("\n" + _("store: {where}").format(where=state.where))
+
+
+@event_app.command(
+    "settings", help=_("Show the event's settings, with their meaning, or change them.")
+)
+def event_settings(
+    event: EventArg,
+    setting: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set", help=_("Change a setting: name=value; name=default restores the default.")
+        ),
+    ] = None,
+) -> None:
+    store = open_store()
+    found = store.find_event(event)
+    if setting:
+        changes = {k: (None if v == "default" else v) for k, v in settings_option(setting).items()}
+        found = store.change_settings(cli_actor(), found, changes)
+    ruleset, settings = store.ruleset_of(found)
+    rows = []
+    for name, value in settings.items():
+        spec = SPECS[name]
+        marker = "*" if name in found.settings else ""
+        rows.append([name + marker, json.dumps(value), spec.rule, _(spec.help)])
+    print(table([_("Setting"), _("Value"), _("Rule"), _("Meaning")], rows))
+    if found.settings:
+        print(
+            "\n"
+            + _("* set for this event; the others are the defaults of {ruleset}").format(
+                ruleset=ruleset.id
+            )
+        )
+
+
+@event_app.command("delete", help=_("Delete an event (its audit trail keeps a full copy)."))
+def event_delete(
+    event: EventArg,
+    yes: Annotated[bool, typer.Option("--yes", help=_("Do not ask for confirmation."))] = False,
+) -> None:
+    store = open_store()
+    found = store.find_event(event)
+    if not yes and not typer.confirm(
+        _("Delete {name} with all its rounds and results?").format(name=found.name)
+    ):
+        print(_("nothing deleted"))
+        return
+    store.delete_event(cli_actor(), found)
+    print(_("deleted {key}").format(key=event))

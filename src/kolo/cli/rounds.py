@@ -1,0 +1,291 @@
+"""``kolo round``: seat, pair, swap, show, close, reopen and delete rounds."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Annotated, Any
+
+import typer
+
+from kolo import display, i18n
+from kolo.cli.app import app
+from kolo.cli.files import RelaxOption, check_relax, proposal_text
+from kolo.cli.options import EventArg, cli_actor, open_store
+from kolo.cli.output import table
+from kolo.core import knockout, seatorder
+from kolo.core.outcome import game_outcome
+from kolo.core.problems import N_, InvalidInput
+from kolo.core.standings import tables_missing_results
+from kolo.i18n import _
+
+round_app = typer.Typer(
+    help=_("Seat, show, close, reopen and delete rounds."), no_args_is_help=True
+)
+app.add_typer(round_app, name="round")
+
+
+def _parse_tables(text: str) -> list[list[str]]:
+    """``"p1,p2,p3;p4,p5,p6"`` as tables of players; a final ``;`` is allowed."""
+    chunks = text.split(";")
+    if chunks and not chunks[-1].strip():
+        chunks = chunks[:-1]
+    tables = []
+    for index, chunk in enumerate(chunks, start=1):
+        if not chunk.strip():
+            raise InvalidInput.one(N_("table {table} is empty"), path="--tables", table=index)
+        seats = [p.strip() for p in chunk.split(",")]
+        if any(not p for p in seats):
+            raise InvalidInput.one(
+                N_("table {table} has an empty seat"), path="--tables", table=index
+            )
+        tables.append(seats)
+    return tables
+
+
+@round_app.command(
+    "new", help=_("Seat the next round by hand, checked against the rule set's hard rules.")
+)
+def round_new(
+    event: EventArg,
+    tables: Annotated[
+        str,
+        typer.Option(
+            "--tables",
+            help=_('Tables by hand, top table first, players in seat order: "p1,p2,p3;p4,p5,p6".'),
+            show_default=False,
+        ),
+    ],
+    byes: Annotated[str | None, typer.Option("--byes", help=_('Players with a bye: "p9".'))] = None,
+    force: Annotated[
+        str | None, typer.Option("--force", help=_("Seat the round despite a hard rule; say why."))
+    ] = None,
+) -> None:
+    store = open_store()
+    found = store.find_event(event)
+    bye_list = [b.strip() for b in (byes or "").split(",") if b.strip()]
+    round_ = store.new_round(
+        cli_actor(), found, _parse_tables(tables), byes=bye_list, force_reason=force
+    )
+    print(_("round {number} seated").format(number=round_.number))
+    _print_round(store, found, round_.number)
+
+
+def _print_round(store: Any, event: Any, number: int) -> None:
+    """A round's tables, one line per seat: results so far and, from round 2 on, each
+    table's pairing cost."""
+    core_event = store.to_core(event)
+    ruleset, settings = store.ruleset_of(event)
+    index = [r.number for r in core_event.rounds].index(number)
+    round_ = core_event.rounds[index]
+    names = {e.id: e.name for e in core_event.entrants}
+    lang = i18n.language()
+    costs = None
+    if index > 0 and not knockout.is_knockout(ruleset):
+        from kolo.pairing.criteria import round_costs
+
+        costs = round_costs(core_event, index, ruleset, settings)
+    games = max((len(t.games) for t in round_.tables), default=0)
+    headers = [_("Table"), _("Seat"), _("Id"), _("Name")]
+    for g in range(games):
+        suffix = f" {g + 1}" if games > 1 else ""
+        headers += [_("Score") + suffix, _("Points") + suffix]
+    if costs is not None:
+        headers.append(_("Cost"))
+    rows = []
+    for t_index, t in enumerate(round_.tables):
+        placed = [game_outcome(g, ruleset, settings).places for g in t.games]
+        for seat_index, player in enumerate(t.seats):
+            cells = [
+                str(t.number) if seat_index == 0 else "",
+                f"{seat_index + 1}.",
+                player,
+                names[player],
+            ]
+            for g in range(games):
+                if g < len(t.games):
+                    mark = " ⏱" if t.games[g].ended_by_time_limit else ""
+                    cells += [
+                        f"{t.games[g].scores[player]}{mark}",
+                        display.points(placed[g][player].points, lang),
+                    ]
+                else:
+                    cells += ["", ""]
+            if costs is not None:
+                cost = costs[t_index]
+                cells.append(_cost_text(cost.total, cost.values, lang) if seat_index == 0 else "")
+            rows.append(cells)
+    print(table(headers, rows, right=list(range(4, 4 + 2 * games))))
+    # later games of a table: the seat order moves (R-GORN-9, the NBGL groups' R-NBGL-1)
+    stage = knockout.stage_of(round_, index, knockout.format_of(ruleset, settings))
+    for t in round_.tables:
+        for g in range(1, ruleset.games_per_table(round_.number, settings)):
+            seats = seatorder.game_order(
+                round_, t, g, ties_by_turns=ruleset.ties_by_turns, stage=stage
+            )
+            if seats is None:
+                print(
+                    _(
+                        "Table {table}, game {game}: the winner of game {previous} plays last"
+                    ).format(table=t.number, game=g + 1, previous=g)
+                )
+            elif seats != t.seats:
+                print(
+                    _("Table {table}, game {game} seats: {names}").format(
+                        table=t.number, game=g + 1, names=", ".join(names[p] for p in seats)
+                    )
+                )
+    if round_.byes:
+        print("\n" + _("Byes: {names}").format(names=", ".join(names[b] for b in round_.byes)))
+    if any(g.ended_by_time_limit for t in round_.tables for g in t.games):
+        print("\n" + _("⏱ ended by the time limit"))
+    if costs is not None:
+        total = sum((c.total for c in costs), Fraction(0))
+        print("\n" + _("Pairing cost: {total}").format(total=display.points(total, lang)))
+    missing = [str(t.number) for t in tables_missing_results(round_, ruleset, settings)]
+    if missing:
+        print(
+            "\n" + _("Waiting for results from tables: {tables}").format(tables=", ".join(missing))
+        )
+
+
+def _cost_text(total: Fraction, values: Any, lang: str) -> str:
+    parts = ", ".join(
+        f"{name} {display.points(Fraction(v), lang)}" for name, v in values.items() if v
+    )
+    return display.points(total, lang) + (f" ({parts})" if parts else "")
+
+
+@round_app.command(
+    "pair",
+    help=_(
+        "Seat the next round with the pairing engine and store it: table 1 at the top, "
+        "players in seat order, each table's cost by criterion (R-GORN-*)."
+    ),
+)
+def round_pair(
+    event: EventArg,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help=_("Seed of the round (default: a random one)."))
+    ] = None,
+    time_limit: Annotated[
+        float | None,
+        typer.Option(
+            "--time-limit",
+            min=0.1,
+            help=_(
+                "Work budget of the search, in work seconds (about seconds on the "
+                "project's machine; the same on any machine); default: the setting."
+            ),
+        ),
+    ] = None,
+    relax: RelaxOption = None,
+    reason: Annotated[
+        str | None, typer.Option("--reason", help=_("Why a rule is relaxed (audit trail)."))
+    ] = None,
+) -> None:
+    store = open_store()
+    found = store.find_event(event)
+    round_, proposal = store.pair_round(
+        cli_actor(),
+        found,
+        seed=seed,
+        time_limit=time_limit,
+        relax=check_relax(relax),
+        reason=reason,
+    )
+    print(proposal_text(store.to_core(found), proposal))
+    print(
+        _("round {number} seated; swap players with: kolo round swap {event} P1 P2").format(
+            number=round_.number, event=found.key
+        )
+    )
+
+
+@round_app.command(
+    "swap",
+    help=_(
+        "Swap two players' seats in the last round (before their tables have results) and "
+        "show the new costs; a swap that breaks a hard rule needs --force with a reason."
+    ),
+)
+def round_swap(
+    event: EventArg,
+    first: Annotated[str, typer.Argument(help=_("Id or exact name."), show_default=False)],
+    second: Annotated[str, typer.Argument(help=_("Id or exact name."), show_default=False)],
+    force: Annotated[
+        str | None, typer.Option("--force", help=_("Swap despite a hard rule; say why."))
+    ] = None,
+) -> None:
+    store = open_store()
+    found = store.find_event(event)
+    round_ = store.swap_players(cli_actor(), found, first, second, force_reason=force)
+    print(_("Round {number} ({state})").format(number=round_.number, state=_("open")))
+    _print_round(store, found, round_.number)
+
+
+@round_app.command(
+    "show", help=_("Show a round's tables in seat order with the results entered so far.")
+)
+def round_show(
+    event: EventArg,
+    number: Annotated[
+        int | None, typer.Argument(help=_("Round number (default: the last)."))
+    ] = None,
+) -> None:
+    store = open_store(create=False)
+    found = store.find_event(event)
+    round_ = store.get_round(found, number)
+    state_text = _("closed") if round_.closed else _("open")
+    print(_("Round {number} ({state})").format(number=round_.number, state=state_text))
+    _print_round(store, found, round_.number)
+
+
+@round_app.command(
+    "close",
+    help=_("Close a round once every table has its results; the next round can then be paired."),
+)
+def round_close(
+    event: EventArg,
+    number: Annotated[
+        int | None, typer.Argument(help=_("Round number (default: the last)."))
+    ] = None,
+) -> None:
+    store = open_store()
+    round_ = store.close_round(cli_actor(), store.find_event(event), number)
+    print(_("round {number} closed").format(number=round_.number))
+
+
+@round_app.command(
+    "reopen",
+    help=_(
+        "Reopen a closed round to correct a result, while the next round is not paired (R-EVT-3)."
+    ),
+)
+def round_reopen(
+    event: EventArg,
+    number: Annotated[
+        int | None, typer.Argument(help=_("Round number (default: the last closed)."))
+    ] = None,
+) -> None:
+    store = open_store()
+    round_ = store.reopen_round(cli_actor(), store.find_event(event), number)
+    print(_("round {number} reopened").format(number=round_.number))
+
+
+@round_app.command(
+    "delete", help=_("Undo the seating of the last round while none of its results is in.")
+)
+def round_delete(
+    event: EventArg,
+    number: Annotated[
+        int | None, typer.Argument(help=_("Round number (must be the last)."))
+    ] = None,
+) -> None:
+    store = open_store()
+    found = store.find_event(event)
+    last = store.get_round(found, None).number
+    store.delete_round(cli_actor(), found, number)
+    print(_("round {number} deleted").format(number=last))
+
+
+# --- results ----------------------------------------------------------------------------
