@@ -11,7 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kolo.core.event import Entrant, Event
-from kolo.pairing import exact, heuristic, slicing, work
+from kolo.pairing import cost, exact, heuristic, slicing, work
+from kolo.pairing.exact.cuts import Cut, PoolCuts, cut_coefficients, cut_rows, odd_cycles
+from kolo.pairing.exact.model import Model
+from kolo.pairing.exact.search import cheapest_pairing
+from kolo.pairing.exact.select import lowest_values, smallest_values
+from kolo.pairing.exact.tableau import tableau_bound
 from kolo.pairing.instance import build
 from kolo.pairing.pool import Pool, all_tables
 from tests.pairing.test_engine import settings_of, simulate
@@ -47,17 +52,17 @@ def test_an_odd_cycle_of_half_tables_is_cut_off_and_no_pairing_is():
         np.full(3, 4, dtype=np.int32),
         np.zeros(3, dtype=np.int64),
     )
-    cuts = exact._odd_cycles(instance, master, np.full(3, 0.5), [])
-    assert cuts == [exact.Cut(1, 2, 1, players=(0, 1, 4))]
+    cuts = odd_cycles(instance, master, np.full(3, 0.5), [])
+    assert cuts == [Cut(1, 2, 1, players=(0, 1, 4))]
     cut = cuts[0]
-    assert float(exact.cut_coefficients(instance, master, cut) @ np.full(3, 0.5)) == 1.5
+    assert float(cut_coefficients(instance, master, cut) @ np.full(3, 0.5)) == 1.5
     for pairing in partitions(list(range(12)), 4):
         tables = Pool(
             np.array(pairing, dtype=np.int32),
             np.full(len(pairing), 4, dtype=np.int32),
             np.zeros(len(pairing), dtype=np.int64),
         )
-        assert exact.cut_coefficients(instance, tables, cut).sum() <= cut.rhs
+        assert cut_coefficients(instance, tables, cut).sum() <= cut.rhs
 
 
 def test_an_even_cycle_of_half_tables_gives_no_cut():
@@ -68,7 +73,7 @@ def test_an_even_cycle_of_half_tables_gives_no_cut():
         np.full(4, 4, dtype=np.int32),
         np.zeros(4, dtype=np.int64),
     )
-    assert exact._odd_cycles(instance, master, np.full(4, 0.5), []) == []
+    assert odd_cycles(instance, master, np.full(4, 0.5), []) == []
 
 
 @settings(max_examples=40, deadline=None)
@@ -87,16 +92,16 @@ def test_the_bit_sliced_count_equals_the_direct_coefficients(width, seed, sizes)
     members[np.arange(rows) % 3 == 0, -1] = -1  # some tables one place short
     pool = Pool(members, np.full(rows, width, dtype=np.int32), np.zeros(rows, dtype=np.int64))
     cuts = [
-        exact.Cut(1, 2, size // 2, players=tuple(sorted(rng.choice(20, size=size, replace=False))))
+        Cut(1, 2, size // 2, players=tuple(sorted(rng.choice(20, size=size, replace=False))))
         for size in sizes
     ]
-    cached = exact._PoolCuts(instance, pool)
+    cached = PoolCuts(instance, pool)
     cached._prepare(cuts)
     for cut in cuts:
         rows_, values = cached.sparse[cut]
         dense = np.zeros(len(pool), dtype=np.int64)
         dense[rows_] = values
-        assert (dense == exact.cut_coefficients(instance, pool, cut)).all()
+        assert (dense == cut_coefficients(instance, pool, cut)).all()
 
 
 @settings(max_examples=60, deadline=None)
@@ -122,12 +127,12 @@ def test_the_tableau_cut_rows_equal_the_direct_coefficients(width, seed, multipl
         if rng.random() < 0.5:
             low = int(rng.integers(0, 6))
             high = int(rng.integers(low, 6))
-            cuts.append(exact.Cut(multiplier, divisor, 1, low, high))
+            cuts.append(Cut(multiplier, divisor, 1, low, high))
         else:
             players = tuple(sorted(int(p) for p in rng.choice(20, size=5, replace=False)))
-            cuts.append(exact.Cut(multiplier, divisor, 1, players=players))
-    expected = np.array([exact.cut_coefficients(instance, pool, cut) for cut in cuts])
-    assert (exact._cut_rows(instance, pool, cuts) == expected).all()
+            cuts.append(Cut(multiplier, divisor, 1, players=players))
+    expected = np.array([cut_coefficients(instance, pool, cut) for cut in cuts])
+    assert (cut_rows(instance, pool, cuts) == expected).all()
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
@@ -153,7 +158,7 @@ def test_the_exact_method_proves_the_brute_force_optimum_at_tables_of_four(seed)
 
 def mip_optimum(instance, pool):
     """The cheapest pairing of the pool by HiGHS's own branch and bound (the reference)."""
-    h = exact._Model(instance, []).highs(pool, integer=True)
+    h = Model(instance, []).highs(pool, integer=True)
     h.setOptionValue("mip_rel_gap", 0.0)
     h.setOptionValue("mip_abs_gap", 0.5)
     h.run()
@@ -161,7 +166,7 @@ def mip_optimum(instance, pool):
 
 
 def lp_value(instance, pool):
-    h = exact._Model(instance, []).highs(pool, integer=False)
+    h = Model(instance, []).highs(pool, integer=False)
     h.run()
     return h.getInfo().objective_function_value
 
@@ -174,14 +179,12 @@ def test_tableau_cuts_never_cut_off_the_optimum(seed):
     instance = instance_of(event)
     pool = all_tables(instance)
     best = mip_optimum(instance, pool)
-    bound, found, _ = exact._tableau_bound(
-        exact._Model(instance, []), pool, 10**12, work.now() + 30
-    )
+    bound, found, _ = tableau_bound(Model(instance, []), pool, 10**12, work.now() + 30)
     assert bound <= best + 1e-6
     assert bound >= lp_value(instance, pool) - 1e-6
     if found is not None:
         assert sorted(p for t in found for p in t) == list(range(20))
-        assert exact._cost_of(instance, found) == best
+        assert cost.cost_of(instance, found) == best
 
 
 def test_the_tableau_integer_program_is_not_started_without_work_for_its_root():
@@ -191,14 +194,14 @@ def test_the_tableau_integer_program_is_not_started_without_work_for_its_root():
     event, _ = simulate("carcassonne-cz", 20, 3, seed=8, slice_guard=False)
     instance = instance_of(event)
     pool = all_tables(instance)
-    _, _, tableau = exact._tableau_bound(exact._Model(instance, []), pool, 10**12, work.now() + 30)
+    _, _, tableau = tableau_bound(Model(instance, []), pool, 10**12, work.now() + 30)
     root = work.root(tableau.h.getNumNz(), tableau.h.getNumCol())
     runs = tableau.h.getRunTime()
     assert tableau.integer(None, work.now() + root / 2) == (None, False)
     assert tableau.h.getRunTime() == runs  # HiGHS did not run
     pairing, _ = tableau.integer(None, work.now() + 30)
     assert pairing is not None
-    assert exact._cost_of(instance, pairing) == mip_optimum(instance, pool)
+    assert cost.cost_of(instance, pairing) == mip_optimum(instance, pool)
 
 
 def test_a_relaxation_run_again_gets_the_safety_time_on_top_of_what_it_used():
@@ -207,7 +210,7 @@ def test_a_relaxation_run_again_gets_the_safety_time_on_top_of_what_it_used():
     is left to the stop, not what is left alone (which had stopped relaxations early)."""
     event, _ = simulate("carcassonne-cz", 20, 3, seed=8, slice_guard=False)
     instance = instance_of(event)
-    h = exact._Model(instance, []).highs(all_tables(instance), False)
+    h = Model(instance, []).highs(all_tables(instance), False)
     h.run()
     used = h.getRunTime()
     assert used > 0
@@ -223,7 +226,7 @@ def test_a_relaxation_stops_after_its_work_not_its_seconds():
     same iteration on any machine."""
     event, _ = simulate("carcassonne-cz", 20, 3, seed=8, slice_guard=False)
     instance = instance_of(event)
-    h = exact._Model(instance, []).highs(all_tables(instance), False)
+    h = Model(instance, []).highs(all_tables(instance), False)
     with work.metered(10.0):
         start = work.now()
         per_iteration = work.ITERATION + work.ITERATION_PER_NONZERO * h.getNumNz()
@@ -240,11 +243,9 @@ def test_tableau_cuts_close_a_gap_the_relaxation_leaves():
     best = mip_optimum(instance, pool)
     relaxation = lp_value(instance, pool)
     assert best - relaxation > 2 * instance.mult  # more than two units of cost apart
-    bound, found, _ = exact._tableau_bound(
-        exact._Model(instance, []), pool, 10**12, work.now() + 30
-    )
+    bound, found, _ = tableau_bound(Model(instance, []), pool, 10**12, work.now() + 30)
     assert found is not None
-    assert exact._cost_of(instance, found) == best
+    assert cost.cost_of(instance, found) == best
     assert bound == pytest.approx(best)
 
 
@@ -258,16 +259,16 @@ def test_tableau_cuts_with_tables_joining_keep_the_optimum(seed):
     pool = all_tables(instance)
     best = mip_optimum(instance, pool)
     # a pairing among the first tables, so that their relaxation is feasible
-    start = heuristic.greedy(instance) or exact._cheapest(
-        exact._Model(instance, []), pool, work.now() + 10
+    start = heuristic.greedy(instance) or cheapest_pairing(
+        Model(instance, []), pool, work.now() + 10
     )
     inside = np.union1d(np.argsort(pool.cost, kind="stable")[:150], pool.rows_of(start))
-    bound, found, tableau = exact._tableau_bound(
-        exact._Model(instance, []), pool, 10**12, work.now() + 30, inside=inside
+    bound, found, tableau = tableau_bound(
+        Model(instance, []), pool, 10**12, work.now() + 30, inside=inside
     )
     assert bound <= best + 1e-6
     if found is not None:
-        assert exact._cost_of(instance, found) >= best
+        assert cost.cost_of(instance, found) >= best
     assert len(tableau.inside) > len(inside)  # tables joined
     assert (tableau.columns(tableau.pool.take(tableau.inside)) == tableau.matrix).all()
 
@@ -322,8 +323,8 @@ def test_the_lowest_tables_are_the_prefix_of_a_stable_sort(values, count):
     fast a degenerate relaxation is proved, so the partial sort must not change it."""
     values = np.array(values)
     order = np.argsort(values, kind="stable")
-    assert exact._smallest(values, count).tolist() == order[:count].tolist()
-    chosen, reach = exact._lowest(values, count)
+    assert smallest_values(values, count).tolist() == order[:count].tolist()
+    chosen, reach = lowest_values(values, count)
     assert chosen.tolist() == order[:count].tolist()
     assert reach == (values[order[count]] if count < len(values) else np.inf)
 

@@ -14,6 +14,7 @@ from kolo.core.event import Entrant, Event
 from kolo.pairing import exact, heuristic, slicing, work
 from kolo.pairing.criteria import Context, breakdown
 from kolo.pairing.engine import propose
+from kolo.pairing.exact.model import Model
 from kolo.pairing.instance import build
 from kolo.pairing.pool import Pool, all_tables
 from kolo.simulation import SkillModel
@@ -126,7 +127,7 @@ def test_the_guarded_integer_program_is_the_cheapest_pairing_within_the_limits()
 
 def guarded_mip_optimum(instance, pool, limits):
     """The cheapest pairing within the limits by HiGHS's own branch and bound."""
-    model = exact._Model(instance, [], tuple(slicing.rows(instance, limits)))
+    model = Model(instance, [], tuple(slicing.rows(instance, limits)))
     h = model.highs(pool, integer=True)
     h.setOptionValue("mip_rel_gap", 0.0)
     h.setOptionValue("mip_abs_gap", 0.5)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 from kolo.core.event import EntrantId
 from kolo.core.problems import N_, NoValidPairing, Relaxation
+from kolo.pairing.cost import repeats
 from kolo.pairing.instance import Instance
 
 RELAXABLE = ("R-GORN-4", "R-GORN-6")
@@ -27,8 +28,6 @@ def breaches(instance: Instance, tables: Sequence[Sequence[EntrantId]]) -> int:
     """How often a pairing breaks R-GORN-4 and R-GORN-6, judged on ``instance`` (built
     without relaxations): repeated threes and tables of two, plus players seated where the
     bottom rule does not allow them (smaller tables, byes)."""
-    from kolo.pairing.exact import _repeats
-
     index = {player: i for i, player in enumerate(instance.players)}
     count = 0
     for seated in tables:
@@ -36,7 +35,7 @@ def breaches(instance: Instance, tables: Sequence[Sequence[EntrantId]]) -> int:
         if len(table) == 1:
             count += 0 if instance.bye_ok[table[0]] else 1
             continue
-        count += _repeats(instance, table)
+        count += repeats(instance, table)
         allowed = instance.smaller_ok if len(table) < instance.normal_size else instance.full_ok
         count += sum(1 for p in table if not allowed[p])
     return count

@@ -17,7 +17,7 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from kolo.pairing import exact, slicing, work
+from kolo.pairing import cost, exact, slicing, work
 from kolo.pairing.instance import Instance
 from kolo.pairing.pool import PoolTooLarge, all_tables
 
@@ -29,7 +29,7 @@ WINDOW = 1e-3
 
 def cost_of(instance: Instance, tables: Sequence[Sequence[int]]) -> int:
     """The combined cost of a pairing."""
-    return exact._cost_of(instance, tables)
+    return cost.cost_of(instance, tables)
 
 
 def _valid_table(instance: Instance, table: Sequence[int]) -> bool:
@@ -54,7 +54,7 @@ def _contains(sorted_codes: npt.NDArray[np.int64], code: int) -> bool:
 
 
 def _table_cost(instance: Instance, table: Sequence[int]) -> int:
-    return exact._cost_of(instance, [table])
+    return cost.cost_of(instance, [table])
 
 
 def greedy(instance: Instance, window: int = 8) -> Tables | None:
@@ -291,6 +291,6 @@ def repair(instance: Instance, *, deadline: float, seed: int) -> Tables | None:
     if start is None:
         return None
     tables = improve(relaxed, start, deadline=deadline, seed=seed, sweeps=50)
-    if exact._cost_of(relaxed, tables) >= relaxed.triple_penalty:
+    if cost.cost_of(relaxed, tables) >= relaxed.triple_penalty:
         return None
     return tables

@@ -25,7 +25,7 @@ import numpy as np
 
 from kolo.core.event import Event
 from kolo.core.rulesets import RuleSet
-from kolo.pairing import exact
+from kolo.pairing import cost, exact
 from kolo.pairing.instance import Instance, IntArray, NoLayout, build
 from kolo.pairing.pool import Pool
 
@@ -93,7 +93,7 @@ def _faults(instance: Instance, table: Sequence[int]) -> tuple[int, int]:
     """(hard rules broken, pairs that met / are club-mates / are kept apart) at a table."""
     small = len(table) < instance.normal_size
     allowed = instance.smaller_ok if small else instance.full_ok
-    hard = exact._repeats(instance, table) + sum(1 for p in table if not allowed[p])
+    hard = cost.repeats(instance, table) + sum(1 for p in table if not allowed[p])
     soft = 0
     for name in SOFT:
         matrix = instance.criteria.get(name)

@@ -1,0 +1,278 @@
+"""The linear and integer model over a pool of candidate tables, in HiGHS: the players' rows, the
+count rows, the cuts; the master problem of column generation and its first columns."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import highspy
+import numpy as np
+import numpy.typing as npt
+
+from kolo.pairing import work
+from kolo.pairing.exact.cuts import Cut, PoolCuts, cut_coefficients
+from kolo.pairing.exact.select import FloatArray, lowest_values
+from kolo.pairing.instance import Instance, IntArray
+from kolo.pairing.pool import Pool
+
+ARTIFICIAL_FACTOR = 1000.0
+"""How much dearer the artificial columns become when they still cover rows at the end."""
+
+
+ARTIFICIAL_RAISES = 2
+"""Raises of their cost after which, with no pairing known, none exists."""
+
+
+@dataclass(frozen=True)
+class Limit:
+    """A further row: Σ_T values(T)·x_T ≤ most (the slice guard's counts)."""
+
+    values: Callable[[Pool], IntArray]
+    """Every table's coefficient, for any pool."""
+    most: int
+
+
+@dataclass
+class Model:
+    """The rows shared by the relaxation and the integer programs."""
+
+    instance: Instance
+    cuts: list[Cut]
+    limits: tuple[Limit, ...] = ()
+    target: float = -np.inf
+    """The integer programs stop at a pairing costing at most this: one that reaches a
+    bound known already (``solve``'s ``lower``)."""
+
+    def first_limit(self) -> int:
+        """The row of the first limit (the rows before are equalities)."""
+        return self.instance.size + len(self.count_rows())
+
+    def first_cut(self) -> int:
+        """The row of the first cut."""
+        return self.first_limit() + len(self.limits)
+
+    def count_rows(self) -> dict[int, int]:
+        """Table size → its counting row (smaller tables, byes)."""
+        instance = self.instance
+        sizes = list(instance.sizes) + [1] * instance.byes
+        distinct = sorted(set(sizes))
+        rows: dict[int, int] = {}
+        for size in distinct:
+            if size == instance.normal_size and len(distinct) > 1:
+                continue  # fixed by the others and the players' rows
+            if len(distinct) > 1 or size != instance.normal_size:
+                rows[size] = instance.size + len(rows)
+        return rows
+
+    def bounds(self) -> tuple[FloatArray, FloatArray]:
+        instance = self.instance
+        sizes = list(instance.sizes) + [1] * instance.byes
+        counts = self.count_rows()
+        lower = [1.0] * instance.size + [float(sizes.count(s)) for s in counts]
+        upper = list(lower)
+        lower += [-np.inf] * len(self.limits)
+        upper += [float(limit.most) for limit in self.limits]
+        lower += [-np.inf] * len(self.cuts)
+        upper += [float(c.rhs) for c in self.cuts]
+        return np.array(lower), np.array(upper)
+
+    def highs(
+        self,
+        pool: Pool,
+        integer: bool,
+        artificial_cost: float | None = None,
+    ) -> highspy.Highs:
+        """A HiGHS model of the pool's tables; with ``artificial_cost``, one more column
+        per equality row at that cost keeps the relaxation feasible while tables are
+        still missing from it."""
+        instance = self.instance
+        counts = self.count_rows()
+        members = pool.members
+        filled = members >= 0
+        rows: list[npt.NDArray[np.integer[Any]]] = [members[filled]]
+        cols: list[npt.NDArray[np.integer[Any]]] = [
+            np.repeat(np.arange(len(pool)), filled.sum(axis=1))
+        ]
+        values: list[FloatArray] = [np.ones(int(filled.sum()))]
+        for size, row in counts.items():
+            chosen = np.flatnonzero(pool.size == size)
+            rows.append(np.full(len(chosen), row))
+            cols.append(chosen)
+            values.append(np.ones(len(chosen)))
+        for number, limit in enumerate(self.limits):
+            coefficient = limit.values(pool)
+            chosen = np.flatnonzero(coefficient)
+            rows.append(np.full(len(chosen), self.first_limit() + number))
+            cols.append(chosen)
+            values.append(coefficient[chosen].astype(np.float64))
+        first_cut = self.first_cut()
+        for number, cut in enumerate(self.cuts):
+            coefficient = cut_coefficients(instance, pool, cut)
+            chosen = np.flatnonzero(coefficient)
+            rows.append(np.full(len(chosen), first_cut + number))
+            cols.append(chosen)
+            values.append(coefficient[chosen].astype(np.float64))
+        costs = pool.cost.astype(np.float64)
+        columns = len(pool)
+        if artificial_cost is not None:
+            equalities = instance.size + len(counts)
+            rows.append(np.arange(equalities))
+            cols.append(np.arange(columns, columns + equalities))
+            values.append(np.ones(equalities))
+            costs = np.concatenate([costs, np.full(equalities, artificial_cost)])
+            columns += equalities
+        r = np.concatenate(rows).astype(np.int64)
+        work.price(0, 8 * len(r))  # building the model
+        c = np.concatenate(cols).astype(np.int64)
+        v = np.concatenate(values)
+        order = np.lexsort((r, c))
+        lower, upper = self.bounds()
+        lp = highspy.HighsLp()
+        lp.num_col_ = columns
+        lp.num_row_ = len(lower)
+        lp.col_cost_ = costs
+        lp.col_lower_ = np.zeros(columns)
+        lp.col_upper_ = np.ones(columns)
+        lp.row_lower_ = lower
+        lp.row_upper_ = upper
+        lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+        lp.a_matrix_.start_ = np.searchsorted(c[order], np.arange(columns + 1))
+        lp.a_matrix_.index_ = r[order]
+        lp.a_matrix_.value_ = v[order]
+        if integer:
+            lp.integrality_ = [highspy.HighsVarType.kInteger] * columns
+        h = work.new_highs()
+        h.setOptionValue("threads", 1)  # one thread: the same input gives the same result
+        h.setOptionValue("random_seed", 0)
+        if integer and np.isfinite(self.target):
+            h.setOptionValue("objective_target", self.target)
+        h.passModel(lp)
+        return h
+
+    def reduced_costs(self, pool: Pool, duals: FloatArray, cuts: PoolCuts) -> FloatArray:
+        """Reduced cost of every table of the pool for the relaxation's duals."""
+        instance = self.instance
+        player_duals = np.append(duals[: instance.size], 0.0)  # index -1: an empty place
+        work.price(len(pool))
+        rc: FloatArray = pool.cost.astype(np.float64)
+        for column in pool.columns:
+            rc -= np.take(player_duals, column)
+        counts = self.count_rows()
+        for size, row in counts.items():
+            rc -= np.where(pool.size == size, duals[row], 0.0)
+        for number, limit in enumerate(self.limits):
+            rc -= duals[self.first_limit() + number] * limit.values(pool)
+        cuts.subtract(rc, self.cuts, duals[self.first_cut() :])
+        return rc
+
+
+class Master:
+    """The relaxation over the tables generated so far, kept in one HiGHS model so that
+    every solve starts from the previous basis: tables and cuts are appended to it."""
+
+    def __init__(self, model: Model, pool: Pool, artificial: float, deadline: float) -> None:
+        self.model = model
+        self.pool = pool
+        self.highs = model.highs(pool, False, artificial)
+        self.equalities = model.instance.size + len(model.count_rows())
+        self._added = 0
+        """Tables appended after the artificial columns."""
+
+    def run(self, deadline: float) -> highspy.Highs:
+        work.run(self.highs, deadline)
+        return self.highs
+
+    def price_artificial(self, cost: float) -> None:
+        """Give the artificial columns a new cost."""
+        first = len(self.pool) - self._added
+        positions = np.arange(first, first + self.equalities, dtype=np.int32)
+        self.highs.changeColsCost(len(positions), positions, np.full(len(positions), cost))
+
+    def values(self, h: highspy.Highs) -> tuple[FloatArray, float]:
+        """The tables' values (in pool order) and how much the artificial columns cover."""
+        solution = np.asarray(h.getSolution().col_value)
+        first = len(self.pool) - self._added
+        artificial = solution[first : first + self.equalities]
+        tables = np.concatenate([solution[:first], solution[first + self.equalities :]])
+        return tables, float(artificial.sum())
+
+    def add_cuts(self, cuts: list[Cut]) -> None:
+        instance = self.model.instance
+        columns = self._column_positions()
+        starts, indices, values = [0], [], []
+        for cut in cuts:
+            coefficient = cut_coefficients(instance, self.pool, cut)
+            chosen = np.flatnonzero(coefficient)
+            indices.append(columns[chosen])
+            values.append(coefficient[chosen].astype(np.float64))
+            starts.append(starts[-1] + len(chosen))
+        self.highs.addRows(
+            len(cuts),
+            np.full(len(cuts), -highspy.kHighsInf),
+            np.array([float(c.rhs) for c in cuts]),
+            starts[-1],
+            np.array(starts[:-1], dtype=np.int32),
+            np.concatenate(indices).astype(np.int32) if indices else np.zeros(0, np.int32),
+            np.concatenate(values) if values else np.zeros(0),
+        )
+        self.model.cuts += cuts
+
+    def add_columns(self, tables: Pool) -> None:
+        instance = self.model.instance
+        model = self.model
+        counts = model.count_rows()
+        first_cut = model.first_cut()
+        first_limit = model.first_limit()
+        cut_values = [cut_coefficients(instance, tables, cut) for cut in model.cuts]
+        limit_values = [limit.values(tables) for limit in model.limits]
+        starts, indices, values = [0], [], []
+        for j in range(len(tables)):
+            rows = [int(p) for p in tables.members[j] if p >= 0]
+            coefficients = [1.0] * len(rows)
+            row = counts.get(int(tables.size[j]))
+            if row is not None:
+                rows.append(row)
+                coefficients.append(1.0)
+            for number, limit in enumerate(limit_values):
+                if limit[j]:
+                    rows.append(first_limit + number)
+                    coefficients.append(float(limit[j]))
+            for number, cut in enumerate(cut_values):
+                if cut[j]:
+                    rows.append(first_cut + number)
+                    coefficients.append(float(cut[j]))
+            indices.extend(rows)
+            values.extend(coefficients)
+            starts.append(len(indices))
+        self.highs.addCols(
+            len(tables),
+            tables.cost.astype(np.float64),
+            np.zeros(len(tables)),
+            np.ones(len(tables)),
+            len(indices),
+            np.array(starts[:-1], dtype=np.int32),
+            np.array(indices, dtype=np.int32),
+            np.array(values),
+        )
+        self.pool = Pool.concat([self.pool, tables], self.pool.members.shape[1])
+        self._added += len(tables)
+
+    def _column_positions(self) -> npt.NDArray[np.int64]:
+        """The HiGHS column of every table of the master's pool."""
+        n = len(self.pool)
+        first = n - self._added
+        positions = np.arange(n, dtype=np.int64)
+        positions[first:] += self.equalities
+        return positions
+
+
+def initial_columns(
+    instance: Instance, pool: Pool, incumbent: tuple[tuple[int, ...], ...] | None
+) -> npt.NDArray[np.intp]:
+    """A first master: the incumbent's tables and the cheapest tables overall."""
+    chosen = [lowest_values(pool.cost.astype(np.float64), 30 * instance.size)[0]]
+    if incumbent:
+        chosen.append(pool.rows_of(incumbent))
+    return np.unique(np.concatenate(chosen))

@@ -1,0 +1,316 @@
+"""Chvátal–Gomory cuts read off the simplex tableau: the bound they raise over the tables of lowest
+reduced cost, then over all tables."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import highspy
+import numpy as np
+import numpy.typing as npt
+
+from kolo.pairing import work
+from kolo.pairing.cost import cost_of
+from kolo.pairing.exact.cuts import PoolCuts, cut_rows
+from kolo.pairing.exact.model import Model
+from kolo.pairing.exact.search import (
+    INTEGER_NODES,
+    branch_and_bound,
+    cheapest_pairing,
+    main_optimal,
+)
+from kolo.pairing.exact.select import FloatArray, chosen_tables, smallest_values
+from kolo.pairing.pool import Pool
+
+GOMORY_CUTS = 50
+"""At most this many tableau cuts join the relaxation at a time."""
+
+
+GOMORY_ENTER = 2_000
+"""At most this many tables join the tableau's relaxation at a time."""
+
+
+GOMORY_FIRST = 4_000
+"""The tableau cuts start from this many tables of lowest reduced cost."""
+
+
+SUPPORT_NODES = 100
+"""Branch-and-bound nodes for the integer program over the relaxation's own tables."""
+
+
+STALL = 4
+"""Rounds of tableau cuts that hardly raise the bound before they stop."""
+
+
+PRICE_CHUNK = 20_000
+"""Tables priced with the tableau cuts at a time."""
+
+
+GRID = 1024
+"""Tableau multipliers are rounded to multiples of 1/GRID: every sum is then exact."""
+
+
+class _Tableau:
+    """The relaxation over some of the pool's tables with Chvátal–Gomory cuts read off the
+    simplex tableau, which tables can join.
+
+    For a fractional basic table, the row of the basis inverse gives multipliers λ of the
+    rows; with u = λ − ⌊λ⌋ (≥ 0, so valid for the ≤ rows of earlier cuts too),
+    Σ_T ⌊u·a_T⌋ x_T ≤ ⌊u·b⌋ holds for every pairing, and the relaxation's solution breaks
+    it. Any multipliers give a valid cut, so the tableau's rounding errors cannot make a cut
+    wrong; they are rounded to a grid of 1/1024 so that every coefficient is computed
+    exactly. A table's coefficient in a cut follows from the multipliers (and its
+    coefficients in the rows before), so tables can join after the cuts.
+    """
+
+    def __init__(self, model: Model, pool: Pool, inside: npt.NDArray[np.intp], deadline: float):
+        self.model = model
+        self.pool = pool
+        self.inside = inside
+        """The pool rows of the relaxation's columns, in order."""
+        tables = pool.take(inside)
+        self.h = model.highs(tables, False)
+        n = len(tables)
+        # x ≤ 1 follows from the players' rows; without the bounds no column is complemented
+        self.h.changeColsBounds(
+            n, np.arange(n, dtype=np.int32), np.zeros(n), np.full(n, highspy.kHighsInf)
+        )
+        lower, upper = model.bounds()
+        self.rhs = np.where(np.isfinite(upper), upper, lower)
+        self.base = len(self.rhs)
+        self.batches: list[FloatArray] = []
+        """The multipliers of each batch of tableau cuts (rows before it × cuts)."""
+        self.matrix = self.columns(tables)
+
+    def columns(self, tables: Pool) -> FloatArray:
+        """Every row's coefficients of these tables (rows × tables)."""
+        model, instance = self.model, self.model.instance
+        total = self.base + sum(u.shape[1] for u in self.batches)
+        block = np.zeros((total, len(tables)))
+        filled = tables.members >= 0
+        block[tables.members[filled], np.nonzero(filled)[0]] = 1.0
+        for size, row in model.count_rows().items():
+            block[row, tables.size == size] = 1.0
+        for number, limit in enumerate(model.limits):
+            block[model.first_limit() + number] = limit.values(tables)
+        if model.cuts:
+            first = model.first_cut()
+            cut_rows(instance, tables, model.cuts, out=block[first : first + len(model.cuts)])
+        row = self.base
+        for u in self.batches:  # each batch of cuts uses the rows before it
+            block[row : row + u.shape[1]] = np.floor(u.T @ block[:row] + 0.5 / GRID)
+            row += u.shape[1]
+        work.price(0, block.size)
+        return block
+
+    def add_tables(self, pool: Pool, rows: npt.NDArray[np.intp]) -> None:
+        tables = pool.take(rows)
+        block = self.columns(tables)
+        nonzero = block.T != 0  # tables × rows
+        self.h.addCols(
+            len(tables),
+            tables.cost.astype(np.float64),
+            np.zeros(len(tables)),
+            np.full(len(tables), highspy.kHighsInf),
+            int(nonzero.sum()),
+            np.concatenate([[0], np.cumsum(nonzero.sum(axis=1))[:-1]]).astype(np.int32),
+            np.nonzero(nonzero)[1].astype(np.int32),
+            block.T[nonzero],
+        )
+        self.matrix = np.hstack([self.matrix, block])
+        self.inside = np.concatenate([self.inside, rows])
+
+    def integer(
+        self,
+        incumbent: Sequence[Sequence[int]] | None,
+        deadline: float,
+        nodes: int | None = None,
+    ) -> tuple[tuple[tuple[int, ...], ...] | None, bool]:
+        """The cheapest pairing of the relaxation's tables (with its cuts, which hold for
+        every pairing) by branch and bound, and whether it is proved the cheapest; not
+        started (None) where the work left would not cover its root, which HiGHS does not
+        bound (``kolo.pairing.work.root``: over 3.2 million nonzeros it took 4.4 s before
+        even its first node)."""
+        if work.left(deadline) < work.root(self.h.getNumNz(), self.h.getNumCol()):
+            return None, False
+        n = len(self.inside)
+        tables = self.pool.take(self.inside)
+        basis = self.h.getBasis()
+        self.h.changeColsIntegrality(
+            n, np.arange(n, dtype=np.int32), np.full(n, highspy.HighsVarType.kInteger)
+        )
+        # no presolve: over the dense tableau cuts (48,000 tables, 2.6 million nonzeros)
+        # it ran 3 s past the time limit, which HiGHS checks only between its steps
+        self.h.setOptionValue("presolve", "off")
+        self.h.setOptionValue("objective_target", self.model.target)
+        pairing, status = branch_and_bound(self.h, tables, incumbent, deadline, nodes)
+        self.h.setOptionValue("presolve", "choose")
+        self.h.setOptionValue("objective_target", -highspy.kHighsInf)
+        self.h.changeColsIntegrality(  # back to the relaxation, and its basis for more cuts
+            n, np.arange(n, dtype=np.int32), np.full(n, highspy.HighsVarType.kContinuous)
+        )
+        self.h.setBasis(basis)
+        work.run(self.h, deadline)
+        return pairing, status == highspy.HighsModelStatus.kOptimal
+
+    def price(
+        self, pool: Pool, pool_cuts: PoolCuts, tolerance: float, deadline: float
+    ) -> tuple[npt.NDArray[np.intp], FloatArray, FloatArray] | None:
+        """The tables outside with a reduced cost below −tolerance, those costs,
+        and every table's reduced cost without the tableau cuts' terms (inside: infinite);
+        None if the deadline passed first.
+
+        Without the tableau cuts' terms a reduced cost is at most the true one (their
+        duals are ≤ 0, their coefficients ≥ 0): only tables negative without them are
+        priced again with them, a chunk at a time."""
+        duals = np.asarray(self.h.getSolution().row_dual)
+        rc = self.model.reduced_costs(pool, duals[: self.base], pool_cuts)
+        rc[self.inside] = np.inf
+        candidates = np.flatnonzero(rc < -tolerance)
+        values = rc[candidates]
+        if self.batches and len(candidates):
+            tableau_duals = duals[self.base :]
+            for first in range(0, len(candidates), PRICE_CHUNK):
+                if work.now() > deadline:
+                    return None
+                chunk = candidates[first : first + PRICE_CHUNK]
+                block = self.columns(pool.take(chunk))[self.base :]
+                values[first : first + PRICE_CHUNK] -= tableau_duals @ block
+        negative = values < -tolerance
+        return candidates[negative], values[negative], rc
+
+    def add_cuts(self, x: FloatArray) -> bool:
+        """Cuts from the tableau rows of fractional tables; False if none is violated."""
+        n = len(self.inside)
+        fractional = (x > 1e-6) & (x < 1 - 1e-6)
+        _, basic = self.h.getBasicVariables()  # type: ignore[attr-defined]
+        basic = np.asarray(basic)
+        positions = [i for i, j in enumerate(basic.tolist()) if 0 <= j < n and fractional[j]]
+        positions.sort(key=lambda i: abs(x[basic[i]] - 0.5))
+        multipliers = []
+        for i in positions[: 2 * GOMORY_CUTS]:
+            _, inverse = self.h.getBasisInverseRow(i)  # type: ignore[attr-defined]
+            u = np.asarray(inverse, dtype=np.float64)
+            u = np.round((u - np.floor(u)) * GRID) / GRID
+            u[u >= 1] = 0
+            multipliers.append(u)
+        if not multipliers:
+            return False
+        u = np.array(multipliers).T  # rows × candidates
+        work.price(0, self.matrix.size * (1 + u.shape[1] // 8))
+        coefficients = np.floor(self.matrix.T @ u + 0.5 / GRID)  # tables × candidates
+        limits = np.floor(self.rhs @ u + 0.5 / GRID)
+        violation = x @ coefficients - limits
+        chosen = np.flatnonzero(violation > 1e-6)
+        chosen = chosen[np.argsort(-violation[chosen], kind="stable")][:GOMORY_CUTS]
+        if len(chosen) == 0:
+            return False
+        self.batches.append(u[:, chosen])
+        new = coefficients[:, chosen].T  # cuts × tables
+        nonzero = new != 0
+        self.h.addRows(
+            len(chosen),
+            np.full(len(chosen), -highspy.kHighsInf),
+            limits[chosen],
+            int(nonzero.sum()),
+            np.concatenate([[0], np.cumsum(nonzero.sum(axis=1))[:-1]]).astype(np.int32),
+            np.nonzero(nonzero)[1].astype(np.int32),
+            new[nonzero],
+        )
+        self.matrix = np.vstack([self.matrix, new])
+        self.rhs = np.concatenate([self.rhs, limits[chosen]])
+        return True
+
+
+def tableau_bound(
+    model: Model,
+    pool: Pool,
+    target: int,
+    deadline: float,
+    pool_cuts: PoolCuts | None = None,
+    inside: npt.NDArray[np.intp] | None = None,
+    incumbent: Sequence[Sequence[int]] | None = None,
+    search: bool = False,
+    rounds: int | None = None,
+) -> tuple[float, tuple[tuple[int, ...], ...] | None, _Tableau]:
+    """A lower bound on every pairing from the pool by the relaxation with tableau cuts, the
+    optimal pairing if the relaxation becomes integral with every table priced, and the
+    tableau (whose integer program looks for pairings first).
+
+    The relaxation starts from the tables ``inside`` (default: all). The cuts' duals are
+    ≤ 0 and their coefficients ≥ 0, so a table's reduced cost without the tableau cuts'
+    terms is at most its true one: while that is negative for some table outside, the
+    table joins (the bound is then the Lagrangian one), and once it is not, the
+    relaxation's value bounds every pairing. Rounds stop when the relaxation is integral,
+    reaches ``target``, stops rising, or the time is up. After each round a short integer
+    program over the relaxation's own tables looks for a better target; with ``search``,
+    a longer one over all its tables runs once the bound stalls. ``rounds`` limits the
+    rounds of cuts.
+    """
+    instance = model.instance
+    if inside is None:
+        inside = np.arange(len(pool))
+    if pool_cuts is None:
+        pool_cuts = PoolCuts(instance, pool)
+    tableau = _Tableau(model, pool, inside, deadline)
+    # reduced costs above −tolerance (one unit of the tie-break) count as nonnegative; what
+    # they could take off a whole pairing is subtracted from its bound
+    tolerance = max(1.0, float(np.abs(pool.cost).max(initial=1)) * 1e-9)
+    slack = tolerance * (len(instance.sizes) + instance.byes)
+    bound = -np.inf
+    found: tuple[tuple[int, ...], ...] | None = None
+    tried = False
+    stalled = 0
+    while work.now() < deadline and (rounds is None or len(tableau.batches) < rounds):
+        h = tableau.h
+        work.run(h, deadline)
+        status = h.getModelStatus()
+        if status == highspy.HighsModelStatus.kInfeasible:
+            if len(tableau.inside) == len(pool):
+                return np.inf, None, tableau
+            break
+        if status != highspy.HighsModelStatus.kOptimal:
+            break
+        value = float(h.getInfo().objective_function_value)
+        x = np.asarray(h.getSolution().col_value)
+        if len(tableau.inside) < len(pool):
+            priced = tableau.price(pool, pool_cuts, tolerance, deadline)
+            if priced is None:
+                break
+            entering, rc, lower = priced
+            if len(entering):
+                # the Lagrangian bound: every table's reduced cost is at least `lower`
+                bound = max(bound, value + float(lower[lower < 0].sum()))
+                tableau.add_tables(pool, entering[smallest_values(rc, GOMORY_ENTER)])
+                continue
+            # Every reduced cost is now ≥ −tolerance, so a pairing costs at least
+            # value − slack, and one with table T at least value + lower(T) − slack:
+            # tables with more than the gap to the target can be in no cheaper pairing.
+            value -= slack
+            keep = lower <= target - value
+            keep[tableau.inside] = True
+            if keep.mean() < 0.7:
+                pool = pool.take(keep)
+                pool_cuts = pool_cuts.take(keep, pool)
+                tableau.inside = (np.cumsum(keep) - 1)[tableau.inside]
+                tableau.pool = pool
+        stalled = stalled + 1 if value < bound + 1e-3 * instance.mult else 0
+        bound = max(bound, value)
+        if np.all((x < 1e-6) | (x > 1 - 1e-6)):
+            return bound, chosen_tables(pool.take(tableau.inside), x > 0.5), tableau
+        # a pairing from the relaxation's own tables: a better target prunes more
+        support = pool.take(tableau.inside[x > 1e-6])
+        pairing = cheapest_pairing(model, support, deadline, SUPPORT_NODES)
+        if pairing is not None and cost_of(instance, pairing) < target:
+            found, target = pairing, cost_of(instance, pairing)
+        if stalled >= 2 and not tried and search:
+            # the bound has (nearly) stopped: look for a pairing that meets it
+            tried = True
+            pairing, _ = tableau.integer(found or incumbent, deadline, INTEGER_NODES)
+            if pairing is not None and cost_of(instance, pairing) < target:
+                found, target = pairing, cost_of(instance, pairing)
+        if main_optimal(instance, target, bound):
+            break
+        if bound >= target or stalled >= STALL or not tableau.add_cuts(x):
+            break
+    return bound, found, tableau
