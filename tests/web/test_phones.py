@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client, override_settings
 
 from kolo.web import models, publicurl, store
-from kolo.web.views.desk import _qr
+from kolo.web.views.deskbase import qr_svg
 from tests.web.conftest import ACTOR
 
 pytestmark = [pytest.mark.db, pytest.mark.django_db]
@@ -96,7 +96,7 @@ def test_slips_seen_on_localhost_print_the_address_phones_reach(event, monkeypat
     assert "localhost" not in body
     assert "http://192.168.1.20:8000/e/brno-2026/report/" in body
     code = models.Table.objects.filter(round__event=event).order_by("number")[0].code
-    assert _qr(f"http://192.168.1.20:8000/e/brno-2026/report/?code={code}") in body
+    assert qr_svg(f"http://192.168.1.20:8000/e/brno-2026/report/?code={code}") in body
     assert "cannot tell" not in body
 
 

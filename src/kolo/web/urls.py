@@ -5,7 +5,20 @@ from django.urls import include, path
 from django.views.i18n import set_language
 
 from kolo.web import accounts, password
-from kolo.web.views import api, correct, desk, public, reportdesk, selfreport, series
+from kolo.web.views import (
+    api,
+    correct,
+    desk_entrants,
+    desk_events,
+    desk_pools,
+    desk_records,
+    desk_results,
+    desk_rounds,
+    public,
+    reportdesk,
+    selfreport,
+    series,
+)
 
 event_public = [
     path("", public.event_home, name="event"),
@@ -21,21 +34,21 @@ event_public = [
 ]
 
 event_desk = [
-    path("", desk.event_desk, name="desk-event"),
-    path("settings/", desk.event_settings, name="desk-settings"),
-    path("entrants/", desk.entrants, name="desk-entrants"),
-    path("entrants/<str:code>/", desk.entrant_edit, name="desk-entrant"),
-    path("pair/", desk.pair, name="desk-pair"),
-    path("rounds/<int:number>/", desk.round_view, name="desk-round"),
-    path("rounds/<int:number>/accept/", desk.round_accept, name="desk-round-accept"),
-    path("rounds/<int:number>/undo/", desk.round_undo, name="desk-round-undo"),
-    path("rounds/<int:number>/swap/", desk.round_swap, name="desk-round-swap"),
-    path("rounds/<int:number>/close/", desk.round_close, name="desk-round-close"),
-    path("rounds/<int:number>/reopen/", desk.round_reopen, name="desk-round-reopen"),
-    path("rounds/<int:number>/clock/", desk.round_clock, name="desk-round-clock"),
+    path("", desk_events.event_desk, name="desk-event"),
+    path("settings/", desk_events.event_settings, name="desk-settings"),
+    path("entrants/", desk_entrants.entrants, name="desk-entrants"),
+    path("entrants/<str:code>/", desk_entrants.entrant_edit, name="desk-entrant"),
+    path("pair/", desk_rounds.pair, name="desk-pair"),
+    path("rounds/<int:number>/", desk_rounds.round_view, name="desk-round"),
+    path("rounds/<int:number>/accept/", desk_rounds.round_accept, name="desk-round-accept"),
+    path("rounds/<int:number>/undo/", desk_rounds.round_undo, name="desk-round-undo"),
+    path("rounds/<int:number>/swap/", desk_rounds.round_swap, name="desk-round-swap"),
+    path("rounds/<int:number>/close/", desk_rounds.round_close, name="desk-round-close"),
+    path("rounds/<int:number>/reopen/", desk_rounds.round_reopen, name="desk-round-reopen"),
+    path("rounds/<int:number>/clock/", desk_rounds.round_clock, name="desk-round-clock"),
     path(
         "rounds/<int:number>/tables/<int:table>/result/",
-        desk.table_result,
+        desk_results.table_result,
         name="desk-result",
     ),
     path(
@@ -45,22 +58,22 @@ event_desk = [
     ),
     path(
         "rounds/<int:number>/tables/<int:table>/preview/",
-        desk.table_preview,
+        desk_results.table_preview,
         name="desk-preview",
     ),
     path(
         "rounds/<int:number>/tables/<int:table>/kingdom/",
-        desk.table_kingdom,
+        desk_results.table_kingdom,
         name="desk-kingdom",
     ),
     path("rounds/<int:number>/reports/<int:report>/", reportdesk.report_decide, name="desk-report"),
-    path("rounds/<int:number>/print/<str:sheet>/", desk.print_round, name="desk-print"),
-    path("print/standings/", desk.print_standings, name="desk-print-standings"),
-    path("print/bracket/", desk.print_bracket, name="desk-print-bracket"),
-    path("export.json", desk.export_json, name="desk-export-json"),
-    path("export.csv", desk.export_csv, name="desk-export-csv"),
-    path("audit/", desk.audit, name="desk-audit"),
-    path("team/", desk.team, name="desk-team"),
+    path("rounds/<int:number>/print/<str:sheet>/", desk_records.print_round, name="desk-print"),
+    path("print/standings/", desk_records.print_standings, name="desk-print-standings"),
+    path("print/bracket/", desk_records.print_bracket, name="desk-print-bracket"),
+    path("export.json", desk_records.export_json, name="desk-export-json"),
+    path("export.csv", desk_records.export_csv, name="desk-export-csv"),
+    path("audit/", desk_records.audit, name="desk-audit"),
+    path("team/", desk_records.team, name="desk-team"),
 ]
 
 urlpatterns = [
@@ -78,11 +91,11 @@ urlpatterns = [
     path("s/<slug:key>/players/<path:person>/", series.series_player, name="series-player"),
     path("desk/series/", series.desk_series_list, name="desk-series-list"),
     path("desk/series/<slug:key>/", series.desk_series, name="desk-series"),
-    path("desk/", desk.desk, name="desk"),
-    path("desk/import/", desk.import_event, name="desk-import"),
-    path("desk/tokens/", desk.tokens, name="desk-tokens"),
-    path("desk/pools/", desk.pools, name="desk-pools"),
-    path("desk/pools/<slug:name>/", desk.pool_edit, name="desk-pool"),
+    path("desk/", desk_events.desk, name="desk"),
+    path("desk/import/", desk_events.import_event, name="desk-import"),
+    path("desk/tokens/", desk_records.tokens, name="desk-tokens"),
+    path("desk/pools/", desk_pools.pools, name="desk-pools"),
+    path("desk/pools/<slug:name>/", desk_pools.pool_edit, name="desk-pool"),
     path("desk/<slug:key>/", include(event_desk)),
     path("api/v1/", include(api.urlpatterns)),
 ]

@@ -22,7 +22,7 @@ from kolo.core.problems import InvalidInput
 from kolo.web import corrections, models, present
 from kolo.web.access import OWNER, organiser
 from kolo.web.inputs import optional_number
-from kolo.web.views.desk import _actor, _base, _posted_scores, _refused, _table_seats
+from kolo.web.views.deskbase import actor_of, base_context, posted_scores, refused, table_seats
 
 
 def _names(event: models.Event) -> dict[str, str]:
@@ -68,7 +68,7 @@ def _context(
                 else None,
             }
         )
-    context = _base(request, event, role)
+    context = base_context(request, event, role)
     context.update(
         shown=shown,
         rows=_result_rows(shown, names),
@@ -101,11 +101,11 @@ def table_correct(
     request: HttpRequest, event: models.Event, role: str, number: int, table: int
 ) -> HttpResponse:
     """A closed round's table: show what the correction changes, or (confirmed) make it."""
-    seats = _table_seats(event, number, table)
+    seats = table_seats(event, number, table)
     back = reverse("desk-round", kwargs={"key": event.key, "number": number}) + f"#table-{table}"
     try:
-        scores = _posted_scores(request, seats, "score")
-        turns = _posted_scores(request, seats, "turns") or None
+        scores = posted_scores(request, seats, "score")
+        turns = posted_scores(request, seats, "turns") or None
         game = optional_number(request.POST.get("game"), "game")
         time_limit = request.POST.get("time_limit") == "on"
         if request.POST.get("confirm") != "yes":
@@ -120,7 +120,7 @@ def table_correct(
             )
             return render(request, "kolo/desk/correct.html", _context(request, event, role, shown))
         corrections.correct(
-            _actor(request),
+            actor_of(request),
             event,
             number,
             table,
@@ -131,7 +131,7 @@ def table_correct(
             expected_version=optional_number(request.POST.get("version"), "version"),
         )
     except InvalidInput as error:
-        _refused(request, error)
+        refused(request, error)
         return redirect(back)
     messages.success(
         request,

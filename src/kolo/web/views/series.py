@@ -16,7 +16,7 @@ from django.views.decorators.http import require_safe
 
 from kolo.core.problems import InvalidInput
 from kolo.web import access, csvdownload, models, present, store
-from kolo.web.views.desk import _actor, _attempt
+from kolo.web.views.deskbase import actor_of, attempt
 
 
 def _series(key: str) -> models.Series:
@@ -343,11 +343,11 @@ def _qualification_json(text: str) -> Any:
 def desk_series_list(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         created: list[models.Series] = []
-        if _attempt(
+        if attempt(
             request,
             lambda: created.append(
                 store.save_series(
-                    _actor(request),
+                    actor_of(request),
                     request.POST.get("name", ""),
                     key=request.POST.get("key", "").strip() or None,
                     rules=request.POST.get("rules") or None,
@@ -415,11 +415,11 @@ def _problems(series: models.Series) -> list[str]:
 
 
 def _desk_series_change(request: HttpRequest, series: models.Series) -> None:
-    actor = _actor(request)
+    actor = actor_of(request)
     action = request.POST.get("action", "")
     post = request.POST
     if action == "settings":
-        _attempt(
+        attempt(
             request,
             lambda: store.save_series(
                 actor,
@@ -432,7 +432,7 @@ def _desk_series_change(request: HttpRequest, series: models.Series) -> None:
             _("saved"),
         )
     elif action == "event":
-        _attempt(
+        attempt(
             request,
             lambda: store.put_series_event(
                 actor,
@@ -448,13 +448,13 @@ def _desk_series_change(request: HttpRequest, series: models.Series) -> None:
             _("saved"),
         )
     elif action == "remove":
-        _attempt(
+        attempt(
             request,
             lambda: store.remove_series_event(actor, series, post.get("event", "")),
             _("removed"),
         )
     elif action == "merge":
-        _attempt(
+        attempt(
             request,
             lambda: store.merge_players(
                 actor, series, post.get("keep", ""), post.get("merge", ""), user=request.user

@@ -1,0 +1,113 @@
+"""The desk's entrants: entering, editing, dropping and removing them, and what that does to
+NBGL's qualifiers."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from kolo.core.collation import sort_key
+from kolo.core.problems import N_, InvalidInput
+from kolo.core.qualifiers import QualifierPlan
+from kolo.web import (
+    models,
+    present,
+    qualifierwords,
+    store,
+)
+from kolo.web.access import OWNER, organiser
+from kolo.web.views.deskbase import actor_of, attempt, base_context
+
+
+def _parse_bulk(text: str) -> list[tuple[str, str | None]]:
+    """One entrant per line: ``name`` or ``name,club`` (CSV quoting allowed)."""
+    entries: list[tuple[str, str | None]] = []
+    for row in csv.reader(io.StringIO(text)):
+        if not row or not any(c.strip() for c in row):
+            continue
+        if len(row) > 2:
+            raise InvalidInput.one(
+                N_("row {row} has {count} columns; a row is: name,club"),
+                path="entrants",
+                row=len(entries) + 1,
+                count=len(row),
+            )
+        entries.append((row[0], row[1] if len(row) > 1 else None))
+    return entries
+
+
+@organiser(OWNER)
+def entrants(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
+    if request.method == "POST":
+        allow = request.POST.get("allow_duplicate") == "on"
+
+        def add() -> None:
+            entries = _parse_bulk(request.POST.get("names", ""))
+            store.add_entrants(actor_of(request), event, entries, allow_duplicate=allow)
+
+        before = qualifierwords.plan_of(event)
+        if attempt(request, add, _("entrants added")):
+            _say_qualifiers(request, event, before)
+            return redirect("desk-entrants", key=event.key)
+    context = base_context(request, event, role)
+    context.update(
+        entrants=sorted(event.entrants.all(), key=lambda e: sort_key(e.name, present.language())),
+        names=request.POST.get("names", "") if request.method == "POST" else "",
+    )
+    refused = request.method == "POST"  # a refused entry is the client's error
+    return render(request, "kolo/desk/entrants.html", context, status=400 if refused else 200)
+
+
+@organiser(OWNER)
+@require_POST
+def entrant_edit(request: HttpRequest, event: models.Event, role: str, code: str) -> HttpResponse:
+    action = request.POST.get("action")
+    actor = actor_of(request)
+    changes: dict[str, Callable[[], Any]] = {
+        "drop": lambda: store.drop_entrant(actor, event, code),
+        "undrop": lambda: store.drop_entrant(actor, event, code, undo=True),
+        "remove": lambda: store.remove_entrant(actor, event, code),
+        "edit": lambda: store.rename_entrant(
+            actor,
+            event,
+            code,
+            request.POST.get("name"),
+            request.POST.get("club"),
+            request.POST.get("player"),
+        ),
+    }
+    if action not in changes:
+        return HttpResponseBadRequest("unknown action")
+    entrant = event.entrants.filter(code=code).first()
+    if action == "remove" and request.POST.get("confirmed") != "yes" and entrant is not None:
+        context = base_context(request, event, role)
+        context["entrant"] = entrant
+        return render(request, "kolo/desk/remove.html", context)
+    name = request.POST.get("name") or (entrant.name if entrant else code)
+    done = {
+        "drop": _("{name} dropped: not paired from the next round on"),
+        "undrop": _("{name} is back in: paired from the next round on"),
+        "remove": _("{name} removed"),
+        "edit": _("{name}: entry saved"),
+    }[action].format(name=name)
+    before = qualifierwords.plan_of(event)
+    if attempt(request, changes[action], done):
+        _say_qualifiers(request, event, before)
+    return redirect("desk-entrants", key=event.key)
+
+
+def _say_qualifiers(
+    request: HttpRequest, event: models.Event, before: QualifierPlan | None
+) -> None:
+    """After an entrants' change: say so when the knockout's qualifiers changed with it."""
+    said = qualifierwords.change_text(before, qualifierwords.plan_of(event))
+    if said is not None:
+        messages.warning(request, said)
