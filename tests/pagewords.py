@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 from django.contrib.auth import get_user_model
 
 from kolo.games.dominion import cards
-from kolo.web import models
+from kolo.store import models
 
 
 def words(text: str) -> frozenset[str]:

@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from kolo.eventfile import reader
-from kolo.web import store
+from kolo.store import api as store
 from tests.conftest import EXAMPLES
 
 pytestmark = [pytest.mark.db, pytest.mark.browser, pytest.mark.django_db(transaction=True)]

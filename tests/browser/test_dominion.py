@@ -7,7 +7,8 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from kolo.games.dominion.cards import load
-from kolo.web import models, store
+from kolo.store import api as store
+from kolo.store import models
 
 pytestmark = [pytest.mark.db, pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

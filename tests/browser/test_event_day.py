@@ -9,7 +9,7 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 
-from kolo.web import models
+from kolo.store import models
 
 pytestmark = [pytest.mark.db, pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

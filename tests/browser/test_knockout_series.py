@@ -7,7 +7,8 @@ from django.contrib.auth import get_user_model
 
 from kolo.core import knockout
 from kolo.eventfile import reader
-from kolo.web import models, store
+from kolo.store import api as store
+from kolo.store import models
 from tests.conftest import CASES, EXAMPLES
 
 pytestmark = [pytest.mark.db, pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -11,7 +11,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from kolo.web import models, store
+from kolo.store import api as store
+from kolo.store import models
 from tests.pagewords import CZECH, ENGLISH, foreign_words, names_in_store
 
 pytestmark = [pytest.mark.db, pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -11,8 +11,8 @@ from django.contrib.auth import get_user_model
 
 from kolo.cli import main
 from kolo.core.problems import InvalidInput
-from kolo.web import models
-from kolo.web.accounts import password_problem
+from kolo.store import models
+from kolo.store.users import password_problem
 from tests.web.conftest import snapshot
 
 pytestmark = [pytest.mark.db, pytest.mark.django_db]

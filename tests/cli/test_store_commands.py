@@ -6,7 +6,7 @@ import json
 import pytest
 
 from kolo.cli import main
-from kolo.web import models
+from kolo.store import models
 from tests.conftest import EXAMPLES
 from tests.web.conftest import snapshot
 

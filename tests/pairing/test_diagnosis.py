@@ -71,7 +71,7 @@ def test_kolo_pair_exit_3_offers_the_working_relaxations_in_english_and_czech(ca
 def test_the_desk_shows_the_combination_and_the_relaxations():
     from django.contrib.auth import get_user_model
 
-    from kolo.web import store
+    from kolo.store import api as store
     from tests.web.conftest import ACTOR
 
     owner = get_user_model().objects.create_user("olga", password="secret-olga-1")

@@ -105,7 +105,7 @@ def test_entering_players_beyond_the_limit_is_refused(monkeypatch):
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from kolo.web import store
+    from kolo.store import api as store
     from tests.web.conftest import ACTOR
 
     monkeypatch.setattr(limits, "MAX_ENTRANTS", 5)

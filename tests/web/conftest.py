@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from kolo.web import models, store
+from kolo.store import api as store
+from kolo.store import models
 
 ACTOR = store.Actor(who="tester", via="test")
 

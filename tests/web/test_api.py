@@ -7,7 +7,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import URLPattern
 
-from kolo.web import models, store
+from kolo.store import api as store
+from kolo.store import models
 from kolo.web.views import api
 from tests.web.conftest import ACTOR
 

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from kolo.web import models
+from kolo.store import models
 from tests.web.test_api import event, post, seats, token  # noqa: F401 - fixtures
 
 pytestmark = [pytest.mark.db, pytest.mark.django_db]
@@ -49,7 +49,7 @@ def test_openapi_says_a_correction_needs_its_version():
 
 
 def test_a_version_read_before_a_clear_does_not_fit_the_result_entered_after(event, token):  # noqa: F811
-    from kolo.web import store
+    from kolo.store import api as store
     from tests.web.conftest import ACTOR
 
     first = {p: 30 - i for i, p in enumerate(seats(event))}

@@ -9,7 +9,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import translation
 
-from kolo.web import auditwords, models, store
+from kolo.store import api as store
+from kolo.store import models
+from kolo.web import auditwords
 from tests.pagewords import ENGLISH, foreign_words, names_in_store, visible_text
 from tests.web.conftest import ACTOR
 

@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from kolo.eventfile import reader
-from kolo.web import store
+from kolo.store import api as store
 from tests.conftest import EXAMPLES
 from tests.web.conftest import ACTOR
 

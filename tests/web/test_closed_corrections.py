@@ -5,7 +5,8 @@ been paired differently is said first and kept in the audit trail."""
 import pytest
 
 from kolo.core.problems import InvalidInput
-from kolo.web import corrections, models, store
+from kolo.store import api as store
+from kolo.store import corrections, models
 from tests.web.conftest import ACTOR, snapshot
 
 pytestmark = [pytest.mark.db, pytest.mark.django_db]

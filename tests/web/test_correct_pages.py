@@ -5,7 +5,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from kolo.web import models, store
+from kolo.store import api as store
+from kolo.store import models
 from tests.web.conftest import ACTOR, snapshot
 from tests.web.test_closed_corrections import play, reversed_table_1, seats
 

@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from kolo.web import store
+from kolo.store import api as store
 from tests.web.conftest import ACTOR
 
 pytestmark = [pytest.mark.db, pytest.mark.django_db]

@@ -10,7 +10,8 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kolo.web import models, store
+from kolo.store import api as store
+from kolo.store import models
 from kolo.web.views import api
 from tests.web.conftest import ACTOR
 

@@ -17,7 +17,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from kolo.eventfile import reader
-from kolo.web import models, store
+from kolo.store import api as store
+from kolo.store import models
 from tests.conftest import EXAMPLES
 from tests.pagewords import CZECH, ENGLISH, foreign_words, names_in_store, visible_text
 from tests.web.conftest import ACTOR

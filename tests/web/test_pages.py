@@ -7,7 +7,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from kolo.web import models, store
+from kolo.store import api as store
+from kolo.store import models
 from tests.web.conftest import ACTOR
 
 pytestmark = [pytest.mark.db, pytest.mark.django_db]

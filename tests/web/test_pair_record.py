@@ -5,7 +5,8 @@ import pytest
 
 from kolo.eventfile import reader
 from kolo.pairing import work
-from kolo.web import models, store
+from kolo.store import api as store
+from kolo.store import models
 from tests.conftest import CASES
 from tests.web.conftest import ACTOR
 

@@ -4,7 +4,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from kolo.web import accounts, models
+from kolo.store import models
+from kolo.web import accounts
 
 pytestmark = [pytest.mark.db, pytest.mark.django_db]
 

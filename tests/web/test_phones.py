@@ -9,7 +9,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client, override_settings
 
-from kolo.web import models, publicurl, store
+from kolo.store import api as store
+from kolo.store import models
+from kolo.web import publicurl
 from kolo.web.views.deskbase import qr_svg
 from tests.web.conftest import ACTOR
 

@@ -8,7 +8,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from kolo.core.problems import InvalidInput
-from kolo.web import models, reports, store
+from kolo.store import api as store
+from kolo.store import models, reports
 from tests.web.conftest import ACTOR
 
 pytestmark = [pytest.mark.db, pytest.mark.django_db]

@@ -11,7 +11,8 @@ from django.core.cache import cache
 from django.test import Client
 
 from kolo.csvout import safe_cell
-from kolo.web import models, store
+from kolo.store import api as store
+from kolo.store import models
 from kolo.web.accounts import ACCOUNT_FAILURES_ALLOWED, ADDRESS_FAILURES_ALLOWED
 from kolo.web.views import api
 from tests.web.conftest import ACTOR, snapshot

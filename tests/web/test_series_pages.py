@@ -10,7 +10,8 @@ from django.test import Client
 
 from kolo.core.event import Entrant, Event, Game, Round, Table
 from kolo.eventfile import reader
-from kolo.web import models, store
+from kolo.store import api as store
+from kolo.store import models
 from tests.conftest import CASES
 from tests.web.conftest import ACTOR
 

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from kolo.core.settings import CHOICE_LABELS, LABELS, SPECS
-from kolo.web import store
+from kolo.store import api as store
 from tests.web.conftest import ACTOR, snapshot
 
 pytestmark = [pytest.mark.db, pytest.mark.django_db]
@@ -45,7 +45,7 @@ def form_of(page: str) -> dict[str, str]:
 
 
 def settings_of():
-    from kolo.web import models
+    from kolo.store import models
 
     return models.Event.objects.get(key="brno-2026").settings
 
@@ -163,7 +163,7 @@ def test_a_change_is_in_the_audit_trail(client):
     form = form_of(client.get("/desk/brno-2026/settings/").content.decode())
     form["rounds"] = "6"
     client.post("/desk/brno-2026/settings/", form)
-    from kolo.web import models
+    from kolo.store import models
 
     entry = store.audit_trail(models.Event.objects.get(key="brno-2026")).last()
     assert entry.action == "event.settings"

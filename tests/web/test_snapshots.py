@@ -12,7 +12,9 @@ from django.contrib.auth.models import AnonymousUser
 from django.http import HttpResponse
 from django.test import Client, RequestFactory
 
-from kolo.web import models, present, singleflight, snapshots, store
+from kolo.store import api as store
+from kolo.store import loading, models
+from kolo.web import present, singleflight, snapshots
 from kolo.web.views import public
 from tests.web.conftest import ACTOR
 
@@ -40,13 +42,13 @@ def paired(name: str) -> models.Event:
 def loads(monkeypatch):
     """The keys of the events read from the store, one entry per read."""
     calls: list[str] = []
-    real = store.to_core
+    real = loading.core_event  # every read of an event as a core value, the store's own too
 
     def counting(event):
         calls.append(event.key)
         return real(event)
 
-    monkeypatch.setattr(store, "to_core", counting)
+    monkeypatch.setattr(loading, "core_event", counting)
     return calls
 
 

@@ -7,7 +7,8 @@ import pytest
 from kolo.core.problems import InvalidInput
 from kolo.eventfile import reader
 from kolo.eventfile.writer import dumps
-from kolo.web import models, store
+from kolo.store import api as store
+from kolo.store import models
 from tests.conftest import EXAMPLES
 from tests.web.conftest import ACTOR, snapshot
 

@@ -20,7 +20,7 @@ from kolo.i18n import _
 
 
 def summary(shown: Any, names: Mapping[str, str], describe: Callable[[Any], str]) -> str:
-    """The confirmation summary of a correction (``kolo.web.corrections.Preview``)."""
+    """The confirmation summary of a correction (``kolo.store.corrections.Preview``)."""
     language = i18n.language()
     lines = [
         _("round {round}, table {table}, game {game}: {before} → {after}").format(
@@ -89,7 +89,7 @@ def correct_closed(
     describe: Callable[[Any], str],
 ) -> None:
     """Print what the correction changes, then make it when confirmed."""
-    from kolo.web import corrections
+    from kolo.store import corrections
 
     if not scores:
         raise InvalidInput.one(N_("give the scores: p1=34 p2=28 p3=12"), path="SCORES")

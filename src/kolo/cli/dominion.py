@@ -447,7 +447,7 @@ def kingdom_set(
 @pool_app.command("list", help=_("The card pools."))
 def pool_list() -> None:
     store = open_store(create=False)
-    from kolo.web import models
+    from kolo.store import models
 
     print(f"{CHAMPIONSHIP}\t{len(championship().all_cards())}\t{championship().title}")
     for row in models.CardPool.objects.all():

@@ -42,7 +42,7 @@ def event_new(
     ] = None,
 ) -> None:
     store = open_store()
-    from kolo.web import models
+    from kolo.store import models
 
     namesakes = [e.key for e in models.Event.objects.filter(name=name.strip())]
     event = store.create_event(cli_actor(), name, ruleset, settings_option(setting or []), key)
@@ -71,7 +71,7 @@ def event_list() -> None:
         print("\n" + _("store: {where} (not created yet)").format(where=where))
         return
     open_store()
-    from kolo.web import models
+    from kolo.store import models
 
     rows = [
         [e.key, e.name, e.ruleset, str(e.entrants.count()), str(e.rounds.count())]

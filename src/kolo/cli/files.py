@@ -129,7 +129,7 @@ def standings(
         from kolo.web import bootstrap
 
         bootstrap.setup(state.db, create=False)
-        from kolo.web import store
+        from kolo.store import api as store
 
         event = store.to_core(store.find_event(target))
     ruleset = rulesets.get(event.ruleset)

@@ -30,13 +30,13 @@ def open_store(*, create: bool = True) -> Any:
     from kolo.web import bootstrap
 
     state.where = bootstrap.setup(state.db, create=create)
-    from kolo.web import store
+    from kolo.store import api as store
 
     return store
 
 
 def cli_actor() -> Any:
-    from kolo.web.store import Actor
+    from kolo.store.api import Actor
 
     return Actor(who=state.who(), via="cli")
 

@@ -50,7 +50,7 @@ def first_organiser() -> tuple[str, str] | None:
     """Create the first organiser account if there is none: (name, password)."""
     from django.contrib.auth import get_user_model
 
-    from kolo.web.accounts import MIN_PASSWORD_LENGTH, password_problem
+    from kolo.store.users import MIN_PASSWORD_LENGTH, password_problem
 
     users = get_user_model().objects
     if users.exists():
@@ -146,7 +146,7 @@ def user_add(
     _setup()
     from django.contrib.auth import get_user_model
 
-    from kolo.web.accounts import check_password
+    from kolo.store.users import check_password
 
     users = get_user_model().objects
     if not name.strip():
@@ -172,14 +172,14 @@ def user_password(
     _setup()
     from django.contrib.auth import get_user_model
 
-    from kolo.web.accounts import check_password
+    from kolo.store.users import check_password
 
     user = get_user_model().objects.filter(username=name).first()
     if user is None:
         raise InvalidInput.one(N_("no user '{name}'"), path="NAME", name=name)
     secret = password or typer.prompt(_("Password"), hide_input=True, confirmation_prompt=True)
     check_password(secret, "--password")
-    from kolo.web import store
+    from kolo.store import api as store
 
     store.set_password(store.Actor(who=state.who(), via="cli"), user, secret)
     print(_("password of {name} changed").format(name=name))

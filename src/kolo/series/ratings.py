@@ -155,8 +155,3 @@ def ratings_document(ratings: Mapping[str, PlayerRating]) -> dict[str, object]:
 def seeds(ratings: Mapping[str, PlayerRating], event: Event) -> dict[str, float]:
     """An event's entrants' ratings by entrant id, for seeding (unrated players: none)."""
     return {e.id: ratings[e.person].rating for e in event.entrants if e.person in ratings}
-
-
-def by_date_before(events: Sequence[RatedEvent], day: datetime.date) -> list[RatedEvent]:
-    """The events held before ``day`` (to seed an event by what came before it)."""
-    return [e for e in events if e.date < day]

@@ -1,1 +1,3 @@
-"""The store and (later) the web application: Django settings, models, the store's operations."""
+"""kolo's web application: the players' pages, the organiser's desk and the JSON API (views per
+audience, templates, URLs), the Django settings, and the page cache. The data and every change
+live in ``kolo.store``."""

@@ -15,27 +15,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 
-from kolo.web import models
-
-OWNER = models.EventRole.OWNER
-ASSISTANT = models.EventRole.ASSISTANT
-
-
-def role_of(user: Any, event: models.Event) -> str | None:
-    """The user's role at the event: "owner", "assistant" or None."""
-    if not user.is_authenticated:
-        return None
-    if user.is_superuser:
-        return OWNER
-    role = models.EventRole.objects.filter(event=event, user=user).values_list("role", flat=True)
-    return next(iter(role), None)
-
-
-def visible_events(user: Any) -> Any:
-    """The events the user may open at the desk."""
-    if user.is_superuser:
-        return models.Event.objects.all()
-    return models.Event.objects.filter(roles__user=user).distinct()
+from kolo.store import models
+from kolo.store.roles import ASSISTANT, OWNER, role_of
 
 
 def organiser(

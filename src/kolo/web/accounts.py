@@ -24,35 +24,14 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from kolo.core.problems import N_, InvalidInput
-from kolo.web import models
+from kolo.store import models
 
-MIN_PASSWORD_LENGTH = 8
 ACCOUNT_FAILURES_ALLOWED = 5
 ADDRESS_FAILURES_ALLOWED = 20
 WINDOW = timedelta(minutes=15)
 
 ACCOUNT = "account"
 ADDRESS = "address"
-
-
-def password_problem(password: str) -> str | None:
-    """Why a new password cannot be used (untranslated, ``N_``), or ``None``.
-
-    The one rule for every way a password is set: ``kolo user add``, ``kolo user password``
-    and ``KOLO_ADMIN_PASSWORD`` at first run.
-    """
-    if len(password) < MIN_PASSWORD_LENGTH:
-        return N_("a password has at least {minimum} characters")
-    return None
-
-
-def check_password(password: str, path: str) -> str:
-    """The password, or ``InvalidInput`` (at ``path``) saying why it cannot be used."""
-    problem = password_problem(password)
-    if problem is not None:
-        raise InvalidInput.one(problem, path=path, minimum=MIN_PASSWORD_LENGTH)
-    return password
 
 
 def client_address(request: HttpRequest) -> str:

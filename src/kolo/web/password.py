@@ -1,8 +1,8 @@
 """An organiser changes their own password in the web app: the current password, the new one
-twice, the one password rule (``accounts.password_problem``). A wrong current password counts
-as a failed login (``accounts.record_failure``), so the form cannot be used to guess; while the
-account or address must wait, the form refuses without looking (HTTP 429). The session stays
-logged in; the audit trail records the change, never the password."""
+twice, the one password rule (``kolo.store.users.password_problem``). A wrong current password
+counts as a failed login (``accounts.record_failure``), so the form cannot be used to guess;
+while the account or address must wait, the form refuses without looking (HTTP 429). The
+session stays logged in; the audit trail records the change, never the password."""
 
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from kolo.web import accounts, store
+from kolo.store import api as store
+from kolo.store.users import MIN_PASSWORD_LENGTH, password_problem
+from kolo.web import accounts
 
 
 @login_required
@@ -36,8 +38,8 @@ def change_password(request: HttpRequest) -> HttpResponse:
             errors.append(_("The current password is not right."))
         elif new != again:
             errors.append(_("The new password and its repetition differ."))
-        elif (problem := accounts.password_problem(new)) is not None:
-            errors.append(_(problem).format(minimum=accounts.MIN_PASSWORD_LENGTH))
+        elif (problem := password_problem(new)) is not None:
+            errors.append(_(problem).format(minimum=MIN_PASSWORD_LENGTH))
         else:
             store.set_password(store.Actor(who=name, via="web"), user, new)
             update_session_auth_hash(request, user)  # this browser stays logged in

@@ -20,7 +20,9 @@ from kolo.core.outcome import game_outcome
 from kolo.core.rulesets import RuleSet, Success, System, TieBreak
 from kolo.core.standings import Standings, compute
 from kolo.games.dominion.view import kingdom_view
-from kolo.web import bracket_layout, models, snapshots, store
+from kolo.store import api as store
+from kolo.store import models
+from kolo.web import bracket_layout, snapshots
 
 T = TypeVar("T")
 
@@ -55,14 +57,10 @@ def version_of(event_pk: int) -> int:
     """The version of the event with this primary key.
 
     Read at most once a second per event and process: a hundred phones polling cost one
-    query a second. Changes made in this process are seen at once (``bump``).
+    query a second. Changes made in this process are seen at once (the audit entry's
+    ``post_save`` forgets the version, ``snapshots.audit_saved``).
     """
     return snapshots.version_of(event_pk)
-
-
-def bump(event_pk: int) -> None:
-    """Forget the cached version (a change was just made)."""
-    snapshots.changed(event_pk)
 
 
 @dataclass

@@ -7,7 +7,8 @@ from django.utils.translation import gettext as _
 
 from kolo.core import knockout, rulesets
 from kolo.core.qualifiers import QualifierPlan, qualifier_plan
-from kolo.web import models, present
+from kolo.store import models
+from kolo.web import present
 
 
 def plan_of(event: models.Event) -> QualifierPlan | None:

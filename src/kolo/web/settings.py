@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "kolo.store.apps.StoreConfig",
     "kolo.web.apps.KoloConfig",
 ]
 

@@ -24,9 +24,9 @@ from typing import Any, TypeVar
 
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Max
 
-from kolo.web import models
+from kolo.store import models
+from kolo.store.audit import event_version
 
 T = TypeVar("T")
 
@@ -45,8 +45,7 @@ def _version_key(event_pk: int) -> str:
 
 def stored_version(event_pk: int) -> int:
     """The version as the store has it now (one query)."""
-    value = models.AuditEntry.objects.filter(event_id=event_pk).aggregate(m=Max("id"))["m"]
-    return int(value or 0)
+    return event_version(event_pk)
 
 
 def version_of(event_pk: int) -> int:
@@ -78,6 +77,14 @@ def audit_saved(sender: Any, instance: models.AuditEntry, **kwargs: Any) -> None
         return
     changed(event_pk)
     transaction.on_commit(lambda: changed(event_pk))
+
+
+def events_changed(sender: Any, event_pks: Any = (), **kwargs: Any) -> None:
+    """The store changed these events without an audit entry of theirs (a series): the same
+    as ``audit_saved`` for each."""
+    for event_pk in list(event_pks):
+        changed(event_pk)
+        transaction.on_commit(lambda pk=event_pk: changed(pk))
 
 
 def shared(event_pk: int, build: Callable[[], T]) -> T:

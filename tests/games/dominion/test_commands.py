@@ -7,7 +7,7 @@ import pytest
 from kolo.cli import main
 from kolo.eventfile import reader
 from kolo.games.dominion import cards
-from kolo.web import models
+from kolo.store import models
 
 KINGDOM = "Cellar,Festival,Gardens,Laboratory,Militia,Mine,Moat,Moneylender,Remodel,Smithy"
 

@@ -12,7 +12,8 @@ from kolo.core.collation import sort_key
 from kolo.core.problems import InvalidInput
 from kolo.games.dominion.cards import load
 from kolo.games.dominion.pools import championship
-from kolo.web import models, store
+from kolo.store import api as store
+from kolo.store import models
 from tests.web.conftest import ACTOR, snapshot
 
 pytestmark = [pytest.mark.db, pytest.mark.django_db]

@@ -107,11 +107,6 @@ def load() -> CardData:
     return CardData(cards, sets)
 
 
-def in_set(card: Card, set_id: str) -> bool:
-    """Whether the card belongs to a set (Prosperity, Dark Ages, …)."""
-    return set_id in card.sets
-
-
 def sort_key(card: Card, language: str = "en") -> tuple[int, Key]:
     """Kingdoms are listed by cost, then name in ``language``, alphabetically the way of
     that language (R-SETUP-2; Czech: Čarodějnice after Cesta, Chata after Hostina)."""

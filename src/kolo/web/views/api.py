@@ -22,7 +22,9 @@ from django.views.decorators.http import require_http_methods, require_safe
 from kolo.core.problems import InvalidInput
 from kolo.eventfile.standings import standings_document
 from kolo.eventfile.writer import to_document
-from kolo.web import access, models, present, store
+from kolo.store import api as store
+from kolo.store import models, roles
+from kolo.web import present
 
 
 def _digest(token: str) -> str:
@@ -158,7 +160,7 @@ def result(request: HttpRequest, key: str, number: int, table: int) -> HttpRespo
     event = _event(key)
     if event is None:
         return _error(404, "no such event")
-    if access.role_of(token.user, event) is None:
+    if roles.role_of(token.user, event) is None:
         return _error(403, "the token's user has no role at this event")
     try:
         body = json.loads(request.body or b"{}")

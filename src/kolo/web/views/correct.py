@@ -1,7 +1,7 @@
 """The desk: correcting a result of a closed round (R-EVT-3's explicit correction).
 
 The correction form on a closed round's table posts here; the desk answers with a
-confirmation page (``kolo.web.corrections.preview``: the result before and after, the
+confirmation page (``kolo.store.corrections.preview``: the result before and after, the
 standings that change, the later tables that would have been paired differently), and
 the confirmation stores it. Only the event's owners correct closed rounds, as only they
 reopen rounds.
@@ -19,8 +19,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from kolo.core.problems import InvalidInput
-from kolo.web import corrections, models, present
-from kolo.web.access import OWNER, organiser
+from kolo.store import corrections, models
+from kolo.store.roles import OWNER
+from kolo.web import present
+from kolo.web.access import organiser
 from kolo.web.inputs import optional_number
 from kolo.web.views.deskbase import actor_of, base_context, posted_scores, refused, table_seats
 

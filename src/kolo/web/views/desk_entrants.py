@@ -17,13 +17,11 @@ from django.views.decorators.http import require_POST
 from kolo.core.collation import sort_key
 from kolo.core.problems import N_, InvalidInput
 from kolo.core.qualifiers import QualifierPlan
-from kolo.web import (
-    models,
-    present,
-    qualifierwords,
-    store,
-)
-from kolo.web.access import OWNER, organiser
+from kolo.store import api as store
+from kolo.store import models
+from kolo.store.roles import OWNER
+from kolo.web import present, qualifierwords
+from kolo.web.access import organiser
 from kolo.web.views.deskbase import actor_of, attempt, base_context
 
 

@@ -15,16 +15,11 @@ from django.views.decorators.http import require_POST
 from kolo.core import rulesets
 from kolo.core.problems import N_, InvalidInput
 from kolo.eventfile import reader
-from kolo.web import (
-    access,
-    models,
-    present,
-    qualifierwords,
-    settingsform,
-    store,
-    wording,
-)
-from kolo.web.access import OWNER, organiser
+from kolo.store import api as store
+from kolo.store import models, roles
+from kolo.store.roles import OWNER
+from kolo.web import present, qualifierwords, settingsform, wording
+from kolo.web.access import organiser
 from kolo.web.views.deskbase import actor_of, attempt, base_context, can_pair
 
 
@@ -42,7 +37,7 @@ def desk(request: HttpRequest) -> HttpResponse:
             ),
         ):
             return redirect("desk-event", key=created[0].key)
-    events = access.visible_events(request.user).order_by("-created_at")
+    events = roles.visible_events(request.user).order_by("-created_at")
     return render(
         request,
         "kolo/desk/home.html",

@@ -10,11 +10,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from kolo.core.problems import N_, InvalidInput
-from kolo.web import (
-    models,
-    present,
-    store,
-)
+from kolo.store import api as store
+from kolo.store import models
+from kolo.web import present
 from kolo.web.views.deskbase import actor_of, attempt
 
 

@@ -15,14 +15,11 @@ from django.utils.translation import gettext as _
 from kolo.core.collation import sort_key
 from kolo.core.standings import Row
 from kolo.eventfile.writer import dumps
-from kolo.web import (
-    auditwords,
-    csvdownload,
-    models,
-    present,
-    store,
-)
-from kolo.web.access import OWNER, organiser
+from kolo.store import api as store
+from kolo.store import models
+from kolo.store.roles import OWNER
+from kolo.web import auditwords, csvdownload, present
+from kolo.web.access import organiser
 from kolo.web.inputs import whole_number
 from kolo.web.views.desk_rounds import round_context
 from kolo.web.views.deskbase import actor_of, attempt, base_context, qr_svg

@@ -16,12 +16,11 @@ from django.views.decorators.http import require_POST
 from kolo.core.collation import sort_key
 from kolo.core.outcome import outcome
 from kolo.core.problems import InvalidInput
-from kolo.web import (
-    models,
-    present,
-    store,
-)
-from kolo.web.access import OWNER, organiser
+from kolo.store import api as store
+from kolo.store import models
+from kolo.store.roles import OWNER
+from kolo.web import present
+from kolo.web.access import organiser
 from kolo.web.inputs import optional_number
 from kolo.web.views.deskbase import actor_of, attempt, posted_scores, render_fragment, table_seats
 

@@ -21,13 +21,11 @@ from kolo.core.event import Table as CoreTable
 from kolo.games.dominion.draws import PICKS
 from kolo.pairing.checker import check_pairing_rules
 from kolo.pairing.criteria import Context, round_costs
-from kolo.web import (
-    models,
-    present,
-    store,
-    wording,
-)
-from kolo.web.access import OWNER, organiser
+from kolo.store import api as store
+from kolo.store import models
+from kolo.store.roles import OWNER
+from kolo.web import present, wording
+from kolo.web.access import organiser
 from kolo.web.views.deskbase import actor_of, attempt, base_context, can_pair, render_fragment
 from kolo.web.views.reportdesk import report_groups
 

@@ -12,14 +12,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from kolo.core.problems import N_, InvalidInput, NoValidPairing
-from kolo.web import (
-    models,
-    present,
-    publicurl,
-    store,
-    wording,
-)
-from kolo.web.access import OWNER
+from kolo.store import api as store
+from kolo.store import models
+from kolo.store.roles import OWNER
+from kolo.web import present, publicurl, wording
 from kolo.web.inputs import shown, whole_number
 
 

@@ -18,7 +18,8 @@ from django.views.decorators.http import require_safe
 
 from kolo.core import collation
 from kolo.core.collation import sort_key
-from kolo.web import access, models, present, singleflight
+from kolo.store import models, roles
+from kolo.web import present, singleflight
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -34,7 +35,7 @@ def _context(request: HttpRequest, event: models.Event, loaded: present.Loaded) 
     return {
         "event": event,
         "version": present.version(event),
-        "role": access.role_of(request.user, event),
+        "role": roles.role_of(request.user, event),
         "current": current,
         "tables": present.shared_table_rows(loaded, current) if current else [],
         "byes": [loaded.names[b] for b in current.byes] if current else [],

@@ -13,7 +13,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from kolo.core.problems import InvalidInput
-from kolo.web import models, reports, store, wording
+from kolo.store import api as store
+from kolo.store import models, reports
+from kolo.web import wording
 from kolo.web.access import organiser
 from kolo.web.inputs import optional_number
 

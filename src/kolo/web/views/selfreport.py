@@ -20,7 +20,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from kolo.core.problems import N_, InvalidInput
-from kolo.web import models, present, reports, store, wording
+from kolo.store import api as store
+from kolo.store import models, reports
+from kolo.web import present, wording
 from kolo.web.inputs import shown, whole_number
 
 WRONG_CODES_ALLOWED = 10

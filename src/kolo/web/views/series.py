@@ -15,7 +15,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from kolo.core.problems import InvalidInput
-from kolo.web import access, csvdownload, models, present, store
+from kolo.store import api as store
+from kolo.store import models, roles
+from kolo.web import csvdownload, present
 from kolo.web.views.deskbase import actor_of, attempt
 
 
@@ -379,7 +381,7 @@ def desk_series(request: HttpRequest, key: str) -> HttpResponse:
             return redirect("desk-series", key=key)
         _desk_series_change(request, series)
         return redirect("desk-series", key=key)
-    mine = access.visible_events(request.user).exclude(series_entries__series=series)
+    mine = roles.visible_events(request.user).exclude(series_entries__series=series)
     return render(
         request,
         "kolo/desk/series.html",

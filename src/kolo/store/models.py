@@ -1,7 +1,7 @@
 """The store: events, entrants, rounds, tables, seats, games, scores and the audit trail.
 
 Standings are not stored; they are computed by ``kolo.core`` from these rows
-(DESIGN.md principle 2). Changes go through ``kolo.web.store``, which wraps each one in a
+(DESIGN.md principle 2). Changes go through ``kolo.store``, which wraps each one in a
 transaction with its audit entry.
 """
 

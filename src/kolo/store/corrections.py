@@ -23,7 +23,10 @@ from kolo.core import event as core
 from kolo.core.problems import N_, InvalidInput, NoValidPairing
 from kolo.core.standings import Standings, compute
 from kolo.core.validation import MAX_SCORE
-from kolo.web import models, snapshots, store
+from kolo.store import api as store
+from kolo.store import models
+from kolo.store.audit import event_version, lock_event
+from kolo.store.results import by_seat
 
 WHAT_IF_SECONDS = 3.0
 """The most work seconds one later round's what-if pairing may take (less where the
@@ -303,13 +306,13 @@ def preview(
     """What correcting this result of a closed round would change (nothing is stored)."""
     _round, game = _closed_game(event, round_number, table_number, game_number)
     table = game.table
-    by_code = store._by_seat(event, table, scores, "SCORES", N_("no score for {players}"))
+    by_code = by_seat(event, table, scores, "SCORES", N_("no score for {players}"))
     if any(abs(points) > MAX_SCORE for points in by_code.values()):
         raise InvalidInput.one(
             N_("a score must lie between -{limit} and {limit}"), path="SCORES", limit=MAX_SCORE
         )
     turns_by_code = (
-        store._by_seat(event, table, turns, "--turns", N_("no turn count for {players}"))
+        by_seat(event, table, turns, "--turns", N_("no turn count for {players}"))
         if turns
         else None
     )
@@ -371,7 +374,7 @@ def correct(
     transaction if nothing changed meanwhile. ``expected_version``: the game's version
     the organiser saw (a result changed meanwhile is refused)."""
     for _attempt in range(2):
-        seen = snapshots.stored_version(event.pk)
+        seen = event_version(event.pk)
         shown = preview(
             event,
             round_number,
@@ -409,8 +412,8 @@ def _store(
     turns: Mapping[str, int] | None,
     ended_by_time_limit: bool | None,
 ) -> tuple[models.Game, dict[str, Any] | None]:
-    locked = store._lock(event)
-    if snapshots.stored_version(event.pk) != seen:
+    locked = lock_event(event)
+    if event_version(event.pk) != seen:
         raise _Changed
     return store.record_result(
         actor,

@@ -12,7 +12,7 @@ from collections import defaultdict
 from typing import Any
 
 from kolo.core import event as core
-from kolo.web import models
+from kolo.store import models
 
 
 def core_event(event: models.Event) -> core.Event:

@@ -17,18 +17,10 @@ from typing import Any
 
 from kolo.core.problems import N_, InvalidInput
 from kolo.core.validation import MAX_SCORE, MAX_TURNS
-from kolo.web import models
-from kolo.web.store import (
-    Actor,
-    _audit,
-    _by_seat,
-    _lock,
-    atomic,
-    game_document,
-    record_result,
-    ruleset_of,
-    scores_text,
-)
+from kolo.store import models
+from kolo.store.audit import Actor, atomic, lock_event, write_audit
+from kolo.store.mapping import ruleset_of
+from kolo.store.results import by_seat, game_document, record_result, scores_text
 
 OPEN = (models.SelfReport.PENDING, models.SelfReport.CONFIRMED, models.SelfReport.DISPUTED)
 """A report in one of these states waits for the organiser."""
@@ -130,7 +122,7 @@ def _answer(
         report.confirmed_by.remove(entrant)
         report.disputed_by.add(entrant)
     _set_status(report, seated)
-    _audit(
+    write_audit(
         event,
         actor,
         "report.confirm" if agree else "report.dispute",
@@ -158,20 +150,20 @@ def submit_report(
     to it (its reporter disputes the others), and the reporter's own earlier report is
     withdrawn.
     """
-    event = _lock(event)
+    event = lock_event(event)
     table = models.Table.objects.select_related("round").get(pk=table.pk)
     seated = _seated(table)
     if reporter not in seated:
         raise InvalidInput.one(N_("choose who you are at this table"), path="reporter")
     entrant = seated[reporter]
-    by_code = _by_seat(event, table, scores, "SCORES", N_("no score for {players}"))
+    by_code = by_seat(event, table, scores, "SCORES", N_("no score for {players}"))
     if any(abs(v) > MAX_SCORE for v in by_code.values()):
         raise InvalidInput.one(
             N_("a score must lie between -{limit} and {limit}"), path="SCORES", limit=MAX_SCORE
         )
     ruleset, settings = ruleset_of(event)
     turns_by_code = (
-        _by_seat(event, table, turns, "--turns", N_("no turn count for {players}"))
+        by_seat(event, table, turns, "--turns", N_("no turn count for {players}"))
         if turns
         else None
     )
@@ -211,7 +203,7 @@ def submit_report(
         if other.reported_by_id == entrant.pk:
             other.status = models.SelfReport.REJECTED
             other.save(update_fields=["status"])
-            _audit(
+            write_audit(
                 event,
                 actor,
                 "report.withdraw",
@@ -233,7 +225,7 @@ def submit_report(
     )
     _set_status(report, len(seated))
     conflicts = sum(1 for o in others if o.reported_by_id != entrant.pk)
-    _audit(
+    write_audit(
         event,
         actor,
         "report.submit",
@@ -249,7 +241,7 @@ def answer_report(
     actor: Actor, event: models.Event, report: models.SelfReport, player: str, agree: bool
 ) -> models.SelfReport:
     """Another player at the table confirms the report, or disputes it: once each."""
-    event = _lock(event)
+    event = lock_event(event)
     report = (
         models.SelfReport.objects.select_for_update()
         .select_related("table__round", "reported_by")
@@ -279,7 +271,7 @@ def decide_report(
     the report (0: none). A result entered after the report is replaced only when it
     is the one the organiser saw; the other open reports of the game are rejected.
     """
-    event = _lock(event)
+    event = lock_event(event)
     report = (
         models.SelfReport.objects.select_for_update()
         .select_related("table__round", "reported_by")
@@ -313,7 +305,7 @@ def decide_report(
         )
     report.status = models.SelfReport.ACCEPTED if accept else models.SelfReport.REJECTED
     report.save(update_fields=["status"])
-    _audit(
+    write_audit(
         event,
         actor,
         "report.accept" if accept else "report.reject",
@@ -330,7 +322,7 @@ def decide_report(
             previous = other.status
             other.status = models.SelfReport.REJECTED
             other.save(update_fields=["status"])
-            _audit(
+            write_audit(
                 event,
                 actor,
                 "report.reject",

@@ -1,0 +1,190 @@
+"""Entrants: entering, dropping (and taking a drop back), renaming, removing."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from django.db.models import Max
+
+from kolo.core.limits import check_field
+from kolo.core.problems import N_, InvalidInput, Problem
+from kolo.core.validation import (
+    MAX_NAME_LENGTH,
+)
+from kolo.store import models
+
+if TYPE_CHECKING:
+    pass
+from kolo.store.audit import Actor, atomic, lock_event, write_audit
+from kolo.store.events import check_club, check_name, name_problem
+from kolo.store.mapping import resolve_entrant
+from kolo.store.series import checked_player
+
+
+def _next_code(event: models.Event) -> int:
+    numbers = [
+        int(c[1:])
+        for c in event.entrants.values_list("code", flat=True)
+        if re.fullmatch(r"p\d+", c)
+    ]
+    return max(numbers, default=0) + 1
+
+
+@atomic
+def add_entrants(
+    actor: Actor,
+    event: models.Event,
+    entries: Sequence[tuple[str, str | None]],
+    *,
+    allow_duplicate: bool = False,
+) -> list[models.Entrant]:
+    """Enter people by (name, club); they get ids p1, p2, … and play from the next round."""
+    event = lock_event(event)
+    if not entries:
+        raise InvalidInput.one(N_("no names given"), path="NAME")
+    check_field(event.entrants.count() + len(entries), path="NAME")
+    taken = {e.name.casefold(): e.name for e in event.entrants.all()}
+    problems: list[Problem] = []
+    cleaned: list[tuple[str, str | None]] = []
+    for index, (raw_name, raw_club) in enumerate(entries):
+        where = f"NAME[{index + 1}]"
+        name = raw_name.strip()
+        club = (raw_club or "").strip() or None
+        problem = name_problem(name, entrant=True) or (
+            name_problem(club, entrant=False) if club else None
+        )
+        if problem is not None:
+            problems.append(Problem(where, problem, {"name": name, "limit": MAX_NAME_LENGTH}))
+            continue
+        if name.casefold() in taken and not allow_duplicate:
+            problems.append(
+                Problem(
+                    where,
+                    N_("'{name}' is entered already (--allow-duplicate enters a second one)"),
+                    {"name": name},
+                )
+            )
+            continue
+        taken[name.casefold()] = name
+        cleaned.append((name, club))
+    if problems:
+        raise InvalidInput(problems)
+    first = _next_code(event)
+    event.entrant_counter = first + len(cleaned) - 1
+    event.save(update_fields=["entrant_counter"])
+    position = event.entrants.aggregate(m=Max("position"))["m"] or 0
+    created = [
+        models.Entrant.objects.create(
+            event=event, code=f"p{first + i}", name=name, club=club, position=position + i + 1
+        )
+        for i, (name, club) in enumerate(cleaned)
+    ]
+    write_audit(
+        event,
+        actor,
+        "entrant.add",
+        f"entered {len(created)}: " + ", ".join(e.name for e in created),
+        after=[{"id": e.code, "name": e.name, "club": e.club} for e in created],
+    )
+    return created
+
+
+def _entrant_doc(entrant: models.Entrant) -> dict[str, Any]:
+    return {
+        "id": entrant.code,
+        "name": entrant.name,
+        "club": entrant.club,
+        "dropped_after_round": entrant.dropped_after_round,
+        "player": entrant.player,
+    }
+
+
+@atomic
+def drop_entrant(
+    actor: Actor, event: models.Event, ref: str, *, undo: bool = False
+) -> models.Entrant:
+    """Drop an entrant from the next round on (R-EVT-2), or take a drop back."""
+    event = lock_event(event)
+    entrant = resolve_entrant(event, ref)
+    before = _entrant_doc(entrant)
+    last_round = event.rounds.aggregate(m=Max("number"))["m"] or 0
+    if undo:
+        if entrant.dropped_after_round is None:
+            raise InvalidInput.one(
+                N_("'{name}' has not dropped"), path="ENTRANT", name=entrant.name
+            )
+        if entrant.dropped_after_round < last_round:
+            raise InvalidInput.one(
+                N_(
+                    "round {round} was seated without '{name}', so the drop cannot be taken "
+                    "back; enter them again as a late entrant"
+                ),
+                path="ENTRANT",
+                name=entrant.name,
+                round=entrant.dropped_after_round + 1,
+            )
+        entrant.dropped_after_round = None
+        summary = f"took back the drop of {entrant.name}"
+    else:
+        if entrant.dropped_after_round is not None:
+            raise InvalidInput.one(
+                N_("'{name}' dropped already, after round {round}"),
+                path="ENTRANT",
+                name=entrant.name,
+                round=entrant.dropped_after_round,
+            )
+        entrant.dropped_after_round = last_round
+        summary = f"dropped {entrant.name} after round {entrant.dropped_after_round}"
+    entrant.save(update_fields=["dropped_after_round"])
+    write_audit(event, actor, "entrant.drop", summary, before=before, after=_entrant_doc(entrant))
+    return entrant
+
+
+@atomic
+def rename_entrant(
+    actor: Actor,
+    event: models.Event,
+    ref: str,
+    name: str | None,
+    club: str | None,
+    player: str | None = None,
+) -> models.Entrant:
+    """Correct an entrant's name, club or series identity (``player``: "" clears it)."""
+    event = lock_event(event)
+    entrant = resolve_entrant(event, ref)
+    before = _entrant_doc(entrant)
+    if name is not None:
+        entrant.name = check_name(name, "--name", entrant=True)
+    if club is not None:
+        entrant.club = check_club(club, "--club")
+    if player is not None:
+        entrant.player = checked_player(event, entrant, player)
+    entrant.save(update_fields=["name", "club", "player"])
+    write_audit(
+        event,
+        actor,
+        "entrant.edit",
+        f"edited {entrant.code}",
+        before=before,
+        after=_entrant_doc(entrant),
+    )
+    return entrant
+
+
+@atomic
+def remove_entrant(actor: Actor, event: models.Event, ref: str) -> models.Entrant:
+    """Take back an entry made by mistake; only for someone never seated."""
+    event = lock_event(event)
+    entrant = resolve_entrant(event, ref)
+    if entrant.seats.exists() or entrant.byes.exists():
+        raise InvalidInput.one(
+            N_("'{name}' has played already; drop them instead (kolo entrant drop)"),
+            path="ENTRANT",
+            name=entrant.name,
+        )
+    before = _entrant_doc(entrant)
+    entrant.delete()
+    write_audit(event, actor, "entrant.remove", f"removed {before['name']}", before=before)
+    return entrant

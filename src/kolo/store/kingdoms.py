@@ -1,0 +1,217 @@
+"""Dominion: the card pools and each table's kingdom and draft."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from kolo.core.problems import N_, InvalidInput, Problem
+from kolo.store import models
+
+if TYPE_CHECKING:
+    pass
+from kolo.store.audit import Actor, atomic, lock_event, record_entry, write_audit
+from kolo.store.events import KEY_PATTERN, check_name
+
+
+def card_pool(name: str) -> Any:
+    """The pool with this name: the built-in championship pool or one organisers made."""
+    from kolo.games.dominion.pools import CHAMPIONSHIP, championship, make_pool
+
+    if name == CHAMPIONSHIP:
+        return championship()
+    row = models.CardPool.objects.filter(name=name).first()
+    if row is None:
+        raise InvalidInput.one(
+            N_("no card pool '{name}' (kolo pool list shows them)"), path="pool", name=name
+        )
+    return make_pool(row.name, row.cards, row.basic_main, row.basic_extra, row.title)
+
+
+def may_change_pool(user: Any, pool: models.CardPool) -> bool:
+    """Superusers change every pool; others only the pools they made."""
+    return bool(user.is_superuser) or (pool.owner_id is not None and pool.owner_id == user.pk)
+
+
+def pool_history(name: str) -> Iterable[models.AuditEntry]:
+    """Every saved version of a pool, newest first."""
+    return models.AuditEntry.objects.filter(event=None, event_key=f"pool:{name}").order_by(
+        "-at", "-id"
+    )
+
+
+@atomic
+def save_pool(
+    actor: Actor,
+    name: str,
+    cards: Mapping[str, Sequence[str]],
+    *,
+    title: str = "",
+    basic_main: Sequence[str] = ("base-1e", "intrigue-1e", "hinterlands-1e"),
+    basic_extra: Sequence[str] = ("prosperity-1e", "dark-ages"),
+    user: Any = None,
+) -> models.CardPool:
+    """Create or replace a card pool; a pool naming an unknown card is refused. On the web
+    (``user`` given) only the pool's owner or a superuser may replace it."""
+    from kolo.games.dominion.pools import CHAMPIONSHIP, make_pool
+
+    if name == CHAMPIONSHIP:
+        raise InvalidInput.one(N_("the championship pool cannot be changed"), path="name")
+    if not KEY_PATTERN.match(name):
+        raise InvalidInput.one(
+            N_("a pool's name is lower-case letters, digits and dashes"), path="name"
+        )
+    title = title.strip()
+    if title:
+        check_name(title, "title")
+    existing = models.CardPool.objects.select_for_update().filter(name=name).first()
+    if existing is not None and user is not None and not may_change_pool(user, existing):
+        raise InvalidInput.one(
+            N_("pool {name} belongs to someone else; save a copy under a new name"),
+            path="name",
+            name=name,
+        )
+    pool = make_pool(name, cards, basic_main, basic_extra, title)
+    before = (
+        {
+            "title": existing.title,
+            "cards": existing.cards,
+            "basic_main": existing.basic_main,
+            "basic_extra": existing.basic_extra,
+        }
+        if existing
+        else None
+    )
+    defaults: dict[str, Any] = {
+        "title": title,
+        "cards": {s: list(c) for s, c in pool.cards.items()},
+        "basic_main": list(basic_main),
+        "basic_extra": list(basic_extra),
+    }
+    if existing is None and user is not None:
+        defaults["owner"] = user
+    row, _ = models.CardPool.objects.update_or_create(name=name, defaults=defaults)
+    record_entry(
+        None,
+        f"pool:{name}",
+        actor,
+        "pool.save",
+        f"saved card pool {name} ({len(pool.all_cards())} cards)",
+        before,
+        {
+            "title": row.title,
+            "cards": row.cards,
+            "basic_main": row.basic_main,
+            "basic_extra": row.basic_extra,
+        },
+    )
+    return row
+
+
+def _kingdom_table(event: models.Event, round_number: int, table_number: int) -> models.Table:
+    table = (
+        models.Table.objects.filter(
+            round__event=event, round__number=round_number, number=table_number
+        )
+        .select_related("round")
+        .first()
+    )
+    if table is None:
+        raise InvalidInput.one(
+            N_("round {round} has no table {table}"),
+            path="TABLE",
+            round=round_number,
+            table=table_number,
+        )
+    if table.kingdom is None:
+        raise InvalidInput.one(N_("this table has no Dominion kingdom"), path="TABLE")
+    if table.round.closed:
+        raise InvalidInput.one(
+            N_("round {round} is closed; reopen it to change a kingdom"),
+            path="ROUND",
+            round=round_number,
+        )
+    return table
+
+
+@atomic
+def record_draft(
+    actor: Actor, event: models.Event, round_number: int, table_number: int, picks: Sequence[str]
+) -> models.Table:
+    """Record the table's draft (six of the nine, in pick order); Colony and Shelters are
+    then drawn from the ten (R-DOM-5, R-DOM-7), seeded by the round."""
+    from kolo.games.dominion.cards import resolve as resolve_cards
+    from kolo.games.dominion.draws import kingdom_from_document
+    from kolo.games.dominion.draws import record_draft as draft
+
+    event = lock_event(event)
+    table = _kingdom_table(event, round_number, table_number)
+    before = dict(table.kingdom)
+    kingdom = kingdom_from_document(table.kingdom)
+    seed = kingdom.seed if kingdom.seed is not None else secrets.randbelow(2**31)
+    drafted = draft(kingdom, resolve_cards(picks), random.Random(seed), round_number == 1)
+    table.kingdom = replace(drafted, seed=seed).document()
+    table.save(update_fields=["kingdom"])
+    write_audit(
+        event,
+        actor,
+        "kingdom.draft",
+        f"round {round_number} table {table_number}: draft recorded",
+        before=before,
+        after=table.kingdom,
+    )
+    return table
+
+
+@atomic
+def set_kingdom(
+    actor: Actor,
+    event: models.Event,
+    round_number: int,
+    table_number: int,
+    cards: Sequence[str],
+    colony: bool,
+    shelters: bool,
+) -> models.Table:
+    """Record a kingdom drawn with physical cards (R-DOM-8)."""
+    from kolo.games.dominion.cards import resolve as resolve_cards
+    from kolo.games.dominion.draws import check_kingdom
+
+    event = lock_event(event)
+    table = _kingdom_table(event, round_number, table_number)
+    chosen = resolve_cards(cards)
+    problems = check_kingdom(chosen)
+    if round_number == 1 and (colony or shelters):
+        problems.append(
+            Problem(
+                "--colony",
+                N_("the first game is played without Colonies and Shelters (R-DOM-7)"),
+            )
+        )
+    if problems:
+        raise InvalidInput(problems)
+    before = dict(table.kingdom)
+    table.kingdom = {
+        "draw": before.get("draw", "basic"),
+        **(
+            {"mandatory": before["mandatory"], "choices": before["choices"], "picks": None}
+            if "mandatory" in before
+            else {}
+        ),
+        "cards": list(chosen),
+        "colony": colony,
+        "shelters": shelters,
+    }
+    table.save(update_fields=["kingdom"])
+    write_audit(
+        event,
+        actor,
+        "kingdom.set",
+        f"round {round_number} table {table_number}: kingdom recorded by hand",
+        before=before,
+        after=table.kingdom,
+    )
+    return table

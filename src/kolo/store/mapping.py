@@ -1,0 +1,92 @@
+"""Rows and core values: an event found by key, read as a core value with its rules, its
+standings and its kolo-event/1 document; an entrant or a round named by the user."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from kolo.core import event as core
+from kolo.core import rulesets
+from kolo.core.problems import N_, InvalidInput
+from kolo.core.settings import resolve
+from kolo.core.standings import Standings, compute
+from kolo.eventfile.writer import to_document
+from kolo.store import loading, models
+
+if TYPE_CHECKING:
+    pass
+
+
+def find_event(ref: str) -> models.Event:
+    """The event with this key (or numeric id)."""
+    event = models.Event.objects.filter(key=ref).first()
+    if event is None and ref.isascii() and ref.isdigit() and len(ref) <= 15:
+        event = models.Event.objects.filter(pk=int(ref)).first()
+    if event is None:
+        raise InvalidInput.one(
+            N_("no event '{ref}' in the store (kolo event list shows them)"), path="EVENT", ref=ref
+        )
+    return event
+
+
+def ruleset_of(event: models.Event) -> tuple[rulesets.RuleSet, dict[str, Any]]:
+    """The event's rule set and the settings in force."""
+    ruleset = rulesets.get(event.ruleset)
+    settings, _ = resolve(ruleset.defaults, event.settings)
+    return ruleset, settings
+
+
+def to_core(event: models.Event) -> core.Event:
+    """The stored event as a core value (what standings, pairing and export read)."""
+    return loading.core_event(event)
+
+
+def standings(event: models.Event, through_round: int | None = None) -> Standings:
+    """The standings, computed by the core from the stored results (principle 2)."""
+    ruleset, settings = ruleset_of(event)
+    return compute(to_core(event), ruleset, settings, through_round)
+
+
+def export_document(event: models.Event) -> dict[str, Any]:
+    """The event as a ``kolo-event/1`` document."""
+    return to_document(to_core(event))
+
+
+def resolve_entrant(event: models.Event, ref: str) -> models.Entrant:
+    """The entrant named by id (``p7``, any letter case) or by exact name (any letter case)."""
+    entrant = event.entrants.filter(code=ref.strip()).first()
+    if entrant is None:
+        entrant = next(
+            (e for e in event.entrants.all() if e.code.casefold() == ref.strip().casefold()), None
+        )
+    if entrant is not None:
+        return entrant
+    matches = [e for e in event.entrants.all() if e.name.casefold() == ref.strip().casefold()]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise InvalidInput.one(
+            N_("'{ref}' is the name of {count} entrants; use the id ({ids})"),
+            path="ENTRANT",
+            ref=ref,
+            count=len(matches),
+            ids=", ".join(e.code for e in matches),
+        )
+    raise InvalidInput.one(
+        N_("no entrant '{ref}' in event {event}"), path="ENTRANT", ref=ref, event=event.key
+    )
+
+
+def get_round(event: models.Event, number: int | None) -> models.Round:
+    """Round ``number`` of the event, or its last round."""
+    rounds = event.rounds.all()
+    found = rounds.filter(number=number).first() if number is not None else rounds.last()
+    if found is None:
+        if number is None:
+            raise InvalidInput.one(
+                N_("event {event} has no rounds yet"), path="ROUND", event=event.key
+            )
+        raise InvalidInput.one(
+            N_("event {event} has no round {number}"), path="ROUND", event=event.key, number=number
+        )
+    return found

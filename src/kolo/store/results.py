@@ -1,0 +1,304 @@
+"""Results: a table's game entered, corrected or cleared, with the version it replaces."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from kolo.core.problems import N_, InvalidInput
+from kolo.core.validation import (
+    MAX_SCORE,
+    MAX_TURNS,
+)
+from kolo.store import models
+
+if TYPE_CHECKING:
+    pass
+from kolo.store.audit import Actor, atomic, lock_event, write_audit
+from kolo.store.events import check_whole
+from kolo.store.mapping import get_round, resolve_entrant, ruleset_of, to_core
+
+
+def game_document(game: models.Game) -> dict[str, Any]:
+    scores = {s.entrant.code: s for s in game.scores.select_related("entrant")}
+    seats = [s.entrant.code for s in game.table.seats.select_related("entrant")]
+    doc: dict[str, Any] = {
+        "game": game.number,
+        "scores": {c: scores[c].points for c in seats if c in scores},
+    }
+    turns = {c: scores[c].turns for c in seats if c in scores and scores[c].turns is not None}
+    if turns:
+        doc["turns"] = turns
+    doc["ended_by_time_limit"] = game.ended_by_time_limit
+    return doc
+
+
+def _open_table(
+    event: models.Event, round_number: int, table_number: int, *, closed_ok: bool = False
+) -> models.Table:
+    round_ = get_round(event, round_number)
+    if round_.closed and not closed_ok:
+        raise InvalidInput.one(
+            N_(
+                "round {number} is closed; reopen it to change a result "
+                "(kolo round reopen {event} {number})"
+            ),
+            path="ROUND",
+            number=round_.number,
+            event=event.key,
+        )
+    table = round_.tables.filter(number=table_number).first()
+    if table is None:
+        raise InvalidInput.one(
+            N_("round {round} has no table {table}"),
+            path="TABLE",
+            round=round_.number,
+            table=table_number,
+        )
+    return table
+
+
+def by_seat(
+    event: models.Event,
+    table: models.Table,
+    values: Mapping[str, int],
+    what: str,
+    missing_message: str,
+) -> dict[str, int]:
+    seated = {s.entrant.code: s.entrant for s in table.seats.select_related("entrant")}
+    result: dict[str, int] = {}
+    for ref, value in values.items():
+        entrant = resolve_entrant(event, ref)
+        if entrant.code not in seated:
+            raise InvalidInput.one(
+                N_("'{name}' is not at table {table} (seated: {seated})"),
+                path=what,
+                name=entrant.name,
+                table=table.number,
+                seated=", ".join(f"{c} {e.name}" for c, e in seated.items()),
+            )
+        if entrant.code in result:
+            raise InvalidInput.one(N_("'{name}' is given twice"), path=what, name=entrant.name)
+        result[entrant.code] = value
+    absent = [f"{c} {e.name}" for c, e in seated.items() if c not in result]
+    if absent:
+        raise InvalidInput.one(
+            missing_message,
+            path=what,
+            players=", ".join(absent),
+            names=", ".join(e.name for c, e in seated.items() if c not in result),
+        )
+    return result
+
+
+@atomic
+def record_result(
+    actor: Actor,
+    event: models.Event,
+    round_number: int,
+    table_number: int,
+    scores: Mapping[str, int],
+    *,
+    turns: Mapping[str, int] | None = None,
+    game_number: int | None = None,
+    ended_by_time_limit: bool | None = None,
+    expected_version: int | None = None,
+    correct: bool = False,
+    closed_round: Mapping[str, Any] | None = None,
+) -> tuple[models.Game, dict[str, Any] | None]:
+    """Enter or correct one game's result; returns the game and the result it replaced
+    (``None`` for a new result; equal to the game's result when nothing changed).
+
+    A correction keeps the old and the new result in the audit trail; turns and the
+    time-limit mark not given again stay as they were. With ``expected_version`` (the
+    version the writer saw; 0 for "no result yet"), a game changed meanwhile by someone
+    else is refused instead of silently overwritten. A different result for a game that
+    has one is a correction: it needs ``expected_version`` or ``correct`` (the writer was
+    shown what it replaces), else it is refused with ``RESULT_IS_IN``.
+
+    ``closed_round`` (from ``kolo.store.corrections``, R-EVT-3's explicit correction) lets a
+    result of a closed round be corrected; it is what the correction changes, kept in the
+    audit entry.
+    """
+    event = lock_event(event)
+    table = _open_table(event, round_number, table_number, closed_ok=closed_round is not None)
+    ruleset, settings = ruleset_of(event)
+    needed = ruleset.games_per_table(round_number, settings)
+    by_code = by_seat(event, table, scores, "SCORES", N_("no score for {players}"))
+    if any(abs(points) > MAX_SCORE for points in by_code.values()):
+        raise InvalidInput.one(
+            N_("a score must lie between -{limit} and {limit}"), path="SCORES", limit=MAX_SCORE
+        )
+    turns_by_code = (
+        by_seat(event, table, turns, "--turns", N_("no turn count for {players}"))
+        if turns
+        else None
+    )
+    if turns_by_code and any(not 0 <= t <= MAX_TURNS for t in turns_by_code.values()):
+        raise InvalidInput.one(
+            N_("a turn count runs from 0 to {limit}"), path="--turns", limit=MAX_TURNS
+        )
+    game_number = _game_number(table, game_number, needed)
+    game = table.games.select_for_update().filter(number=game_number).first()
+    before = game_document(game) if game is not None else None
+    current_version = game.version if game is not None else 0
+    if expected_version is not None and current_version != expected_version:
+        # 0 stands for "no result yet": two people entering one table at once
+        raise InvalidInput.one(
+            N_("someone else changed this result meanwhile; look at it again before saving"),
+            path="version",
+        )
+    if turns_by_code is None and before is not None and "turns" in before:
+        turns_by_code = dict(before["turns"])
+    if ruleset.ties_by_turns and turns_by_code is None:
+        raise InvalidInput.one(
+            N_("{ruleset} breaks ties by turns: give --turns for every player"),
+            path="--turns",
+            ruleset=ruleset.id,
+        )
+    if ended_by_time_limit is None:
+        ended_by_time_limit = game.ended_by_time_limit if game is not None else False
+    if (
+        before is not None
+        and before["scores"] == by_code
+        and before.get("turns") == turns_by_code
+        and before["ended_by_time_limit"] == ended_by_time_limit
+    ):
+        return game, before  # the same result again: nothing to change or record
+    if before is not None and expected_version is None and not correct:
+        raise InvalidInput.one(
+            RESULT_IS_IN,
+            path="version",
+            table=table.number,
+            game=game_number,
+            result=scores_text(before),
+            version=current_version,
+            current=before,
+        )
+    if game is None:
+        game = models.Game.objects.create(
+            table=table,
+            number=game_number,
+            ended_by_time_limit=ended_by_time_limit,
+            version=_cleared_version(event, round_number, table.number, game_number) + 1,
+        )
+    else:
+        game.ended_by_time_limit = ended_by_time_limit
+        game.version += 1
+        game.save(update_fields=["ended_by_time_limit", "version"])
+        game.scores.all().delete()
+    entrants = {s.entrant.code: s.entrant for s in table.seats.select_related("entrant")}
+    models.Score.objects.bulk_create(
+        models.Score(
+            game=game,
+            entrant=entrants[code],
+            points=points,
+            turns=turns_by_code.get(code) if turns_by_code else None,
+        )
+        for code, points in by_code.items()
+    )
+    check_whole(to_core(event))
+    after = game_document(game)
+    corrected = before is not None
+    summary = (
+        f"{'corrected' if corrected else 'entered'} round {round_number} table {table.number}"
+        f" game {game_number}"
+    )
+    if closed_round is not None:
+        summary += f" of the closed round ({closed_round['summary']})"
+        after = {**after, "closed_round": dict(closed_round)}
+    write_audit(
+        event,
+        actor,
+        "result.correct" if corrected else "result.enter",
+        summary,
+        before=before,
+        after=after,
+    )
+    return game, before
+
+
+RESULT_IS_IN = N_(
+    "table {table} already has a result for game {game}: {result}; a correction must name "
+    "the version it replaces ({version})"
+)
+"""The refusal of a correction that does not say so; its parameters include ``current``,
+the game's result as ``game_document`` gives it."""
+
+
+def scores_text(doc: Mapping[str, Any]) -> str:
+    """A game's scores in one line: ``p1=34 p2=28 p3=12``."""
+    return " ".join(f"{c}={v}" for c, v in doc["scores"].items())
+
+
+def _game_number(table: models.Table, asked: int | None, needed: int) -> int:
+    """The game a result is for: the one asked, else the next unplayed one."""
+    entered = table.games.count()
+    if asked is None:
+        if entered < needed:
+            return entered + 1
+        if needed == 1:
+            return 1
+        raise InvalidInput.one(
+            N_("table {table} has all its {needed} games; say which to correct with --game"),
+            path="--game",
+            table=table.number,
+            needed=needed,
+        )
+    if not 1 <= asked <= min(entered + 1, needed):
+        raise InvalidInput.one(
+            N_("game {game} cannot be entered: the table plays {needed} and has {entered} so far"),
+            path="--game",
+            game=asked,
+            needed=needed,
+            entered=entered,
+        )
+    return asked
+
+
+@atomic
+def clear_result(
+    actor: Actor,
+    event: models.Event,
+    round_number: int,
+    table_number: int,
+    game_number: int | None = None,
+) -> dict[str, Any]:
+    """Take back the last result entered at a table (e.g. entered at the wrong table)."""
+    event = lock_event(event)
+    table = _open_table(event, round_number, table_number)
+    last = table.games.last()
+    if last is None:
+        raise InvalidInput.one(
+            N_("table {table} has no result to clear"), path="TABLE", table=table.number
+        )
+    if game_number is not None and game_number != last.number:
+        raise InvalidInput.one(
+            N_("only the last game entered ({game}) can be cleared"),
+            path="--game",
+            game=last.number,
+        )
+    before = game_document(last)
+    last.delete()
+    write_audit(
+        event,
+        actor,
+        "result.clear",
+        f"cleared round {round_number} table {table.number} game {before['game']}",
+        # where and which version: a result entered again goes on from it
+        before={**before, "round": round_number, "table": table.number, "version": last.version},
+    )
+    return before
+
+
+def _cleared_version(event: models.Event, round_number: int, table_number: int, game: int) -> int:
+    """The last version of this game before its result was cleared (0: never cleared), so
+    that a version read before the clear never fits the result entered after it."""
+    cleared = models.AuditEntry.objects.filter(
+        event=event,
+        action="result.clear",
+        before__round=round_number,
+        before__table=table_number,
+        before__game=game,
+    )
+    return max((int(e.before.get("version", 0)) for e in cleared), default=0)

@@ -1,0 +1,499 @@
+"""Rounds: seated by hand or by the pairing engine, accepted, swapped, closed, reopened,
+undone, and the round clock."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from django.utils import timezone
+
+from kolo.core import event as core
+from kolo.core import knockout, rulesets
+from kolo.core.problems import N_, InvalidInput, NoValidPairing, Problem
+from kolo.core.standings import tables_missing_results
+from kolo.pairing.checker import check_pairing_rules, check_seating
+from kolo.store import models
+
+if TYPE_CHECKING:
+    from kolo.pairing.engine import Proposal
+from kolo.store.audit import Actor, atomic, lock_event, write_audit
+from kolo.store.events import check_whole
+from kolo.store.kingdoms import card_pool
+from kolo.store.mapping import get_round, resolve_entrant, ruleset_of, to_core
+from kolo.store.series import ratings_before
+
+
+def _round_doc(round_: core.Round) -> dict[str, Any]:
+    return {
+        "number": round_.number,
+        "seed": round_.seed,
+        "tables": [list(t.seats) for t in round_.tables],
+        "byes": list(round_.byes),
+    }
+
+
+@atomic
+def new_round(
+    actor: Actor,
+    event: models.Event,
+    tables: Sequence[Sequence[str]],
+    *,
+    byes: Sequence[str] = (),
+    seed: int | None = None,
+    force_reason: str | None = None,
+) -> models.Round:
+    """Seat the next round as given, table 1 first (players in seat order).
+
+    The round must obey the event's rules; a table that breaks a hard rule of pairing
+    (R-GORN-4, R-GORN-6) is refused unless ``force_reason`` says why, which the audit
+    trail keeps. Everyone active must be seated (R-EVT-1); that cannot be forced.
+    """
+    event = lock_event(event)
+    last = event.rounds.last()
+    if last is not None and not last.closed:
+        raise InvalidInput.one(
+            N_("round {number} is still open; close it first (kolo round close {event})"),
+            path="ROUND",
+            number=last.number,
+            event=event.key,
+        )
+    if not tables:
+        raise InvalidInput.one(N_("no tables given"), path="--tables")
+    unknown: list[Problem] = []
+
+    def code_of(ref: str) -> str:
+        try:
+            return str(resolve_entrant(event, ref).code)
+        except InvalidInput as error:
+            unknown.extend(error.problems)
+            return ref
+
+    codes = [[code_of(ref) for ref in table] for table in tables]
+    bye_codes = [code_of(ref) for ref in byes]
+    if unknown:
+        raise InvalidInput(unknown)
+    current = to_core(event)
+    problems: list[Problem] = []
+    round_ = _store_round(event, current, codes, bye_codes, seed, force_reason, problems)
+    overridden = "; ".join(p.text() for p in problems)
+    write_audit(
+        event,
+        actor,
+        "round.new",
+        f"seated round {round_.number}: {len(codes)} tables"
+        + (f" (rules overridden: {overridden})" if problems else ""),
+        after=_round_doc(next(r for r in to_core(event).rounds if r.number == round_.number)),
+        reason=force_reason or "",
+    )
+    return round_
+
+
+_CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""Letters and digits that cannot be misread for one another (no I/1, O/0)."""
+
+
+def table_code() -> str:
+    """A table's self-report code: six characters, about 10⁹ possibilities."""
+    return "".join(secrets.choice(_CODE_LETTERS) for _ in range(6))
+
+
+def _knockout_stage(
+    current: core.Event, ruleset: rulesets.RuleSet, settings: Mapping[str, Any], tables: int
+) -> str | None:
+    """The stage of the next round of a knockout event (None in Swiss-style events)."""
+    fmt = knockout.format_of(ruleset, settings)
+    if fmt is None:
+        return None
+    if fmt.groups and not current.rounds:
+        return knockout.GROUP
+    try:
+        return knockout.plan_next(current, ruleset, settings, ratings={}).stage
+    except (InvalidInput, NoValidPairing):
+        return knockout.stage_name(tables)
+
+
+def _store_round(
+    event: models.Event,
+    current: core.Event,
+    codes: Sequence[Sequence[str]],
+    bye_codes: Sequence[str],
+    seed: int | None,
+    force_reason: str | None,
+    overridden: list[Problem] | None = None,
+) -> models.Round:
+    """Check a round against the event's rules and the hard rules of pairing, and store
+    it; ``overridden`` receives the pairing rules the reason overrode. A knockout round gets
+    its stage (and a group stage its groups) from the results before it."""
+    number = len(current.rounds) + 1
+    ruleset, settings = ruleset_of(event)
+    stage = _knockout_stage(current, ruleset, settings, len(codes))
+    proposed = core.Round(
+        number=number,
+        seed=seed,
+        byes=tuple(bye_codes),
+        tables=tuple(
+            core.Table(
+                i + 1,
+                tuple(seats),
+                group=knockout.group_label(i) if stage == knockout.GROUP else None,
+            )
+            for i, seats in enumerate(codes)
+        ),
+        stage=stage,
+    )
+    candidate = replace(current, rounds=(*current.rounds, proposed))
+    check_whole(candidate)
+    active = {e.id for e in current.entrants if e.active_in(number)}
+    if stage is not None and stage != knockout.GROUP:
+        active = set()  # a knockout round seats the qualifiers: check_pairing_rules checks them
+    seating = check_seating(candidate, len(current.rounds), expected=active)
+    if seating:
+        raise InvalidInput(seating)
+    problems = check_pairing_rules(candidate, len(current.rounds), ruleset, settings)
+    if force_reason is not None and not force_reason.strip():
+        raise InvalidInput.one(N_("say why the rules are overridden"), path="--force")
+    if problems and not force_reason:
+        raise InvalidInput(
+            [
+                *problems,
+                Problem("--force", N_("to seat the round anyway, give --force with a reason")),
+            ]
+        )
+    if overridden is not None:
+        overridden.extend(problems)
+    round_ = models.Round.objects.create(event=event, number=number, seed=seed, stage=stage)
+    entrants = {e.code: e for e in event.entrants.all()}
+    for t_index, seats in enumerate(codes):
+        table = models.Table.objects.create(
+            round=round_,
+            number=t_index + 1,
+            code=table_code(),
+            group=proposed.tables[t_index].group,
+        )
+        models.Seat.objects.bulk_create(
+            models.Seat(table=table, round=round_, entrant=entrants[code], position=position)
+            for position, code in enumerate(seats)
+        )
+    round_.byes.set([entrants[c] for c in bye_codes])
+    _draw_kingdoms(event, round_, len(codes))
+    return round_
+
+
+def _draw_kingdoms(event: models.Event, round_: models.Round, tables: int) -> None:
+    """A Dominion round's kingdoms, drawn when the round is seated (R-DOM-2..6, R-DOM-8)."""
+    from kolo.games.dominion.draws import ROUND_PLANS, draw_round, table_kingdom
+
+    plan = ROUND_PLANS.get(event.ruleset)
+    if plan is None:
+        return
+    if round_.seed is None:
+        round_.seed = secrets.randbelow(2**31)
+        round_.save(update_fields=["seed"])
+    _ruleset, settings = ruleset_of(event)
+    draws = draw_round(
+        card_pool(settings.get("pool", "cz-championship")),
+        plan,
+        round_.number,
+        tables,
+        settings,
+        random.Random(f"kingdoms:{round_.seed}"),
+    )
+    for table in round_.tables.all():
+        table.kingdom = table_kingdom(draws, table.number).document()
+        table.save(update_fields=["kingdom"])
+
+
+@atomic
+def pair_round(
+    actor: Actor,
+    event: models.Event,
+    *,
+    seed: int | None = None,
+    time_limit: float | None = None,
+    relax: Sequence[str] = (),
+    reason: str | None = None,
+    accepted: bool = True,
+) -> tuple[models.Round, Proposal]:
+    """Seat the next round with the pairing engine (R-GORN-*) and store it with its seed.
+
+    A relaxed hard rule needs a reason, which the audit trail keeps. With ``accepted``
+    false the round is a proposal: players do not see it until the organiser accepts it.
+    """
+    event = lock_event(event)
+    if relax and not (reason or "").strip():
+        raise InvalidInput.one(N_("say why the rules are relaxed (--reason)"), path="--reason")
+    last = event.rounds.last()
+    if last is not None and not last.closed:
+        raise InvalidInput.one(
+            N_("round {number} is still open; close it first (kolo round close {event})"),
+            path="ROUND",
+            number=last.number,
+            event=event.key,
+        )
+    from kolo.pairing.engine import propose
+
+    ruleset, settings = ruleset_of(event)
+    current = to_core(event)
+    limit = ruleset.max_rounds(settings)
+    if limit is not None and len(current.rounds) >= limit:
+        raise InvalidInput.one(
+            N_("all {rounds} rounds are played (change the setting 'rounds' to play more)"),
+            path="ROUND",
+            rounds=limit,
+        )
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    ratings = ratings_before(event) if settings.get("seeding") == "rating" else None
+    proposal = propose(
+        current,
+        ruleset,
+        settings,
+        seed=seed,
+        time_limit=time_limit,
+        relax=list(relax),
+        ratings=ratings,
+    )
+    round_ = _store_round(
+        event,
+        current,
+        [list(t.seats) for t in proposal.tables],
+        list(proposal.byes),
+        seed,
+        force_reason=reason if relax else None,
+    )
+    if not accepted:
+        round_.accepted = False
+        round_.save(update_fields=["accepted"])
+    how = "optimal" if proposal.optimal else proposal.method
+    write_audit(
+        event,
+        actor,
+        "round.pair",
+        f"paired round {round_.number} by the engine ({how}, cost {float(proposal.total):g})",
+        after={
+            **_round_doc(next(r for r in to_core(event).rounds if r.number == round_.number)),
+            "cost": float(proposal.total),
+            "optimal": proposal.optimal,
+            "relaxed": list(relax),
+            "work_budget": proposal.budget,
+            "safety_stop": proposal.clock_stopped,
+            **({"pool": settings["pool"]} if "pool" in settings else {}),
+        },
+        reason=reason or "",
+    )
+    return round_, proposal
+
+
+@atomic
+def swap_players(
+    actor: Actor, event: models.Event, first: str, second: str, *, force_reason: str | None = None
+) -> models.Round:
+    """Swap two players' seats in the last round while their tables have no result."""
+    event = lock_event(event)
+    round_ = get_round(event, None)
+    if round_.closed:
+        raise InvalidInput.one(N_("round {number} is closed"), path="ROUND", number=round_.number)
+    a, b = resolve_entrant(event, first), resolve_entrant(event, second)
+    seat_a = models.Seat.objects.filter(round=round_, entrant=a).select_related("table").first()
+    seat_b = models.Seat.objects.filter(round=round_, entrant=b).select_related("table").first()
+    for entrant, seat in ((a, seat_a), (b, seat_b)):
+        if seat is None:
+            raise InvalidInput.one(
+                N_("'{name}' is not seated in round {number}"),
+                path="ENTRANT",
+                name=entrant.name,
+                number=round_.number,
+            )
+        if seat.table.games.exists():
+            raise InvalidInput.one(
+                N_("table {table} has a result already; clear it first"),
+                path="ENTRANT",
+                table=seat.table.number,
+            )
+    assert seat_a is not None
+    assert seat_b is not None
+    if seat_a.table_id == seat_b.table_id:
+        raise InvalidInput.one(N_("the two players sit at the same table"), path="ENTRANT")
+    before = _round_doc(next(r for r in to_core(event).rounds if r.number == round_.number))
+    ruleset, settings = ruleset_of(event)
+    # swap through a free position so the unique constraints hold at every step
+    table_a, position_a = seat_a.table, seat_a.position
+    seat_a.delete()
+    seat_b.entrant = a
+    seat_b.save(update_fields=["entrant"])
+    models.Seat.objects.create(table=table_a, round=round_, entrant=b, position=position_a)
+    current = to_core(event)
+    index = len(current.rounds) - 1
+    problems = check_pairing_rules(current, index, ruleset, settings)
+    if force_reason is not None and not force_reason.strip():
+        raise InvalidInput.one(N_("say why the rules are overridden"), path="--force")
+    if problems and not force_reason:
+        raise InvalidInput(
+            [
+                *problems,
+                Problem("--force", N_("to swap anyway, give --force with a reason")),
+            ]
+        )
+    overridden = "; ".join(p.text() for p in problems)
+    write_audit(
+        event,
+        actor,
+        "round.swap",
+        f"swapped {a.name} and {b.name} in round {round_.number}"
+        + (f" (rules overridden: {overridden})" if problems else ""),
+        before=before,
+        after=_round_doc(current.rounds[index]),
+        reason=force_reason or "",
+    )
+    return round_
+
+
+@atomic
+def close_round(actor: Actor, event: models.Event, number: int | None = None) -> models.Round:
+    """Close a round whose every table has all its results (R-EVT-3)."""
+    event = lock_event(event)
+    round_ = get_round(event, number)
+    if round_.closed:
+        raise InvalidInput.one(
+            N_("round {number} is closed already"), path="ROUND", number=round_.number
+        )
+    ruleset, settings = ruleset_of(event)
+    core_round = next(r for r in to_core(event).rounds if r.number == round_.number)
+    missing = [str(t.number) for t in tables_missing_results(core_round, ruleset, settings)]
+    if missing:
+        raise InvalidInput.one(
+            N_("round {number} still lacks results (tables: {tables})"),
+            path="ROUND",
+            number=round_.number,
+            tables=", ".join(missing),
+        )
+    round_.closed = True
+    round_.save(update_fields=["closed"])
+    write_audit(
+        event,
+        actor,
+        "round.close",
+        f"closed round {round_.number}",
+        before={"closed": False},
+        after={"closed": True},
+    )
+    return round_
+
+
+@atomic
+def reopen_round(actor: Actor, event: models.Event, number: int | None = None) -> models.Round:
+    """Reopen a closed round to correct a result, while the next round is not paired (R-EVT-3)."""
+    event = lock_event(event)
+    round_ = (
+        get_round(event, number) if number is not None else event.rounds.filter(closed=True).last()
+    )
+    if round_ is None:
+        raise InvalidInput.one(N_("no round of {event} is closed"), path="ROUND", event=event.key)
+    if not round_.closed:
+        raise InvalidInput.one(
+            N_("round {number} is open already"), path="ROUND", number=round_.number
+        )
+    later = event.rounds.filter(number__gt=round_.number).first()
+    if later is not None:
+        raise InvalidInput.one(
+            N_(
+                "R-EVT-3: round {next} is paired already, so round {number} cannot be reopened; "
+                "delete round {next} first if none of its results are in (kolo round delete)"
+            ),
+            path="ROUND",
+            number=round_.number,
+            next=later.number,
+        )
+    round_.closed = False
+    round_.save(update_fields=["closed"])
+    write_audit(
+        event,
+        actor,
+        "round.reopen",
+        f"reopened round {round_.number}",
+        before={"closed": True},
+        after={"closed": False},
+    )
+    return round_
+
+
+@atomic
+def delete_round(actor: Actor, event: models.Event, number: int | None = None) -> None:
+    """Undo the pairing of the last round while none of its results is in."""
+    event = lock_event(event)
+    round_ = get_round(event, None)
+    if number is not None and number != round_.number:
+        raise InvalidInput.one(
+            N_("only the last round ({last}) can be deleted"), path="ROUND", last=round_.number
+        )
+    if models.Game.objects.filter(table__round=round_).exists():
+        raise InvalidInput.one(
+            N_("round {number} has results; clear them first (kolo result … --clear)"),
+            path="ROUND",
+            number=round_.number,
+        )
+    if round_.closed:
+        raise InvalidInput.one(N_("round {number} is closed"), path="ROUND", number=round_.number)
+    before = _round_doc(next(r for r in to_core(event).rounds if r.number == round_.number))
+    models.Seat.objects.filter(round=round_).delete()
+    round_.delete()
+    write_audit(event, actor, "round.delete", f"deleted round {before['number']}", before=before)
+
+
+@atomic
+def accept_round(actor: Actor, event: models.Event, number: int) -> models.Round:
+    """Publish a proposed pairing: players see it and results can be entered."""
+    event = lock_event(event)
+    round_ = get_round(event, number)
+    if round_.accepted:
+        raise InvalidInput.one(
+            N_("round {number} is accepted already"), path="ROUND", number=number
+        )
+    round_.accepted = True
+    round_.save(update_fields=["accepted"])
+    write_audit(event, actor, "round.accept", f"accepted the pairing of round {number}")
+    return round_
+
+
+@atomic
+def round_clock(actor: Actor, event: models.Event, number: int, action: str) -> models.Round:
+    """The round clock (R-DOM-9): ``start`` it, ``limit`` (the head referee imposes two
+    more game rounds for each player), or ``reset`` it."""
+    event = lock_event(event)
+    round_ = get_round(event, number)
+    if round_.closed:
+        raise InvalidInput.one(N_("round {number} is closed"), path="ROUND", number=number)
+    before = {
+        "started": round_.clock_started_at.isoformat() if round_.clock_started_at else None,
+        "limit": round_.limit_imposed_at.isoformat() if round_.limit_imposed_at else None,
+    }
+    now = timezone.now()
+    if action == "start":
+        round_.clock_started_at = now
+        round_.limit_imposed_at = None
+    elif action == "limit":
+        if round_.clock_started_at is None:
+            raise InvalidInput.one(N_("start the clock first"), path="clock")
+        round_.limit_imposed_at = now
+    elif action == "reset":
+        round_.clock_started_at = None
+        round_.limit_imposed_at = None
+    else:
+        raise InvalidInput.one(N_("unknown clock action '{action}'"), path="clock", action=action)
+    round_.save(update_fields=["clock_started_at", "limit_imposed_at"])
+    write_audit(
+        event,
+        actor,
+        f"clock.{action}",
+        f"round {number} clock: {action}",
+        before=before,
+        after={
+            "started": round_.clock_started_at.isoformat() if round_.clock_started_at else None,
+            "limit": round_.limit_imposed_at.isoformat() if round_.limit_imposed_at else None,
+        },
+    )
+    return round_
