@@ -52,6 +52,15 @@ def no_foreign_words(page, language: str) -> None:
     assert foreign_words(text, names_in_store(), WORDS[language]["other"]) == set(), page.url
 
 
+def log_in(page, base: str, language: str) -> None:
+    """Log in as the organiser, the pages in ``language``."""
+    page.goto(f"{base}/language/{language}/?next=/login/")
+    page.fill("#id_username", "olga")
+    page.fill("#id_password", "organiser-pass-1")
+    with page.expect_navigation():
+        page.click("button[type=submit]")
+
+
 def enter_results(page, event: models.Event, number: int, scores_for) -> None:
     for table in models.Table.objects.filter(round__event=event, round__number=number):
         card = page.locator(f"#table-{table.number}")
@@ -73,11 +82,7 @@ def test_the_organisers_day(live_server, browser, screenshots, language):
     page = desk.new_page()
     alerts: list[str] = []
     page.on("dialog", lambda dialog: (alerts.append(dialog.message), dialog.dismiss()))
-    page.goto(f"{base}/language/{language}/?next=/login/")
-    page.fill("#id_username", "olga")
-    page.fill("#id_password", "organiser-pass-1")
-    with page.expect_navigation():
-        page.click("button[type=submit]")
+    log_in(page, base, language)
 
     # a new event: the next step offered is adding entrants
     page.goto(f"{base}/desk/")
@@ -180,11 +185,7 @@ def test_an_nbgl_day_says_how_many_go_through(live_server, browser, language):
     page = browser.new_context(
         viewport=DESKTOP, locale="cs-CZ" if language == "cs" else "en-GB"
     ).new_page()
-    page.goto(f"{base}/language/{language}/?next=/login/")
-    page.fill("#id_username", "olga")
-    page.fill("#id_password", "organiser-pass-1")
-    with page.expect_navigation():
-        page.click("button[type=submit]")
+    log_in(page, base, language)
     page.goto(f"{base}/desk/")
     page.fill("#name", "NBGL Brno")
     page.select_option("#ruleset", "nbgl-dominion")

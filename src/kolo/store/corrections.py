@@ -132,14 +132,7 @@ def _closed_game(
             path="ROUND",
             number=round_.number,
         )
-    table = round_.tables.filter(number=table_number).first()
-    if table is None:
-        raise InvalidInput.one(
-            N_("round {round} has no table {table}"),
-            path="TABLE",
-            round=round_.number,
-            table=table_number,
-        )
+    table = store.get_table(round_, table_number)
     games = list(table.games.order_by("number"))
     if game_number is None and len(games) > 1:
         raise InvalidInput.one(

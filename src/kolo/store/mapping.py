@@ -90,3 +90,16 @@ def get_round(event: models.Event, number: int | None) -> models.Round:
             N_("event {event} has no round {number}"), path="ROUND", event=event.key, number=number
         )
     return found
+
+
+def get_table(round_: models.Round, number: int) -> models.Table:
+    """Table ``number`` of the round, or ``InvalidInput`` saying the round has none."""
+    table = round_.tables.filter(number=number).first()
+    if table is None:
+        raise InvalidInput.one(
+            N_("round {round} has no table {table}"),
+            path="TABLE",
+            round=round_.number,
+            table=number,
+        )
+    return table

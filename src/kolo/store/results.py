@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     pass
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
 from kolo.store.events import check_whole
-from kolo.store.mapping import get_round, resolve_entrant, ruleset_of, to_core
+from kolo.store.mapping import get_round, get_table, resolve_entrant, ruleset_of, to_core
 
 
 def game_document(game: models.Game) -> dict[str, Any]:
@@ -47,15 +47,7 @@ def _open_table(
             number=round_.number,
             event=event.key,
         )
-    table = round_.tables.filter(number=table_number).first()
-    if table is None:
-        raise InvalidInput.one(
-            N_("round {round} has no table {table}"),
-            path="TABLE",
-            round=round_.number,
-            table=table_number,
-        )
-    return table
+    return get_table(round_, table_number)
 
 
 def by_seat(
