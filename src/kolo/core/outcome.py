@@ -43,7 +43,12 @@ def outcome(
     ties by turns) at a table of the event whose resolved ``settings`` are given: the normal
     table size scales the shares of a smaller table, and the two share settings apply
     (``negative_scores_as_zero``, ``smaller_table_scaling``; on where a rule set has none)."""
-    places = placements(scores, ruleset.placement_points, turns if ruleset.ties_by_turns else None)
+    places = placements(
+        scores,
+        ruleset.placement_points,
+        turns if ruleset.ties_by_turns else None,
+        lower_wins=ruleset.lower_wins,
+    )
     shares = table_shares(
         scores,
         int(settings["table_size"]),

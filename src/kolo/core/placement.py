@@ -30,17 +30,21 @@ def placements(
     scores: Mapping[EntrantId, int],
     points_table: Sequence[Fraction],
     turns: Mapping[EntrantId, int] | None = None,
+    *,
+    lower_wins: bool = False,
 ) -> dict[EntrantId, Placement]:
     """Places and placement points of every player of one game.
 
-    Higher game points place higher (R-SCORE-1). With ``turns`` given, equal game points
+    Higher game points place higher (R-SCORE-1), or lower ones in a game where the lower
+    score wins (``lower_wins``: Mexican Train's pips left). With ``turns`` given, equal game points
     are broken by fewer turns first (R-SCORE-4). Players still equal share the points of
     the places they occupy (R-SCORE-2); places beyond ``points_table`` earn nothing, and a
     smaller table simply leaves the lower places unoccupied (R-SCORE-3).
     """
 
     def key(player: EntrantId) -> tuple[int, int]:
-        return (-scores[player], turns[player] if turns is not None else 0)
+        score = scores[player] if lower_wins else -scores[player]
+        return (score, turns[player] if turns is not None else 0)
 
     ranked = sorted(scores, key=key)
     result: dict[EntrantId, Placement] = {}

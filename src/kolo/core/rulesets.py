@@ -72,6 +72,12 @@ class RuleSet:
     """A bye is given when the count does not divide (``swiss-pairs``)."""
     defaults: Mapping[str, Any]
     """The settings this rule set has, with their defaults."""
+    game: str = "points"
+    """The game its tables play (an id of ``kolo.games.registry``): ``dominion``,
+    ``carcassonne``, or ``points`` for any game scored in points."""
+    lower_wins: bool = False
+    """The lower score places higher (the game's own rule: ``Game.lower_wins``; a test holds
+    the two together)."""
 
     def table_sizes(self, settings: Mapping[str, Any]) -> tuple[int, ...]:
         """The table sizes allowed, the normal size first."""
@@ -147,6 +153,7 @@ REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
         for rs in (
             RuleSet(
                 id="dominion-cz",
+                game="dominion",
                 title=N_("Dominion – Czech championship and Tour (gorn, tables of 3)"),
                 system=System.GORN,
                 placement_points=_points(3, 2, 1),
@@ -167,6 +174,7 @@ REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
             ),
             RuleSet(
                 id="dominion-cz-final",
+                game="dominion",
                 title=N_("Dominion – Czech championship final (gorn, 6 or 7 rounds)"),
                 system=System.GORN,
                 placement_points=_points(3, 2, 1),
@@ -187,6 +195,7 @@ REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
             ),
             RuleSet(
                 id="carcassonne-cz",
+                game="carcassonne",
                 title=N_("Carcassonne – Czech Tour (gorn, tables of 4)"),
                 system=System.GORN,
                 placement_points=_points(4, 3, 2, 1),
@@ -201,6 +210,7 @@ REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
             ),
             RuleSet(
                 id="swiss-pairs",
+                game="carcassonne",
                 title=N_("Swiss in pairs (Carcassonne championship final)"),
                 system=System.SWISS_PAIRS,
                 placement_points=_points(1, 0),
@@ -215,6 +225,7 @@ REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
             ),
             RuleSet(
                 id="nbgl-dominion",
+                game="dominion",
                 title=N_("Dominion – National Board Game League (groups of 4, knockout)"),
                 system=System.GROUPS_KNOCKOUT,
                 placement_points=_points(8, 5, 3, 1),
@@ -234,6 +245,7 @@ REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
             ),
             RuleSet(
                 id="knockout",
+                game="points",
                 title=N_("Knockout of multi-player tables (the top of each table go through)"),
                 system=System.KNOCKOUT,
                 placement_points=_points(4, 3, 2, 1, 0, 0),

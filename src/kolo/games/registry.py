@@ -1,0 +1,20 @@
+"""Every game kolo knows, by id. Adding a game: its folder under ``kolo.games`` with a ``Game``,
+one line here, and the rule sets that play it (``kolo.core.rulesets``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from kolo.games import carcassonne, points
+from kolo.games.base import Game
+from kolo.games.dominion import game as dominion
+
+GAMES: Mapping[str, Game] = MappingProxyType(
+    {g.id: g for g in (dominion.GAME, carcassonne.GAME, points.GAME)}
+)
+
+
+def get(game_id: str) -> Game:
+    """The game with this id (``KeyError`` if none is registered)."""
+    return GAMES[game_id]

@@ -1,0 +1,38 @@
+"""The games and the rule sets that play them agree."""
+
+from fractions import Fraction
+
+import pytest
+
+from kolo.core import rulesets
+from kolo.core.outcome import outcome
+from kolo.core.placement import placements
+from kolo.games import registry
+
+
+@pytest.mark.parametrize("ruleset", sorted(rulesets.REGISTRY))
+def test_every_rule_set_plays_a_registered_game_by_its_rules(ruleset):
+    rs = rulesets.get(ruleset)
+    game = registry.get(rs.game)
+    assert rs.lower_wins == game.lower_wins
+    assert not rs.ties_by_turns or game.records_turns
+    low, high = game.players
+    assert low <= rs.defaults["table_size"] <= high
+
+
+def test_a_game_where_the_lower_score_wins_places_it_first():
+    scores = {"p1": 12, "p2": 3, "p3": 12, "p4": 30}
+    points = (Fraction(4), Fraction(3), Fraction(2), Fraction(1))
+    placed = placements(scores, points, lower_wins=True)
+    assert [placed[p].first for p in ("p2", "p1", "p3", "p4")] == [1, 2, 2, 4]
+    assert placed["p1"].points == Fraction(5, 2)
+    assert placements(scores, points)["p4"].first == 1  # the higher wins, as before
+
+
+def test_the_outcome_follows_the_rule_set_s_direction():
+    from dataclasses import replace
+
+    lowest = replace(rulesets.get("knockout"), lower_wins=True)
+    settings = dict(lowest.defaults)
+    read = outcome({"p1": 5, "p2": 40}, lowest, settings)
+    assert read.places["p1"].first == 1
