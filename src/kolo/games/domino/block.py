@@ -206,9 +206,24 @@ Bot = Callable[[Hand, random.Random], Move]
 
 
 def random_bot(hand: Hand, rng: random.Random) -> Move:
-    """Any legal move, uniformly."""
-    moves = hand.legal()
-    return moves[0] if len(moves) == 1 else moves[rng.randrange(len(moves))]
+    """A playable tile uniformly, then, where it fits both open ends, a side uniformly (the
+    fast simulation in ``kolo.games.domino.fast`` makes the same draws)."""
+    mask = hand.playable()
+    if not mask:
+        return PASS
+    count = mask.bit_count()
+    if count > 1:
+        for _ in range(rng.randrange(count)):
+            mask &= mask - 1
+    tile = (mask & -mask).bit_length() - 1
+    if not hand.started:
+        return Move(tile, RIGHT)
+    a, b = hand.tiles.tiles[tile]
+    fits_left = hand.left in (a, b)
+    fits_right = hand.right in (a, b) and hand.left != hand.right
+    if fits_left and fits_right:
+        return Move(tile, rng.randrange(2))
+    return Move(tile, LEFT if fits_left else RIGHT)
 
 
 def greedy_bot(hand: Hand, rng: random.Random) -> Move:
