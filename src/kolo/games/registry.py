@@ -8,10 +8,20 @@ from types import MappingProxyType
 
 from kolo.games import carcassonne, points
 from kolo.games.base import Game
+from kolo.games.domino import game as domino
 from kolo.games.dominion import game as dominion
 
 GAMES: Mapping[str, Game] = MappingProxyType(
-    {g.id: g for g in (dominion.GAME, carcassonne.GAME, points.GAME)}
+    {
+        g.id: g
+        for g in (
+            dominion.GAME,
+            carcassonne.GAME,
+            domino.BLOCK,
+            domino.MEXICAN_TRAIN,
+            points.GAME,
+        )
+    }
 )
 
 
