@@ -8,8 +8,8 @@ from types import MappingProxyType
 
 from kolo.games import carcassonne, points
 from kolo.games.base import Game
-from kolo.games.domino import game as domino
 from kolo.games.dominion import game as dominion
+from kolo.games.domino import game as domino
 
 GAMES: Mapping[str, Game] = MappingProxyType(
     {
