@@ -282,3 +282,62 @@ def replay(
     for move in moves:
         hand.play(move)
     return hand
+
+
+def known_missing(hand: Hand) -> list[set[int]]:
+    """What the table reveals: for each seat, the numbers it cannot hold (it passed when the
+    open ends showed them)."""
+    missing: list[set[int]] = [set() for _ in range(SEATS)]
+    left = right = -1
+    seat = hand.leader
+    tiles = hand.tiles.tiles
+    for move in hand.moves:
+        if move.tile is None:
+            missing[seat].update((left, right))
+        else:
+            a, b = tiles[move.tile]
+            if left < 0:
+                left, right = a, b
+            elif move.side == LEFT:
+                left = b if a == left else a
+            else:
+                right = b if a == right else a
+        seat = (seat + 1) % SEATS
+    return missing
+
+
+def strong_bot(hand: Hand, rng: random.Random) -> Move:
+    """A player who uses what the table reveals: it sheds heavy tiles and doubles, keeps numbers
+    it can follow, leaves the ends the opponents have shown they lack (they must pass), and
+    avoids leaving its partner ends the partner has shown it lacks."""
+    moves = hand.legal()
+    if len(moves) == 1:
+        return moves[0]
+    seat = hand.turn
+    missing = known_missing(hand)
+    opponents = ((seat + 1) % SEATS, (seat + 3) % SEATS)
+    partner = (seat + 2) % SEATS
+    tiles = hand.tiles
+
+    def value(move: Move) -> tuple[float, int]:
+        assert move.tile is not None
+        a, b = tiles.tiles[move.tile]
+        if not hand.started:
+            ends = (a, b)
+        elif move.side == LEFT:
+            ends = (b if a == hand.left else a, hand.right)
+        else:
+            ends = (hand.left, b if a == hand.right else a)
+        rest = hand.hands[seat] & ~(1 << move.tile)
+        follow = rest & (tiles.with_number[ends[0]] | tiles.with_number[ends[1]])
+        score = float(tiles.pips[move.tile]) + (4.0 if a == b else 0.0)
+        score += 3.0 * min(follow.bit_count(), 3)
+        score += 6.0 * sum(1 for o in opponents for e in set(ends) if e in missing[o])
+        score -= 4.0 * sum(1 for e in set(ends) if e in missing[partner])
+        return score, -move.side
+
+    return max(moves, key=value)
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "strong": strong_bot}
+"""The block game's bots by name."""

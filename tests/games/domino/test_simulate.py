@@ -1,0 +1,62 @@
+"""The domino simulator: the same figures whatever the number of workers; intervals; the
+command's errors."""
+
+import json
+
+import pytest
+
+from kolo.cli import main
+from kolo.games.domino.simulate import simulate, wilson
+
+
+def test_the_figures_are_the_same_whatever_the_workers():
+    one = simulate("block", ["strong", "random", "greedy", "random"], 120, seed=3, workers=1)
+    two = simulate("block", ["strong", "random", "greedy", "random"], 120, seed=3, workers=2)
+    first, second = one.report(), two.report()
+    first.pop("games_per_second")
+    second.pop("games_per_second")
+    assert first == second
+    assert one.tally.matches == 120
+    assert sum(one.tally.wins) == 120
+
+
+def test_mexican_train_is_simulated_too():
+    summary = simulate("mexican-train", ["greedy", "random", "random"], 30, seed=1)
+    assert summary.tally.matches == 30
+    assert sum(summary.tally.wins) <= 30
+
+
+def test_the_wilson_interval():
+    low, high = wilson(50, 100)
+    assert round(low, 3) == 0.404
+    assert round(high, 3) == 0.596
+    assert wilson(0, 0) == (0.0, 0.0)
+
+
+def test_the_strong_bot_beats_greedy_more_often_than_not():
+    summary = simulate("block", ["strong", "greedy", "strong", "greedy"], 300, seed=11)
+    low, _high = wilson(summary.tally.wins[0], 300)
+    assert low > 0.5
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--bots", "strong,random"],
+        ["--bots", "strong,nobody,strong,random"],
+        ["--game", "chess"],
+        ["--matches", "0"],
+    ],
+)
+def test_the_command_refuses_bad_input_in_one_line(args, capsys):
+    assert main(["domino", "simulate", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("kolo:")
+    assert "Traceback" not in err
+
+
+def test_the_command_prints_json(capsys):
+    assert main(["domino", "simulate", "--matches", "20", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["matches"] == 20
+    assert len(report["wins"]) == 2
