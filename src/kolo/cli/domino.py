@@ -10,6 +10,7 @@ import typer
 from kolo.cli.app import app
 from kolo.cli.output import print_json, table
 from kolo.core.problems import N_, InvalidInput
+from kolo.games.domino.block import LEFT, PASS, Hand, Move
 from kolo.i18n import _
 
 domino_app = typer.Typer(
@@ -91,3 +92,102 @@ def simulate_command(
             speed=report["games_per_second"],
         )
     )
+
+
+@domino_app.command(
+    "play",
+    help=_(
+        "Play the block game in the terminal: you sit at seat 0, your partner opposite, the "
+        "bots around you; a hand or a match to the target."
+    ),
+)
+def play_command(
+    partner: Annotated[
+        str, typer.Option("--partner", help=_("Your partner's bot: random, greedy, strong."))
+    ] = "strong",
+    opponents: Annotated[
+        str, typer.Option("--opponents", help=_("The opponents' bot: random, greedy, strong."))
+    ] = "strong",
+    seed: Annotated[int, typer.Option("--seed", help=_("Seed of the deal."))] = 1,
+    target: Annotated[
+        int, typer.Option("--target", min=1, max=10_000, help=_("Points that end a match."))
+    ] = 100,
+    one_hand: Annotated[
+        bool, typer.Option("--hand", help=_("Play one hand, not a match."))
+    ] = False,
+) -> None:
+    import random
+
+    from kolo.games.domino import block
+
+    for name in (partner, opponents):
+        if name not in block.BOTS:
+            raise InvalidInput.one(
+                N_("no bot '{name}': choose {known}"),
+                path="--partner",
+                name=name,
+                known=", ".join(block.BOTS),
+            )
+    rng = random.Random(seed)
+    rules = block.BlockRules(target=target)
+    seats: list[block.Bot | None] = [
+        None,
+        block.BOTS[opponents],
+        block.BOTS[partner],
+        block.BOTS[opponents],
+    ]
+    points = [0, 0]
+    first_leader: int | None = None
+    number = 0
+    while max(points) < target:
+        hand = block.new_hand(number, rng, first_leader)
+        first_leader = hand.leader if first_leader is None else first_leader
+        print(
+            _("Hand {number}: seat {leader} leads.").format(number=number + 1, leader=hand.leader)
+        )
+        while not hand.over:
+            seat, bot = hand.turn, seats[hand.turn]
+            move = _ask(hand) if bot is None else bot(hand, rng)
+            hand.play(move)
+            if bot is not None:
+                what = hand.tiles.name(move.tile) if move.tile is not None else _("passes")
+                print(_("seat {seat}: {what}").format(seat=seat, what=what))
+        result = hand.result(rules)
+        if result.winner is not None:
+            points[result.winner] += result.points
+        print(
+            _("Pips left: your team {ours}, theirs {theirs}. Score: {us}–{them}.").format(
+                ours=result.team_pips[0],
+                theirs=result.team_pips[1],
+                us=points[0],
+                them=points[1],
+            )
+        )
+        number += 1
+        if one_hand:
+            return
+    print(
+        _("Your team wins the match.")
+        if points[0] > points[1]
+        else _("The opponents win the match.")
+    )
+
+
+def _ask(hand: Hand) -> Move:
+    """Your move, asked at the terminal (or read from standard input)."""
+    moves = hand.legal()
+    line = f"[{hand.left}…{hand.right}]" if hand.started else _("(empty)")
+    tiles = ", ".join(hand.tiles.name(t) for t in hand.tiles.members(hand.hands[0]))
+    print(_("Line {line}. Your tiles: {tiles}").format(line=line, tiles=tiles))
+    if moves == [PASS]:
+        print(_("Nothing fits: you pass."))
+        return PASS
+    for i, move in enumerate(moves, start=1):
+        assert move.tile is not None
+        side = _("left") if move.side == LEFT and hand.started else _("right")
+        print(f"  {i}. {hand.tiles.name(move.tile)} {side if hand.started else ''}".rstrip())
+    while True:
+        answer = input(_("Your move (number): ")).strip()
+        if answer.isdigit() and 1 <= int(answer) <= len(moves):
+            return moves[int(answer) - 1]
+        print(_("Give a number from 1 to {count}.").format(count=len(moves)))

@@ -60,3 +60,19 @@ def test_the_command_prints_json(capsys):
     report = json.loads(capsys.readouterr().out)
     assert report["matches"] == 20
     assert len(report["wins"]) == 2
+
+
+def test_a_person_plays_a_hand_in_the_terminal(monkeypatch, capsys):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("x\n9\n" + "1\n" * 20))
+    assert main(["domino", "play", "--hand", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Your tiles:" in out
+    assert "Give a number from 1 to" in out  # "x" and "9" asked again
+    assert "Pips left: your team" in out
+
+
+def test_the_play_command_refuses_an_unknown_bot(capsys):
+    assert main(["domino", "play", "--partner", "nobody"]) == 2
+    assert "no bot 'nobody'" in capsys.readouterr().err
