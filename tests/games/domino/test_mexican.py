@@ -121,3 +121,14 @@ def test_any_game_conserves_tiles_and_plays_legally(seed, players):
     assert everything == list(range(TWELVE.size))
     scores = game.scores()
     assert sum(1 for s in scores if s) <= 1
+
+
+def test_the_strong_player_plays_towards_its_longest_train():
+    from kolo.games.domino.mexican import strong_player
+
+    # on the public train at 12 (station): 12/3 starts 12/3-3/7-7/2 (three tiles: fall, rise,
+    # fall); 12/11 starts nothing more; the strong player plays 12/3, greedy the heavier 12/11
+    game = game_with([[tile(12, 3), tile(3, 7), tile(2, 7), tile(12, 11)], [tile(0, 0)]])
+    game.trains[0].owner = PUBLIC
+    assert strong_player(game, random.Random(1)).tile == tile(12, 3)
+    assert greedy_player(game, random.Random(1)).tile in (tile(12, 11), tile(12, 3))

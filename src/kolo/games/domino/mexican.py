@@ -256,3 +256,55 @@ def play_game(
             break
         game.act(players[game.turn](game, rng))
     return game
+
+
+def _longest(tiles: TileSet, hand: int, free: int, direction: int | None, budget: list[int]) -> int:
+    """The most tiles of ``hand`` that can follow one another on a train at ``free`` whose
+    last wagon went ``direction`` (a search bounded by ``budget`` steps, not by the clock)."""
+    best = 0
+    rest = hand & tiles.with_number[free]
+    while rest and budget[0] > 0:
+        low = rest & -rest
+        rest ^= low
+        tile = low.bit_length() - 1
+        budget[0] -= 1
+        train = Train(PUBLIC, free, direction)
+        if not train.can_take(tiles.tiles[tile]):
+            continue
+        going = train.fits(tiles.tiles[tile])
+        a, b = tiles.tiles[tile]
+        other = b if a == free else a
+        best = max(best, 1 + _longest(tiles, hand ^ low, other, going, budget))
+    return best
+
+
+def strong_player(game: MexicanGame, rng: random.Random) -> Action:
+    """A player who plays towards the longest train it can build from its hand: the move that
+    starts the longest chain of its own tiles, on its own train when that is as long (nobody
+    else can spoil it), the heavier tile when still equal."""
+    found = game.legal()
+    if len(found) == 1:
+        return found[0]
+    seat = game.turn
+    own = game.own_train(seat)
+    tiles = game.tiles
+
+    def value(action: Action) -> tuple[int, int, int]:
+        assert action.tile is not None
+        pair = tiles.tiles[action.tile]
+        if action.train < len(game.trains):
+            train = game.trains[action.train]
+            free, direction = train.free, train.direction
+        else:
+            free, direction = tiles.top, None
+        going = Train(PUBLIC, free, direction).fits(pair)
+        a, b = pair
+        other = b if a == free else a
+        chain = 1 + _longest(tiles, game.hands[seat] ^ (1 << action.tile), other, going, [2000])
+        return (
+            chain,
+            int(action.train == own or action.train == len(game.trains)),
+            tiles.pips[action.tile],
+        )
+
+    return max(found, key=value)

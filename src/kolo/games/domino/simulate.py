@@ -17,6 +17,7 @@ GAMES = ("block", "mexican-train")
 MEXICAN_BOTS: dict[str, mexican.MexicanBot] = {
     "random": mexican.random_player,
     "greedy": mexican.greedy_player,
+    "strong": mexican.strong_player,
 }
 
 
