@@ -11,6 +11,7 @@ from kolo.cli.app import app
 from kolo.cli.output import print_json, table
 from kolo.core.problems import N_, InvalidInput
 from kolo.games.domino.block import LEFT, PASS, Hand, Move
+from kolo.games.domino.mexican import Action, MexicanGame
 from kolo.i18n import _
 
 domino_app = typer.Typer(
@@ -97,8 +98,8 @@ def simulate_command(
 @domino_app.command(
     "play",
     help=_(
-        "Play the block game in the terminal: you sit at seat 0, your partner opposite, the "
-        "bots around you; a hand or a match to the target."
+        "Play in the terminal: the block game at seat 0, your partner opposite, the bots "
+        "around you, a hand or a match to the target; or Mexican Train against bots."
     ),
 )
 def play_command(
@@ -115,10 +116,23 @@ def play_command(
     one_hand: Annotated[
         bool, typer.Option("--hand", help=_("Play one hand, not a match."))
     ] = False,
+    game: Annotated[str, typer.Option("--game", help=_("block or mexican-train."))] = "block",
+    players: Annotated[
+        int,
+        typer.Option("--players", min=2, max=8, help=_("Players of Mexican Train, you included.")),
+    ] = 4,
 ) -> None:
     import random
 
     from kolo.games.domino import block
+
+    if game == "mexican-train":
+        _play_mexican(opponents, players, seed)
+        return
+    if game != "block":
+        raise InvalidInput.one(
+            N_("no game '{name}': choose block or mexican-train"), path="--game", name=game
+        )
 
     for name in (partner, opponents):
         if name not in block.BOTS:
@@ -191,3 +205,62 @@ def _ask(hand: Hand) -> Move:
         if answer.isdigit() and 1 <= int(answer) <= len(moves):
             return moves[int(answer) - 1]
         print(_("Give a number from 1 to {count}.").format(count=len(moves)))
+
+
+def _play_mexican(opponents: str, players: int, seed: int) -> None:
+    """A game of Cardinal Mexican Train: you at seat 0, bots at the other seats."""
+    import random
+
+    from kolo.games.domino import mexican
+
+    bots = {"random": mexican.random_player, "greedy": mexican.greedy_player}
+    bots["strong"] = mexican.strong_player
+    if opponents not in bots:
+        raise InvalidInput.one(
+            N_("no bot '{name}': choose {known}"),
+            path="--opponents",
+            name=opponents,
+            known=", ".join(bots),
+        )
+    rng = random.Random(seed)
+    game = mexican.new_game(players, rng)
+    while not game.over:
+        seat = game.turn
+        action = _ask_mexican(game) if seat == 0 else bots[opponents](game, rng)
+        game.act(action)
+        if seat != 0:
+            if action.tile is None:
+                what = _("draws") if action == mexican.DRAW else _("passes")
+            else:
+                what = game.tiles.name(action.tile)
+            print(_("seat {seat}: {what}").format(seat=seat, what=what))
+    scores = game.scores()
+    print(_("Scores: {scores}").format(scores=", ".join(str(x) for x in scores)))
+    print(_("You win.") if scores[0] == max(scores) and scores[0] > 0 else _("You do not win."))
+
+
+def _ask_mexican(game: MexicanGame) -> Action:
+    """Your action in Mexican Train, asked at the terminal."""
+    from kolo.games.domino.mexican import DRAW, PUBLIC
+
+    def train_name(index: int) -> str:
+        if index >= len(game.trains):
+            return _("a new train of yours")
+        train = game.trains[index]
+        owner = _("public") if train.owner == PUBLIC else _("seat {seat}").format(seat=train.owner)
+        return _("train {n} ({owner}, at {free})").format(n=index + 1, owner=owner, free=train.free)
+
+    tiles = ", ".join(game.tiles.name(t) for t in game.tiles.members(game.hands[0]))
+    print(_("Your tiles: {tiles}").format(tiles=tiles))
+    found = game.legal()
+    if len(found) == 1 and found[0].tile is None:
+        print(_("Nothing fits: you draw.") if found[0] == DRAW else _("Nothing fits: you pass."))
+        return found[0]
+    for i, action in enumerate(found, start=1):
+        assert action.tile is not None
+        print(f"  {i}. {game.tiles.name(action.tile)} → {train_name(action.train)}")
+    while True:
+        answer = input(_("Your move (number): ")).strip()
+        if answer.isdigit() and 1 <= int(answer) <= len(found):
+            return found[int(answer) - 1]
+        print(_("Give a number from 1 to {count}.").format(count=len(found)))

@@ -174,3 +174,16 @@ def test_any_game_conserves_tiles_plays_legally_and_scores_the_pips_left(seed, k
     if result.winner is not None:
         assert result.points == result.team_pips[1 - result.winner]
         assert result.team_pips[result.winner] < result.team_pips[1 - result.winner]
+
+
+def test_a_hand_recorded_as_the_tiles_left_is_checked_and_scored():
+    from kolo.games.domino.block import score_record
+
+    result = score_record([[], [(0, 1), (0, 0)], [(6, 6), (6, 5), (4, 3)], [(0, 2)]], out=0)
+    assert (result.winner, result.points) == (1, 30)
+    with pytest.raises(IllegalMove, match="twice"):
+        score_record([[(1, 1)], [(1, 1)], [], []], out=2)
+    with pytest.raises(IllegalMove, match="went out"):
+        score_record([[(1, 1)], [], [], []], out=0)
+    with pytest.raises(IllegalMove, match="not a tile"):
+        score_record([[(1, 9)], [], [], []], out=2)

@@ -76,3 +76,14 @@ def test_a_person_plays_a_hand_in_the_terminal(monkeypatch, capsys):
 def test_the_play_command_refuses_an_unknown_bot(capsys):
     assert main(["domino", "play", "--partner", "nobody"]) == 2
     assert "no bot 'nobody'" in capsys.readouterr().err
+
+
+def test_a_person_plays_mexican_train_in_the_terminal(monkeypatch, capsys):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 300))
+    assert main(["domino", "play", "--game", "mexican-train", "--players", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Your tiles:" in out
+    assert "Scores:" in out
+    assert main(["domino", "play", "--game", "chess"]) == 2

@@ -341,3 +341,33 @@ def strong_bot(hand: Hand, rng: random.Random) -> Move:
 
 BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "strong": strong_bot}
 """The block game's bots by name."""
+
+
+def score_record(
+    left: Sequence[Sequence[tuple[int, int]]], out: int | None, rules: BlockRules = BlockRules()
+) -> HandResult:
+    """A hand recorded on paper as the tiles left in each seat's hand (and who went out, if
+    anyone), checked and scored: a tile twice, a tile not in the set, more than seven tiles in
+    a hand or tiles in the hand of the player who went out are refused (``IllegalMove``)."""
+    tiles = double(6)
+    if len(left) != SEATS:
+        raise IllegalMove(f"a block game has four hands, not {len(left)}")
+    seen: set[int] = set()
+    hands = []
+    for seat, held in enumerate(left):
+        mask = 0
+        if len(held) > TILES_EACH:
+            raise IllegalMove(f"seat {seat} cannot hold {len(held)} tiles: at most 7")
+        for a, b in held:
+            if not (0 <= a <= 6 and 0 <= b <= 6):
+                raise IllegalMove(f"{a}|{b} is not a tile of the double-six set")
+            index = tiles.index(a, b)
+            if index in seen:
+                raise IllegalMove(f"{a}|{b} is written twice")
+            seen.add(index)
+            mask |= 1 << index
+        hands.append(mask)
+    if out is not None and hands[out]:
+        raise IllegalMove(f"seat {out} went out: it holds no tile")
+    hand = Hand(tiles, hands, leader=0, turn=0, over=True, out=out)
+    return hand.result(rules)
