@@ -14,7 +14,7 @@ import random
 import statistics
 import time
 
-from kolo.games.domino.block import greedy_bot, new_hand, play_hand, random_bot
+from kolo.games.domino.block import greedy_bot, new_hand, play_hand, random_bot, strong_bot
 from kolo.games.domino.fast import random_hand
 
 
@@ -67,7 +67,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="per engine and round")
     parser.add_argument("--rounds", type=int, default=5)
     options = parser.parse_args()
-    ours, theirs, greedy, engine = [], [], [], []
+    ours, theirs, greedy, engine, strong = [], [], [], [], []
     for r in range(options.rounds):
         ours.append(fast_hands(options.seconds, seed=r))
         engine.append(kolo_hands(options.seconds / 2, seed=r))
@@ -75,6 +75,7 @@ def main() -> None:
         if found is not None:
             theirs.append(found)
         greedy.append(kolo_hands(options.seconds / 2, seed=r, bot=greedy_bot))
+        strong.append(kolo_hands(options.seconds / 2, seed=r, bot=strong_bot))
 
     def row(name: str, players: str, values: list[float]) -> str:
         median = statistics.median(values)
@@ -85,6 +86,7 @@ def main() -> None:
     print(row("kolo, simulation loop", "random", ours))
     print(row("kolo, engine with bots", "random", engine))
     print(row("kolo, engine with bots", "greedy", greedy))
+    print(row("kolo, engine with bots", "strong", strong))
     if theirs:
         print(row("dominoes 6.1.0", "random", theirs))
         reference = statistics.median(theirs)
