@@ -43,13 +43,17 @@ def simulate_command(
         int, typer.Option("--target", min=1, max=10_000, help=_("Points that end a match."))
     ] = 100,
     workers: Annotated[
-        int, typer.Option("--workers", min=1, max=256, help=_("Processes to use."))
-    ] = 1,
+        int,
+        typer.Option("--workers", min=0, max=256, help=_("Processes to use (0: every core).")),
+    ] = 0,
     as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
 ) -> None:
+    import os
+
     from kolo.games.domino.simulate import simulate
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
+    workers = workers or os.cpu_count() or 1
 
     def progress(done: int) -> None:
         if sys.stderr.isatty():
@@ -93,6 +97,25 @@ def simulate_command(
             speed=report["games_per_second"],
         )
     )
+    spread = report["hands_per_match"]
+    assert isinstance(spread, dict)
+    if game == "block" and spread:
+        counts = sorted((int(k), v) for k, v in spread.items())
+        total = sum(v for _k, v in counts)
+
+        def quantile(share: float) -> int:
+            running = 0
+            for hands, count in counts:
+                running += count
+                if running >= share * total:
+                    return hands
+            return counts[-1][0]
+
+        print(
+            _("Hands per match: median {median}, 90 % of matches between {low} and {high}.").format(
+                median=quantile(0.5), low=quantile(0.05), high=quantile(0.95)
+            )
+        )
 
 
 @domino_app.command(
