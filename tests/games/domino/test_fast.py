@@ -30,7 +30,7 @@ def _fast_with(deal_rng, play_rng, number, first_leader):
         def shuffle(self, x):  # the deal: from the deal's generator
             deal_rng.shuffle(x)
 
-        def randrange(self, *args):
-            return play_rng.randrange(*args)
+        def random(self):
+            return play_rng.random()
 
     return random_hand(Split(), number, first_leader)

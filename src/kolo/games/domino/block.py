@@ -213,7 +213,7 @@ def random_bot(hand: Hand, rng: random.Random) -> Move:
         return PASS
     count = mask.bit_count()
     if count > 1:
-        for _ in range(rng.randrange(count)):
+        for _ in range(int(rng.random() * count)):
             mask &= mask - 1
     tile = (mask & -mask).bit_length() - 1
     if not hand.started:
@@ -222,7 +222,7 @@ def random_bot(hand: Hand, rng: random.Random) -> Move:
     fits_left = hand.left in (a, b)
     fits_right = hand.right in (a, b) and hand.left != hand.right
     if fits_left and fits_right:
-        return Move(tile, rng.randrange(2))
+        return Move(tile, LEFT if rng.random() < 0.5 else RIGHT)
     return Move(tile, LEFT if fits_left else RIGHT)
 
 

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import random
 
-from kolo.games.domino.block import SEATS, TILES_EACH, HandResult
+from kolo.games.domino.block import SEATS, HandResult
 from kolo.games.domino.tiles import double
+
+_BITS = tuple(1 << i for i in range(28))
 
 
 def random_hand(rng: random.Random, number: int = 1, first_leader: int = 0) -> HandResult:
@@ -23,8 +25,13 @@ def random_hand(rng: random.Random, number: int = 1, first_leader: int = 0) -> H
     pairs = tiles.tiles
     order = list(range(tiles.size))
     rng.shuffle(order)
-    hands = [
-        sum(1 << t for t in order[s * TILES_EACH : (s + 1) * TILES_EACH]) for s in range(SEATS)
+    bit = _BITS
+    o = order
+    hands = [  # the engine's deal: seven tiles each, in the shuffled order
+        bit[o[0]] | bit[o[1]] | bit[o[2]] | bit[o[3]] | bit[o[4]] | bit[o[5]] | bit[o[6]],
+        bit[o[7]] | bit[o[8]] | bit[o[9]] | bit[o[10]] | bit[o[11]] | bit[o[12]] | bit[o[13]],
+        bit[o[14]] | bit[o[15]] | bit[o[16]] | bit[o[17]] | bit[o[18]] | bit[o[19]] | bit[o[20]],
+        bit[o[21]] | bit[o[22]] | bit[o[23]] | bit[o[24]] | bit[o[25]] | bit[o[26]] | bit[o[27]],
     ]
     must = -1
     if number == 0:
@@ -33,6 +40,7 @@ def random_hand(rng: random.Random, number: int = 1, first_leader: int = 0) -> H
     else:
         leader = (first_leader + number) % SEATS
     turn = leader
+    random_ = rng.random
     left = right = -1
     passes = 0
     out: int | None = None
@@ -46,11 +54,11 @@ def random_hand(rng: random.Random, number: int = 1, first_leader: int = 0) -> H
             passes += 1
             if passes == SEATS:
                 break
-            turn = (turn + 1) % SEATS
+            turn = (turn + 1) & 3
             continue
         count = mask.bit_count()
         if count > 1:
-            for _ in range(rng.randrange(count)):
+            for _ in range(int(random_() * count)):
                 mask &= mask - 1
         low = mask & -mask
         a, b = pairs[low.bit_length() - 1]
@@ -59,7 +67,7 @@ def random_hand(rng: random.Random, number: int = 1, first_leader: int = 0) -> H
         else:
             fits_left = left in (a, b)
             if fits_left and right in (a, b) and left != right:
-                side = rng.randrange(2)
+                side = 0 if random_() < 0.5 else 1
             else:
                 side = 0 if fits_left else 1
             if side == 0:
@@ -71,7 +79,7 @@ def random_hand(rng: random.Random, number: int = 1, first_leader: int = 0) -> H
         if not hands[turn]:
             out = turn
             break
-        turn = (turn + 1) % SEATS
+        turn = (turn + 1) & 3
     pips = tiles.hand_pips
     team = (pips(hands[0]) + pips(hands[2]), pips(hands[1]) + pips(hands[3]))
     if team[0] == team[1]:
