@@ -187,3 +187,30 @@ def test_a_hand_recorded_as_the_tiles_left_is_checked_and_scored():
         score_record([[(1, 1)], [], [], []], out=0)
     with pytest.raises(IllegalMove, match="not a tile"):
         score_record([[(1, 9)], [], [], []], out=2)
+
+
+def test_the_random_bot_chooses_every_legal_move_alike():
+    from collections import Counter
+
+    hand = Hand(
+        SIX,
+        [
+            hand_of((6, 6), (0, 5)),
+            hand_of((2, 6), (2, 3), (5, 5)),
+            hand_of((0, 0)),
+            hand_of((4, 4)),
+        ],
+        leader=0,
+        turn=0,
+    )
+    hand.play(Move(SIX.index(6, 6)))
+    hand.left = 2  # the line now shows 2 … 6
+    legal = hand.legal()
+    assert sorted(legal, key=lambda m: (m.tile, m.side)) == sorted(
+        [Move(SIX.index(2, 6), LEFT), Move(SIX.index(2, 6), RIGHT), Move(SIX.index(2, 3), LEFT)],
+        key=lambda m: (m.tile, m.side),
+    )
+    rng = random.Random(5)
+    drawn = Counter(random_bot(hand, rng) for _ in range(3000))
+    assert set(drawn) == set(legal)
+    assert all(800 < n < 1200 for n in drawn.values())  # a third each

@@ -206,24 +206,27 @@ Bot = Callable[[Hand, random.Random], Move]
 
 
 def random_bot(hand: Hand, rng: random.Random) -> Move:
-    """A playable tile uniformly, then, where it fits both open ends, a side uniformly (the
-    fast simulation in ``kolo.games.domino.fast`` makes the same draws)."""
+    """A legal move, uniformly: each tile that fits, and the one tile that fits both open ends
+    (the tile of the two end numbers) once on each side (the fast simulation in
+    ``kolo.games.domino.fast`` makes the same draws)."""
     mask = hand.playable()
     if not mask:
         return PASS
     count = mask.bit_count()
-    if count > 1:
-        for _ in range(int(rng.random() * count)):
-            mask &= mask - 1
+    both = 0
+    if hand.started and hand.left != hand.right:
+        both = mask & (1 << hand.tiles.index(hand.left, hand.right))
+    choices = count + (1 if both else 0)
+    pick = int(rng.random() * choices) if choices > 1 else 0
+    if pick == count:  # the tile of both ends, on the right
+        return Move(both.bit_length() - 1, RIGHT)
+    for _ in range(pick):
+        mask &= mask - 1
     tile = (mask & -mask).bit_length() - 1
     if not hand.started:
         return Move(tile, RIGHT)
     a, b = hand.tiles.tiles[tile]
-    fits_left = hand.left in (a, b)
-    fits_right = hand.right in (a, b) and hand.left != hand.right
-    if fits_left and fits_right:
-        return Move(tile, LEFT if rng.random() < 0.5 else RIGHT)
-    return Move(tile, LEFT if fits_left else RIGHT)
+    return Move(tile, LEFT if hand.left in (a, b) else RIGHT)
 
 
 def greedy_bot(hand: Hand, rng: random.Random) -> Move:

@@ -15,6 +15,8 @@ from kolo.games.domino.block import SEATS, HandResult
 from kolo.games.domino.tiles import double
 
 _BITS = tuple(1 << i for i in range(28))
+_BOTH = tuple(tuple(1 << double(6).index(a, b) for b in range(7)) for a in range(7))
+"""The bit of the tile ``a``/``b``: the one tile that can fit both open ends ``a`` and ``b``."""
 
 
 def random_hand(rng: random.Random, number: int = 1, first_leader: int = 0) -> HandResult:
@@ -57,20 +59,23 @@ def random_hand(rng: random.Random, number: int = 1, first_leader: int = 0) -> H
             turn = (turn + 1) & 3
             continue
         count = mask.bit_count()
-        if count > 1:
-            for _ in range(int(random_() * count)):
-                mask &= mask - 1
-        low = mask & -mask
-        a, b = pairs[low.bit_length() - 1]
-        if left < 0:
-            left, right = a, b
+        both = 0
+        if left >= 0 and left != right:
+            both = mask & _BOTH[left][right]
+        choices = count + 1 if both else count
+        pick = int(random_() * choices) if choices > 1 else 0
+        if pick == count:  # the tile of both ends, on the right
+            low = both
+            a, b = pairs[low.bit_length() - 1]
+            right = b if a == right else a
         else:
-            fits_left = left in (a, b)
-            if fits_left and right in (a, b) and left != right:
-                side = 0 if random_() < 0.5 else 1
-            else:
-                side = 0 if fits_left else 1
-            if side == 0:
+            for _ in range(pick):
+                mask &= mask - 1
+            low = mask & -mask
+            a, b = pairs[low.bit_length() - 1]
+            if left < 0:
+                left, right = a, b
+            elif left in (a, b):
                 left = b if a == left else a
             else:
                 right = b if a == right else a
