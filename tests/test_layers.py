@@ -13,6 +13,7 @@ LAYERS = [
     ("kolo.pairing", "kolo.simulation"),
     ("kolo.eventfile",),
     ("kolo.series",),
+    ("kolo.report",),
     ("kolo.store",),
     ("kolo.web",),
     ("kolo.cli", "kolo.__main__"),

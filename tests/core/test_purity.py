@@ -3,7 +3,14 @@
 import subprocess
 import sys
 
-PURE = ["kolo.core", "kolo.games", "kolo.pairing", "kolo.eventfile", "kolo.series"]
+PURE = [
+    "kolo.core",
+    "kolo.games",
+    "kolo.pairing",
+    "kolo.eventfile",
+    "kolo.series",
+    "kolo.report",
+]
 
 
 def test_pure_packages_import_no_django_web_or_cli():

@@ -18,7 +18,6 @@ from kolo.cli.output import print_json, show_problems, table
 from kolo.core import knockout, rulesets
 from kolo.core.event import Event
 from kolo.core.problems import N_, InvalidInput
-from kolo.core.rulesets import Success, TieBreak
 from kolo.core.settings import resolve
 from kolo.core.standings import Standings, complete_rounds, compute
 from kolo.eventfile import reader
@@ -26,6 +25,7 @@ from kolo.eventfile.schema import json_schema
 from kolo.eventfile.standings import standings_document
 from kolo.i18n import _
 from kolo.pairing.checker import check_all_rounds
+from kolo.report.standings import columns as report_columns
 
 if TYPE_CHECKING:
     from kolo.pairing.engine import Proposal
@@ -163,14 +163,15 @@ def standings_text(event: Event, result: Standings, ruleset: rulesets.RuleSet) -
             ruleset,
             resolve(ruleset.defaults, event.settings)[0],
         )
+    shown = report_columns(ruleset)
     headers = [_("Place"), _("Name"), *([_("Reached")] if stages else []), _("Points")]
-    if ruleset.success is Success.MEAN_SHARE:
+    if shown.success:
         headers.append(_("Success"))
-    elif ruleset.success is Success.SUM_SHARE:
+    elif shown.shares:
         headers.append(_("Shares"))
-    if TieBreak.GAME_SCORE in ruleset.tie_breaks:
+    if shown.game_score:
         headers.append(_("Game points"))
-    if TieBreak.BUCHHOLZ in ruleset.tie_breaks:
+    if shown.swiss:
         headers += [_("Buchholz"), _("Score diff.")]
     headers.append(_("Games"))
     rows = []
@@ -179,11 +180,11 @@ def standings_text(event: Event, result: Standings, ruleset: rulesets.RuleSet) -
         if stages:
             cells.append(_(STAGE_NAMES.get(stages.get(row.entrant.id, ""), "–")))
         cells.append(display.points(row.points, lang))
-        if ruleset.success is not Success.NONE:
+        if shown.success or shown.shares:
             cells.append(display.percent(row.success, lang))
-        if TieBreak.GAME_SCORE in ruleset.tie_breaks:
+        if shown.game_score:
             cells.append(str(row.game_score))
-        if TieBreak.BUCHHOLZ in ruleset.tie_breaks and row.buchholz is not None:
+        if shown.swiss and row.buchholz is not None:
             cells += [display.points(row.buchholz, lang), str(row.score_difference)]
         cells.append(str(row.games))
         cells.append(_("(dropped)") if row.dropped else "")

@@ -17,9 +17,10 @@ from kolo import display
 from kolo.core import event as core
 from kolo.core import knockout, seatorder
 from kolo.core.outcome import game_outcome
-from kolo.core.rulesets import RuleSet, Success, System, TieBreak
+from kolo.core.rulesets import RuleSet
 from kolo.core.standings import Standings, compute
 from kolo.games.dominion.view import kingdom_view
+from kolo.report.standings import columns as report_columns
 from kolo.store import api as store
 from kolo.store import models
 from kolo.web import bracket_layout, snapshots
@@ -180,14 +181,8 @@ def shared_table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]
 
 
 def standings_columns(ruleset: RuleSet) -> dict[str, bool]:
-    return {
-        "success": ruleset.success is Success.MEAN_SHARE,
-        "shares": ruleset.success is Success.SUM_SHARE,
-        "game_score": TieBreak.GAME_SCORE in ruleset.tie_breaks,
-        "swiss": TieBreak.BUCHHOLZ in ruleset.tie_breaks,
-        "reached": knockout.is_knockout(ruleset),
-        "groups": ruleset.system is System.GROUPS_KNOCKOUT,
-    }
+    """The rule set's standings columns (``kolo.report.standings``), as templates read them."""
+    return report_columns(ruleset).as_dict()
 
 
 KINGDOMS_KEPT = 1000

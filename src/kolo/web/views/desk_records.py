@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from kolo.core.collation import sort_key
 from kolo.core.standings import Row
 from kolo.eventfile.writer import dumps
+from kolo.report.standings import columns as report_columns
 from kolo.store import api as store
 from kolo.store import models
 from kolo.store.roles import OWNER
@@ -102,12 +103,7 @@ def export_csv(request: HttpRequest, event: models.Event, role: str) -> HttpResp
     shown = present.standings_columns(loaded.ruleset)
     reached = present.standings_rows(loaded, result) if shown["reached"] else []
     stage = {r["id"]: str(r["reached"]) for r in reached}
-    columns = ["rank", "rank_to", "id", "name", "club", "points"]
-    columns += ["success"] if shown["success"] else ["shares"] if shown["shares"] else []
-    columns += ["game_score"] if shown["game_score"] else []
-    columns += ["buchholz", "score_difference"] if shown["swiss"] else []
-    columns += ["reached"] if shown["reached"] else []
-    columns += ["games", "dropped"]
+    columns = report_columns(loaded.ruleset).csv_names()
 
     def cells(row: Row) -> list[Any]:
         line: list[Any] = [

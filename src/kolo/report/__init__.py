@@ -1,0 +1,1 @@
+"""What kolo reports, built once and shown everywhere (text, HTML, print, CSV, JSON): pure."""
