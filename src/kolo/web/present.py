@@ -180,6 +180,12 @@ def shared_table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]
     )
 
 
+def clock_alert_seconds(loaded: Loaded) -> int:
+    """When the round clock alerts, in seconds (the setting ``clock_alert_minutes``, R-DOM-9;
+    every rule set has it, with its default, in the resolved settings)."""
+    return 60 * int(loaded.settings["clock_alert_minutes"])
+
+
 def standings_columns(ruleset: RuleSet) -> dict[str, bool]:
     """The rule set's standings columns (``kolo.report.standings``), as templates read them."""
     return report_columns(ruleset).as_dict()

@@ -157,7 +157,7 @@ def round_context(
         clock_start=timezone.localtime(round_row.clock_started_at).isoformat()
         if round_row.clock_started_at
         else None,
-        clock_alert_seconds=60 * int(loaded.settings.get("clock_alert_minutes", 45)),
+        clock_alert_seconds=present.clock_alert_seconds(loaded),
         missing=[t["number"] for t in tables if not t["complete"]],
         has_kingdoms=any(t["kingdom"] for t in tables),
         pick_numbers=range(1, PICKS + 1),

@@ -43,7 +43,7 @@ def _context(request: HttpRequest, event: models.Event, loaded: present.Loaded) 
         if round_row and round_row.clock_started_at and not round_row.closed
         else None,
         "limit_imposed": bool(round_row and round_row.limit_imposed_at),
-        "clock_alert_seconds": 60 * int(loaded.settings.get("clock_alert_minutes", 45)),
+        "clock_alert_seconds": present.clock_alert_seconds(loaded),
         "highlight": request.GET.get("me", ""),
     }
 
