@@ -34,6 +34,18 @@ def percent(value: Fraction | None, language: str) -> str:
     return f"{number} %" if language == "cs" else f"{number}%"
 
 
+def whole(value: float, language: str) -> str:
+    """A count with thousands grouped: "6 525" in Czech (a no-break space), "6,525" in English."""
+    text = f"{round(value):,}"
+    return text.replace(",", "\u00a0") if language == "cs" else text
+
+
+def rate(value: float, places: int, language: str) -> str:
+    """A rate from 0 to 1 as a percentage: "68,2 %" / "68.2%"."""
+    number = decimal(Fraction(value).limit_denominator(10**9) * 100, places, language)
+    return f"{number} %" if language == "cs" else f"{number}%"
+
+
 def rank(row: Row) -> str:
     """The place, shared places as a range: "3." or "3.–4."."""
     return f"{row.rank}." if not row.shared else f"{row.rank}.–{row.rank_to}."

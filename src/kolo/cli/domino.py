@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from kolo import display, i18n
 from kolo.cli.app import app
 from kolo.cli.output import print_json, table
 from kolo.core.problems import N_, InvalidInput
@@ -76,25 +77,25 @@ def simulate_command(
         if game == "block"
         else [_("seat {n} ({bot})").format(n=i, bot=name) for i, name in enumerate(names)]
     )
+    lang = i18n.language()
     rows = [
         [
             side,
             str(w["wins"]),
-            f"{100 * w['rate']:.1f} %",
-            f"{100 * w['interval'][0]:.1f}–{100 * w['interval'][1]:.1f} %",
+            display.rate(w["rate"], 1, lang),
+            display.rate(w["interval"][0], 1, lang) + "–" + display.rate(w["interval"][1], 1, lang),
         ]
         for side, w in zip(sides, wins, strict=True)
     ]
     print(table([_("Side"), _("Wins"), _("Rate"), _("95 % interval")], rows, right=[1, 2]))
     print(
         _(
-            "{matches} matches, {hands} hands, {points:.1f} points a hand, "
-            "{speed:,.0f} games a second"
+            "{matches} matches, {hands} hands, {points} points a hand, {speed} games a second"
         ).format(
-            matches=report["matches"],
-            hands=report["hands"],
-            points=report["points_per_hand"],
-            speed=report["games_per_second"],
+            matches=display.whole(float(str(report["matches"])), lang),
+            hands=display.whole(float(str(report["hands"])), lang),
+            points=display.decimal(float(str(report["points_per_hand"])), 1, lang),
+            speed=display.whole(float(str(report["games_per_second"])), lang),
         )
     )
     spread = report["hands_per_match"]
@@ -112,7 +113,7 @@ def simulate_command(
             return counts[-1][0]
 
         print(
-            _("Hands per match: median {median}, 90 % of matches between {low} and {high}.").format(
+            _("Hands per match: median {median}, 90% of matches between {low} and {high}.").format(
                 median=quantile(0.5), low=quantile(0.05), high=quantile(0.95)
             )
         )

@@ -87,3 +87,17 @@ def test_a_person_plays_mexican_train_in_the_terminal(monkeypatch, capsys):
     assert "Your tiles:" in out
     assert "Scores:" in out
     assert main(["domino", "play", "--game", "chess"]) == 2
+
+
+def test_the_figures_are_written_the_czech_way_in_czech(capsys):
+    from kolo import display
+
+    assert display.whole(6525, "cs") == "6\u00a0525"
+    assert display.whole(6525, "en") == "6,525"
+    assert display.rate(0.682, 1, "cs") == "68,2 %"
+    assert display.rate(0.682, 1, "en") == "68.2%"
+    assert main(["--lang", "cs", "domino", "simulate", "--matches", "30", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "dvojice 0" in out
+    assert " %" in out
+    assert "%–" in out
