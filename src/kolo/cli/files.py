@@ -253,6 +253,19 @@ def parse_json_value(text: str) -> Any:
         return text
 
 
+TimeLimitOption = Annotated[
+    float | None,
+    typer.Option(
+        "--time-limit",
+        min=0.1,
+        help=_(
+            "Work budget of the search, in work seconds (about seconds on the "
+            "project's machine; the same on any machine); default: the setting."
+        ),
+    ),
+]
+"""The pairing search's work budget, as every command that pairs takes it."""
+
 RelaxOption = Annotated[
     list[str] | None,
     typer.Option(
@@ -348,17 +361,7 @@ def pair(
             "--seed", help=_("Seed of the round's random choices (default: from the file).")
         ),
     ] = None,
-    time_limit: Annotated[
-        float | None,
-        typer.Option(
-            "--time-limit",
-            min=0.1,
-            help=_(
-                "Work budget of the search, in work seconds (about seconds on the "
-                "project's machine; the same on any machine); default: the setting."
-            ),
-        ),
-    ] = None,
+    time_limit: TimeLimitOption = None,
     relax: RelaxOption = None,
 ) -> None:
     from kolo.pairing.engine import propose

@@ -9,7 +9,7 @@ import typer
 
 from kolo import display, i18n
 from kolo.cli.app import app
-from kolo.cli.files import RelaxOption, check_relax, proposal_text
+from kolo.cli.files import RelaxOption, TimeLimitOption, check_relax, proposal_text
 from kolo.cli.options import EventArg, cli_actor, open_store
 from kolo.cli.output import table
 from kolo.core import knockout, seatorder
@@ -167,17 +167,7 @@ def round_pair(
     seed: Annotated[
         int | None, typer.Option("--seed", help=_("Seed of the round (default: a random one)."))
     ] = None,
-    time_limit: Annotated[
-        float | None,
-        typer.Option(
-            "--time-limit",
-            min=0.1,
-            help=_(
-                "Work budget of the search, in work seconds (about seconds on the "
-                "project's machine; the same on any machine); default: the setting."
-            ),
-        ),
-    ] = None,
+    time_limit: TimeLimitOption = None,
     relax: RelaxOption = None,
     reason: Annotated[
         str | None, typer.Option("--reason", help=_("Why a rule is relaxed (audit trail)."))
