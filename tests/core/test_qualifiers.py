@@ -6,7 +6,7 @@ from kolo.core import knockout, rulesets
 from kolo.core.qualifiers import qualifier_plan
 
 NBGL = rulesets.get("nbgl-dominion")
-FORMAT = knockout.format_of(NBGL, dict(NBGL.defaults))
+FORMAT = knockout.format_of(NBGL, NBGL.settings({}))
 
 
 @pytest.mark.parametrize(
@@ -35,4 +35,4 @@ def test_r_nbgl_6_24_players_name_the_reason():
 
 def test_no_plan_without_groups():
     ko = rulesets.get("knockout")
-    assert qualifier_plan(24, knockout.format_of(ko, dict(ko.defaults))) is None
+    assert qualifier_plan(24, knockout.format_of(ko, ko.settings({}))) is None

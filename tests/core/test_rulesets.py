@@ -83,3 +83,30 @@ def test_unknown_and_mistyped_settings_are_problems():
         "$.settings.rounds",
         "$.settings.bye_points",
     ]
+
+
+def test_every_setting_has_one_typed_value_and_one_default_where_absent():
+    """Typed rules: each setting is an attribute of the settings in force, answered from the
+    rule set (or the event) where the rule set has it and from ``ABSENT`` where it does not."""
+    from kolo.core import rulesets
+    from kolo.core.settings import ABSENT, SPECS, Settings
+
+    assert set(ABSENT) == set(SPECS)
+    for ruleset in rulesets.REGISTRY.values():
+        settings = ruleset.settings({})
+        assert isinstance(settings, Settings)
+        assert dict(settings) == dict(ruleset.defaults)
+        for name in SPECS:
+            typed = getattr(settings, name)
+            expected = ruleset.defaults.get(name, ABSENT[name])
+            if name == "never_together":
+                assert typed == tuple(tuple(pair) for pair in expected)
+            else:
+                assert typed == expected, (ruleset.id, name)
+    overridden = rulesets.get("dominion-cz").settings({"table_size": 4, "slice_guard": False})
+    assert overridden.table_size == 4
+    assert overridden.slice_guard is False
+    # a rule set without the pairing's guards has them off, not on
+    assert rulesets.get("nbgl-dominion").settings({}).slice_guard is False
+    # an invalid override leaves the default in force
+    assert rulesets.get("dominion-cz").settings({"rounds": "five"}).rounds == 5

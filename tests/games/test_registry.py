@@ -33,6 +33,6 @@ def test_the_outcome_follows_the_rule_set_s_direction():
     from dataclasses import replace
 
     lowest = replace(rulesets.get("knockout"), lower_wins=True)
-    settings = dict(lowest.defaults)
+    settings = lowest.settings({})
     read = outcome({"p1": 5, "p2": 40}, lowest, settings)
     assert read.places["p1"].first == 1

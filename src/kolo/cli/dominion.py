@@ -155,7 +155,7 @@ def draw_round_command(
     settings, problems = resolve(rulesets.get(ruleset).defaults, settings_option(setting or []))
     if problems:
         raise InvalidInput(problems)
-    if settings.get("pool", CHAMPIONSHIP) != CHAMPIONSHIP:
+    if settings.pool != CHAMPIONSHIP:
         raise InvalidInput.one(
             N_(
                 "here a pool comes from a file: --pool FILE (kolo pool show NAME --json writes one)"

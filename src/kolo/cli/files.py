@@ -18,7 +18,7 @@ from kolo.cli.output import print_json, show_problems, table
 from kolo.core import knockout, rulesets
 from kolo.core.event import Event
 from kolo.core.problems import N_, InvalidInput
-from kolo.core.settings import resolve
+from kolo.core.settings import Settings
 from kolo.core.standings import Standings, complete_rounds, compute
 from kolo.eventfile import reader
 from kolo.eventfile.schema import json_schema
@@ -61,7 +61,7 @@ def validate(file: FileArg) -> None:
 def check(file: FileArg) -> None:
     event = load_file(file)
     ruleset = rulesets.get(event.ruleset)
-    settings, _problems = resolve(ruleset.defaults, event.settings)
+    settings = ruleset.settings(event.settings)
     problems = check_all_rounds(event, ruleset, settings)
     if problems:
         show_problems(problems, source=str(file))
@@ -133,7 +133,7 @@ def standings(
 
         event = store.to_core(store.find_event(target))
     ruleset = rulesets.get(event.ruleset)
-    settings, _problems = resolve(ruleset.defaults, event.settings)
+    settings = ruleset.settings(event.settings)
     result = compute(event, ruleset, settings, after_round)
     if after_round is not None and result.after_round != after_round:
         raise InvalidInput.one(
@@ -161,7 +161,7 @@ def standings_text(event: Event, result: Standings, ruleset: rulesets.RuleSet) -
             event,
             event.rounds[: result.after_round],
             ruleset,
-            resolve(ruleset.defaults, event.settings)[0],
+            ruleset.settings(event.settings),
         )
     shown = report_columns(ruleset)
     headers = [_("Place"), _("Name"), *([_("Reached")] if stages else []), _("Points")]
@@ -200,7 +200,7 @@ def standings_text(event: Event, result: Standings, ruleset: rulesets.RuleSet) -
     return title + "\n\n" + table([*headers, ""], rows, right=sorted(right))
 
 
-def knockout_text(event: Event, ruleset: rulesets.RuleSet, settings: Mapping[str, Any]) -> str:
+def knockout_text(event: Event, ruleset: rulesets.RuleSet, settings: Settings) -> str:
     """The group tables and the bracket of a knockout event, for people."""
     lang = i18n.language()
     names = {e.id: e.name for e in event.entrants}
@@ -368,7 +368,7 @@ def pair(
 
     event = load_file(file)
     ruleset = rulesets.get(event.ruleset)
-    settings, _problems = resolve(ruleset.defaults, event.settings)
+    settings = ruleset.settings(event.settings)
     done = complete_rounds(event, ruleset, settings)
     event = replace(event, rounds=done)
     limit = ruleset.max_rounds(settings)

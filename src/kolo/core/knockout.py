@@ -25,6 +25,7 @@ from kolo.core.event import EntrantId, Event, Round, Table
 from kolo.core.outcome import game_outcome
 from kolo.core.problems import N_, InvalidInput, NoValidPairing, Problem
 from kolo.core.rulesets import RuleSet, System
+from kolo.core.settings import Settings
 
 GROUP = "group"
 KNOCKOUT = "knockout"
@@ -49,23 +50,23 @@ class Format:
     """The first knockout round without groups: ``random``, ``entry`` or ``rating``."""
 
 
-def format_of(ruleset: RuleSet, settings: Mapping[str, Any]) -> Format | None:
+def format_of(ruleset: RuleSet, settings: Settings) -> Format | None:
     """The knockout format of a rule set; ``None`` for Swiss-style rule sets."""
     if ruleset.system is System.GROUPS_KNOCKOUT:
         return Format(
-            table_size=int(settings.get("table_size", 4)),
-            advance=int(settings.get("advance", 2)),
+            table_size=settings.table_size,
+            advance=settings.advance,
             groups=True,
-            qualifiers=int(settings.get("qualifiers", 16)),
+            qualifiers=settings.qualifiers,
             seeding="qualification",
         )
     if ruleset.system is System.KNOCKOUT:
         return Format(
-            table_size=int(settings["table_size"]),
-            advance=int(settings.get("advance", 1)),
+            table_size=settings.table_size,
+            advance=settings.advance,
             groups=False,
             qualifiers=0,
-            seeding=str(settings.get("seeding", "random")),
+            seeding=settings.seeding,
         )
     return None
 
@@ -87,7 +88,7 @@ def stage_of(round_: Round, index: int, fmt: Format | None) -> str | None:
     return stage_name(len(round_.tables))
 
 
-def check_format(ruleset: RuleSet, settings: Mapping[str, Any]) -> list[Problem]:
+def check_format(ruleset: RuleSet, settings: Settings) -> list[Problem]:
     """Settings a knockout cannot be played with: tables of fewer than three, nobody left
     out at a table (``advance`` must be below ``table_size``), a number of qualifiers that
     cannot be seated."""
@@ -191,7 +192,7 @@ class Result:
 
 
 def _shares_by_round(
-    event: Event, ruleset: RuleSet, settings: Mapping[str, Any], upto: int
+    event: Event, ruleset: RuleSet, settings: Settings, upto: int
 ) -> list[dict[EntrantId, Fraction]]:
     result = []
     for round_ in event.rounds[: upto + 1]:
@@ -213,7 +214,7 @@ def _lot(round_: Round) -> dict[EntrantId, int]:
 
 
 def round_results(
-    event: Event, index: int, ruleset: RuleSet, settings: Mapping[str, Any]
+    event: Event, index: int, ruleset: RuleSet, settings: Settings
 ) -> dict[EntrantId, Result]:
     """Every seated player's result in round ``index`` (0-based)."""
     round_ = event.rounds[index]
@@ -312,7 +313,7 @@ def _active_places(
 
 
 def group_qualifiers(
-    event: Event, ruleset: RuleSet, settings: Mapping[str, Any], fmt: Format
+    event: Event, ruleset: RuleSet, settings: Settings, fmt: Format
 ) -> list[Qualifier]:
     """Who goes from the groups to the knockout, in seed order (R-NBGL-3).
 
@@ -347,7 +348,7 @@ def group_qualifiers(
 
 
 def table_advancers(
-    event: Event, index: int, ruleset: RuleSet, settings: Mapping[str, Any], fmt: Format
+    event: Event, index: int, ruleset: RuleSet, settings: Settings, fmt: Format
 ) -> list[Qualifier]:
     """Who goes on from knockout round ``index``: the top ``advance`` of each table (a player
     who dropped gives way to the next at the table), then, where the next round's tables
@@ -392,7 +393,7 @@ def table_advancers(
 def plan_next(
     event: Event,
     ruleset: RuleSet,
-    settings: Mapping[str, Any],
+    settings: Settings,
     ratings: Mapping[EntrantId, float] | None = None,
 ) -> Plan:
     """The next round of a knockout event (its earlier rounds must be complete).
@@ -475,7 +476,7 @@ def _first_field(
 
 
 def ranking_keys(
-    event: Event, rounds: Sequence[Round], ruleset: RuleSet, settings: Mapping[str, Any]
+    event: Event, rounds: Sequence[Round], ruleset: RuleSet, settings: Settings
 ) -> dict[EntrantId, tuple[Any, ...]]:
     """Sort keys of the knockout ranking after ``rounds`` (the complete ones): who got
     further ranks higher; at the same stage the better place at the table, then (R-NBGL-4)
@@ -509,7 +510,7 @@ def is_knockout(ruleset: RuleSet) -> bool:
 # --- group tables and the bracket, for people ------------------------------------------------
 
 
-def _complete(round_: Round, ruleset: RuleSet, settings: Mapping[str, Any]) -> bool:
+def _complete(round_: Round, ruleset: RuleSet, settings: Settings) -> bool:
     needed = ruleset.games_per_table(round_.number, settings)
     return bool(round_.tables) and all(len(t.games) >= needed for t in round_.tables)
 
@@ -534,7 +535,7 @@ class GroupTable:
     rows: tuple[GroupRow, ...]
 
 
-def group_tables(event: Event, ruleset: RuleSet, settings: Mapping[str, Any]) -> list[GroupTable]:
+def group_tables(event: Event, ruleset: RuleSet, settings: Settings) -> list[GroupTable]:
     """The groups of the group stage, each in its order, with who qualified (R-NBGL-3)."""
     fmt = format_of(ruleset, settings)
     if fmt is None or not fmt.groups or not event.rounds:
@@ -587,7 +588,7 @@ class BracketRound:
     tables: tuple[BracketTable, ...]
 
 
-def bracket(event: Event, ruleset: RuleSet, settings: Mapping[str, Any]) -> list[BracketRound]:
+def bracket(event: Event, ruleset: RuleSet, settings: Settings) -> list[BracketRound]:
     """The knockout rounds, table by table, with who went on."""
     fmt = format_of(ruleset, settings)
     if fmt is None:
@@ -635,7 +636,7 @@ def bracket(event: Event, ruleset: RuleSet, settings: Mapping[str, Any]) -> list
 
 
 def reached(
-    event: Event, rounds: Sequence[Round], ruleset: RuleSet, settings: Mapping[str, Any]
+    event: Event, rounds: Sequence[Round], ruleset: RuleSet, settings: Settings
 ) -> dict[EntrantId, str]:
     """The last stage each player played in (``rounds``: the complete ones)."""
     fmt = format_of(ruleset, settings)

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from kolo.core.event import EntrantId, Game
 from kolo.core.placement import Placement, placements
 from kolo.core.rulesets import RuleSet
+from kolo.core.settings import Settings
 from kolo.core.shares import table_shares
 
 
@@ -36,7 +36,7 @@ class Outcome:
 def outcome(
     scores: Mapping[EntrantId, int],
     ruleset: RuleSet,
-    settings: Mapping[str, Any],
+    settings: Settings,
     turns: Mapping[EntrantId, int] | None = None,
 ) -> Outcome:
     """The outcome of one game with these ``scores`` (and ``turns``, where the rule set breaks
@@ -51,13 +51,13 @@ def outcome(
     )
     shares = table_shares(
         scores,
-        int(settings["table_size"]),
-        negative_as_zero=bool(settings.get("negative_scores_as_zero", True)),
-        scale_smaller=bool(settings.get("smaller_table_scaling", True)),
+        settings.table_size,
+        negative_as_zero=settings.negative_scores_as_zero,
+        scale_smaller=settings.smaller_table_scaling,
     )
     return Outcome(places, shares)
 
 
-def game_outcome(game: Game, ruleset: RuleSet, settings: Mapping[str, Any]) -> Outcome:
+def game_outcome(game: Game, ruleset: RuleSet, settings: Settings) -> Outcome:
     """The outcome of a played game."""
     return outcome(game.scores, ruleset, settings, game.turns)

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from kolo.core.problems import N_
-from kolo.core.settings import DEFAULT_WEIGHTS
+from kolo.core.settings import DEFAULT_WEIGHTS, Settings, resolve
 
 
 class System(Enum):
@@ -79,23 +79,26 @@ class RuleSet:
     """The lower score places higher (the game's own rule: ``Game.lower_wins``; a test holds
     the two together)."""
 
-    def table_sizes(self, settings: Mapping[str, Any]) -> tuple[int, ...]:
+    def settings(self, overrides: Mapping[str, Any]) -> Settings:
+        """The settings in force under this rule set with an event's ``overrides``; an invalid
+        override leaves the default in force (``kolo.core.validation`` reports it)."""
+        return resolve(self.defaults, overrides)[0]
+
+    def table_sizes(self, settings: Settings) -> tuple[int, ...]:
         """The table sizes allowed, the normal size first."""
-        size: int = settings["table_size"]
+        size = settings.table_size
         if self.smaller_tables and size > 2:
             return (size, size - 1)
         return (size,)
 
-    def layout(
-        self, players: int, settings: Mapping[str, Any]
-    ) -> tuple[tuple[int, ...], int] | None:
+    def layout(self, players: int, settings: Settings) -> tuple[tuple[int, ...], int] | None:
         """How ``players`` entrants are seated: table sizes (largest first) and the number of
         byes; ``None`` when the rule set cannot seat that many.
 
         With smaller tables, N mod k = r leaves (k − r) tables of k − 1 (R-GORN-6): Dominion
         N mod 3 = 1 → two tables of two; Carcassonne N mod 4 = 1 → three tables of three.
         """
-        size: int = settings["table_size"]
+        size = settings.table_size
         if players <= 0:
             return None
         if self.smaller_tables and size > 2:
@@ -109,20 +112,17 @@ class RuleSet:
             return None
         return (size,) * full, rest
 
-    def max_rounds(self, settings: Mapping[str, Any]) -> int | None:
+    def max_rounds(self, settings: Settings) -> int | None:
         """The number of rounds, where it is set; a knockout ends with its final instead."""
         if self.system in (System.GROUPS_KNOCKOUT, System.KNOCKOUT):
             return None
-        rounds: int = settings["rounds"]
-        return rounds
+        return settings.rounds
 
-    def games_per_table(self, round_number: int, settings: Mapping[str, Any]) -> int:
+    def games_per_table(self, round_number: int, settings: Settings) -> int:
         """How many games each table plays in round ``round_number``."""
         if self.system is System.GROUPS_KNOCKOUT:
-            group_games: int = settings["group_games"]
-            return group_games if round_number == 1 else 1
-        per_table: int = settings["games_per_table"]
-        return per_table
+            return settings.group_games if round_number == 1 else 1
+        return settings.games_per_table
 
 
 def _points(*values: int) -> tuple[Fraction, ...]:

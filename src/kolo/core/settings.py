@@ -7,9 +7,11 @@ constant in code.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum
+from fractions import Fraction
+from types import MappingProxyType
 from typing import Any
 
 from kolo.core.problems import N_, Problem
@@ -260,9 +262,182 @@ SPECS: dict[str, SettingSpec] = {
 }
 
 
+ABSENT: Mapping[str, Any] = MappingProxyType(
+    {
+        "rounds": 5,
+        "table_size": 4,
+        "games_per_table": 1,
+        "group_games": 2,
+        "negative_scores_as_zero": True,
+        "smaller_table_scaling": True,
+        "weights": DEFAULT_WEIGHTS,
+        "club_rounds": 0,
+        "never_together": [],
+        "slice_guard": False,
+        "slice_guard_scope": "event",
+        "seat_balance": False,
+        "time_limit": 10,
+        "self_reporting": False,
+        "clock_alert_minutes": 45,
+        "pool": "cz-championship",
+        "extended_share": 0.5,
+        "extended_for_all": False,
+        "qualifiers": 16,
+        "advance": 1,
+        "seeding": "random",
+        "bye_points": 0,
+    }
+)
+"""What a setting is worth under a rule set that does not have it (the pairing's guards off,
+no club rounds, no byes' points, …). The value in force under a rule set that has it is the
+rule set's default (``RuleSet.defaults``) or the event's override; nothing else in kolo spells
+a setting's default."""
+
+
+class Settings(Mapping[str, Any]):
+    """The settings in force for one event, typed: ``settings.table_size``, not
+    ``settings["table_size"]``.
+
+    Built only by :func:`resolve`. As a mapping it holds exactly the rule set's settings (what
+    the event file, the settings form and the checks list); as attributes it answers every
+    setting, with :data:`ABSENT` where the rule set does not have one.
+    """
+
+    __slots__ = ("_values",)
+
+    def __init__(self, values: Mapping[str, Any]) -> None:
+        self._values: dict[str, Any] = dict(values)
+
+    def __getitem__(self, name: str) -> Any:
+        return self._values[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        return f"Settings({self._values!r})"
+
+    def _value(self, name: str) -> Any:
+        return self._values[name] if name in self._values else ABSENT[name]
+
+    @property
+    def rounds(self) -> int:
+        """Rounds of the event (R-EVT-1)."""
+        return int(self._value("rounds"))
+
+    @property
+    def table_size(self) -> int:
+        """Normal number of players at a table (R-GORN-6)."""
+        return int(self._value("table_size"))
+
+    @property
+    def games_per_table(self) -> int:
+        """Games each table plays in a round."""
+        return int(self._value("games_per_table"))
+
+    @property
+    def group_games(self) -> int:
+        """Games each group plays in a group stage (R-NBGL-1)."""
+        return int(self._value("group_games"))
+
+    @property
+    def negative_scores_as_zero(self) -> bool:
+        """A negative score counts as 0 in shares (R-PCT-6)."""
+        return bool(self._value("negative_scores_as_zero"))
+
+    @property
+    def smaller_table_scaling(self) -> bool:
+        """Shares at smaller tables are scaled (R-PCT-3)."""
+        return bool(self._value("smaller_table_scaling"))
+
+    @property
+    def weights(self) -> Mapping[str, float]:
+        """The pairing criteria's weights as given (a criterion not named weighs 0)."""
+        weights: Mapping[str, float] = self._value("weights")
+        return weights
+
+    @property
+    def club_rounds(self) -> int:
+        """Rounds in which a club's players avoid each other; 0: never."""
+        return int(self._value("club_rounds"))
+
+    @property
+    def never_together(self) -> tuple[tuple[str, str], ...]:
+        """Pairs of entrant ids the organiser keeps apart."""
+        return tuple((str(a), str(b)) for a, b in self._value("never_together"))
+
+    @property
+    def slice_guard(self) -> bool:
+        """The pairing is never worse than slicing the standings (R-GORN-5)."""
+        return bool(self._value("slice_guard"))
+
+    @property
+    def slice_guard_scope(self) -> str:
+        """What the slice guard compares: ``event`` or ``round``."""
+        return str(self._value("slice_guard_scope"))
+
+    @property
+    def seat_balance(self) -> bool:
+        """Seat order balances first and last seats (R-GORN-9)."""
+        return bool(self._value("seat_balance"))
+
+    @property
+    def time_limit(self) -> float:
+        """The pairing search's work budget, in work seconds."""
+        return float(self._value("time_limit"))
+
+    @property
+    def self_reporting(self) -> bool:
+        """Players enter their own table's results (R-EVT-4)."""
+        return bool(self._value("self_reporting"))
+
+    @property
+    def clock_alert_minutes(self) -> int:
+        """The round clock alerts after this many minutes (R-DOM-9)."""
+        return int(self._value("clock_alert_minutes"))
+
+    @property
+    def pool(self) -> str:
+        """The card pool the Dominion draws use (R-DOM-1)."""
+        return str(self._value("pool"))
+
+    @property
+    def extended_share(self) -> Fraction:
+        """Share of the tables, from the top, that play the Extended draw (R-DOM-6)."""
+        return Fraction(str(self._value("extended_share")))
+
+    @property
+    def extended_for_all(self) -> bool:
+        """Every table plays the Extended draw (R-DOM-6)."""
+        return bool(self._value("extended_for_all"))
+
+    @property
+    def qualifiers(self) -> int:
+        """Players the group stage sends to the knockout (R-NBGL-3)."""
+        return int(self._value("qualifiers"))
+
+    @property
+    def advance(self) -> int:
+        """Players of a knockout table who go through (R-KO-1)."""
+        return int(self._value("advance"))
+
+    @property
+    def seeding(self) -> str:
+        """How the first knockout round is seeded: ``random``, ``entry`` or ``rating``."""
+        return str(self._value("seeding"))
+
+    @property
+    def bye_points(self) -> Fraction:
+        """Points for a bye."""
+        return Fraction(self._value("bye_points"))
+
+
 def resolve(
     defaults: Mapping[str, Any], overrides: Mapping[str, Any], path: str = "$.settings"
-) -> tuple[dict[str, Any], list[Problem]]:
+) -> tuple[Settings, list[Problem]]:
     """The settings in force: the rule set's ``defaults`` with valid ``overrides`` applied.
 
     Every override that is unknown to the rule set or of the wrong type is a problem; the
@@ -287,7 +462,7 @@ def resolve(
             problems.append(problem)
         else:
             resolved[name] = value
-    return resolved, problems
+    return Settings(resolved), problems
 
 
 def _check_value(spec: SettingSpec, value: Any, where: str) -> Problem | None:

@@ -17,6 +17,7 @@ from kolo.core.collation import Key, sort_key
 from kolo.core.event import Entrant, EntrantId, Event, Round, Table
 from kolo.core.outcome import outcome
 from kolo.core.rulesets import RuleSet, Success, TieBreak
+from kolo.core.settings import Settings
 from kolo.core.shares import mean_share, sum_share
 
 
@@ -68,22 +69,18 @@ def table_complete(table: Table, games_needed: int) -> bool:
     return len(table.games) >= games_needed
 
 
-def tables_missing_results(
-    round_: Round, ruleset: RuleSet, settings: Mapping[str, Any]
-) -> list[Table]:
+def tables_missing_results(round_: Round, ruleset: RuleSet, settings: Settings) -> list[Table]:
     """The tables of the round that have not played all their games yet."""
     needed = ruleset.games_per_table(round_.number, settings)
     return [t for t in round_.tables if not table_complete(t, needed)]
 
 
-def round_complete(round_: Round, ruleset: RuleSet, settings: Mapping[str, Any]) -> bool:
+def round_complete(round_: Round, ruleset: RuleSet, settings: Settings) -> bool:
     """Whether the round has tables and every one has all its games (EVENT-FORMAT.md)."""
     return bool(round_.tables) and not tables_missing_results(round_, ruleset, settings)
 
 
-def complete_rounds(
-    event: Event, ruleset: RuleSet, settings: Mapping[str, Any]
-) -> tuple[Round, ...]:
+def complete_rounds(event: Event, ruleset: RuleSet, settings: Settings) -> tuple[Round, ...]:
     """The leading run of complete rounds."""
     done: list[Round] = []
     for round_ in event.rounds:
@@ -107,7 +104,7 @@ class _Tally:
 def compute(
     event: Event,
     ruleset: RuleSet,
-    settings: Mapping[str, Any],
+    settings: Settings,
     through_round: int | None = None,
 ) -> Standings:
     """The standings after the complete rounds (up to ``through_round`` when given)."""
@@ -119,7 +116,7 @@ def compute(
     tallies = {e.id: _Tally() for e in event.entrants}
     for round_ in rounds:
         for player in round_.byes:
-            tallies[player].points += Fraction(settings.get("bye_points", 0))
+            tallies[player].points += settings.bye_points
             tallies[player].byes += 1
         for table in round_.tables:
             for player in table.seats:
@@ -142,7 +139,7 @@ def _add_game(
     scores: Mapping[EntrantId, int],
     turns: Mapping[EntrantId, int] | None,
     ruleset: RuleSet,
-    settings: Mapping[str, Any],
+    settings: Settings,
 ) -> None:
     read = outcome(scores, ruleset, settings, turns)
     placed = read.places

@@ -9,13 +9,12 @@ from __future__ import annotations
 import unicodedata
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
 
 from kolo.core import knockout, rulesets
 from kolo.core.event import EntrantId, Event, Round, Table
 from kolo.core.problems import N_, Problem
 from kolo.core.rulesets import RuleSet
-from kolo.core.settings import resolve
+from kolo.core.settings import Settings, resolve
 from kolo.core.standings import round_complete
 
 MAX_ID_LENGTH = 64
@@ -35,7 +34,7 @@ def check_event(event: Event) -> list[Problem]:
     """
     ruleset = rulesets.REGISTRY.get(event.ruleset)
     problems: list[Problem] = []
-    settings: dict[str, Any] = {}
+    settings = Settings({})
     if ruleset is None:
         problems.append(
             Problem(
@@ -67,7 +66,7 @@ def check_event(event: Event) -> list[Problem]:
         elif (
             ruleset is not None
             and ruleset.max_rounds(settings) is not None
-            and round_.number > settings["rounds"]
+            and round_.number > settings.rounds
         ):
             problems.append(
                 Problem(
@@ -76,7 +75,7 @@ def check_event(event: Event) -> list[Problem]:
                         "round {number} is beyond the number of rounds set for the event "
                         "({rounds}); change the setting 'rounds' to play more"
                     ),
-                    {"number": round_.number, "rounds": settings["rounds"]},
+                    {"number": round_.number, "rounds": settings.rounds},
                 )
             )
         elif not previous_complete:
@@ -89,7 +88,7 @@ def check_event(event: Event) -> list[Problem]:
             )
         problems += check_round_shape(round_, where, ruleset, settings, known, dropped)
         previous_complete = ruleset is None or round_complete(round_, ruleset, settings)
-    for index, pair in enumerate(settings.get("never_together", [])):
+    for index, pair in enumerate(settings.never_together):
         problems += [
             Problem(f"$.settings.never_together[{index}]", N_("unknown entrant '{id}'"), {"id": p})
             for p in pair
@@ -172,7 +171,7 @@ def check_round_shape(
     round_: Round,
     where: str,
     ruleset: RuleSet | None,
-    settings: Mapping[str, Any],
+    settings: Settings,
     known: set[EntrantId],
     dropped: Mapping[EntrantId, int],
 ) -> list[Problem]:

@@ -3,13 +3,13 @@ the web pages and the API."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 from kolo.core import knockout, rulesets
 from kolo.core.event import Event
 from kolo.core.rulesets import TieBreak
+from kolo.core.settings import Settings
 from kolo.core.standings import Standings
 
 
@@ -23,7 +23,7 @@ def standings_document(
     result: Standings,
     ruleset: rulesets.RuleSet,
     event: Event | None = None,
-    settings: Mapping[str, Any] | None = None,
+    settings: Settings | None = None,
 ) -> dict[str, Any]:
     """The ``kolo standings --json`` document (EVENT-FORMAT.md); a knockout event's (with
     ``event`` and ``settings``) also has its group tables and its bracket."""
@@ -54,7 +54,7 @@ def standings_document(
 
 
 def knockout_document(
-    event: Event, ruleset: rulesets.RuleSet, settings: Mapping[str, Any]
+    event: Event, ruleset: rulesets.RuleSet, settings: Settings
 ) -> dict[str, Any]:
     """The group tables and the bracket of a knockout event."""
     return {

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Collection, Mapping
+from collections.abc import Collection
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any
 
 from kolo.core import knockout, seatorder
 from kolo.core.event import EntrantId, Event, Round
 from kolo.core.problems import N_, InvalidInput, NoValidPairing, Problem
 from kolo.core.rulesets import RuleSet, System
+from kolo.core.settings import Settings
 from kolo.core.standings import Row, compute, round_complete
 from kolo.pairing.history import History
 
@@ -25,7 +25,7 @@ def check_hard_rules(
     event: Event,
     index: int,
     ruleset: RuleSet,
-    settings: Mapping[str, Any],
+    settings: Settings,
     expected: Collection[EntrantId] | None = None,
 ) -> list[Problem]:
     """Hard-rule problems of ``event.rounds[index]`` given the rounds before it.
@@ -73,7 +73,7 @@ def check_seating(
 
 
 def check_pairing_rules(
-    event: Event, index: int, ruleset: RuleSet, settings: Mapping[str, Any]
+    event: Event, index: int, ruleset: RuleSet, settings: Settings
 ) -> list[Problem]:
     """The rules of pairing an organiser may override with a reason: table sizes for the
     count (R-GORN-6), no repeated three or table of two (R-GORN-4), the smaller tables or
@@ -118,7 +118,7 @@ def check_pairing_rules(
 
 
 def _check_knockout(
-    event: Event, index: int, ruleset: RuleSet, settings: Mapping[str, Any]
+    event: Event, index: int, ruleset: RuleSet, settings: Settings
 ) -> list[Problem]:
     """A knockout round seats exactly the players the results before it send on, at the
     table sizes of the format, and is the stage it says."""
@@ -200,7 +200,7 @@ def natural_key(entrant_id: EntrantId) -> tuple[tuple[int, str], ...]:
     )
 
 
-def check_all_rounds(event: Event, ruleset: RuleSet, settings: Mapping[str, Any]) -> list[Problem]:
+def check_all_rounds(event: Event, ruleset: RuleSet, settings: Settings) -> list[Problem]:
     """Hard-rule problems of every round of the event (``kolo check``)."""
     problems: list[Problem] = []
     fmt = knockout.format_of(ruleset, settings)
@@ -214,7 +214,7 @@ def check_all_rounds(event: Event, ruleset: RuleSet, settings: Mapping[str, Any]
 
 
 def _check_layout(
-    round_: Round, where: str, ruleset: RuleSet, settings: Mapping[str, Any], players: int
+    round_: Round, where: str, ruleset: RuleSet, settings: Settings, players: int
 ) -> list[Problem]:
     layout = ruleset.layout(players, settings)
     sizes = tuple(sorted((len(t.seats) for t in round_.tables), reverse=True))
@@ -257,7 +257,7 @@ def _sizes(sizes: tuple[int, ...]) -> str:
 
 
 def _check_bottom(
-    rows: tuple[Row, ...], round_: Round, where: str, settings: Mapping[str, Any]
+    rows: tuple[Row, ...], round_: Round, where: str, settings: Settings
 ) -> list[Problem]:
     """R-GORN-6 from round 2 on: the smaller tables go to the lowest placed.
 
@@ -265,7 +265,7 @@ def _check_bottom(
     player at a smaller table has at most t points and every other at least t.
     """
     points = {row.entrant.id: row.points for row in rows}
-    normal: int = settings["table_size"]
+    normal = settings.table_size
     small_seats = [p for t in round_.tables if len(t.seats) < normal for p in t.seats]
     if not small_seats:
         return []

@@ -12,11 +12,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import combinations
-from typing import Any
 
 from kolo.core.event import EntrantId, Event
 from kolo.core.rulesets import RuleSet
-from kolo.core.settings import CRITERIA
+from kolo.core.settings import CRITERIA, Settings
 from kolo.core.standings import compute
 from kolo.pairing.history import History
 
@@ -40,10 +39,10 @@ class Context:
     """Pairs the organiser keeps apart."""
 
     @classmethod
-    def of(cls, event: Event, ruleset: RuleSet, settings: Mapping[str, Any]) -> Context:
+    def of(cls, event: Event, ruleset: RuleSet, settings: Settings) -> Context:
         """The context for pairing the round after the event's rounds."""
         standings = compute(event, ruleset, settings)
-        normal: int = settings["table_size"]
+        normal = settings.table_size
         counts: dict[EntrantId, int] = {e.id: 0 for e in event.entrants}
         for round_ in event.rounds:
             for table in round_.tables:
@@ -57,8 +56,8 @@ class Context:
             normal_size=normal,
             smaller_table_counts=counts,
             clubs={e.id: e.club for e in event.entrants},
-            club_rounds=settings.get("club_rounds", 0),
-            never=frozenset(frozenset(p) for p in settings.get("never_together", [])),
+            club_rounds=settings.club_rounds,
+            never=frozenset(frozenset(p) for p in settings.never_together),
         )
 
 
@@ -117,9 +116,9 @@ PAIR_CRITERIA = ("repeat_pairs", "score_spread", "club", "never_together")
 the players of a smaller table. The solvers rely on this split."""
 
 
-def weights_of(settings: Mapping[str, Any]) -> dict[str, Fraction]:
+def weights_of(settings: Settings) -> dict[str, Fraction]:
     """The weight of every criterion: the setting names some; the others weigh 0."""
-    given: Mapping[str, float] = settings["weights"]
+    given = settings.weights
     return {name: Fraction(str(given.get(name, 0))) for name in CRITERIA}
 
 
@@ -141,9 +140,7 @@ class TableCost:
     total: Fraction
 
 
-def round_costs(
-    event: Event, index: int, ruleset: RuleSet, settings: Mapping[str, Any]
-) -> list[TableCost]:
+def round_costs(event: Event, index: int, ruleset: RuleSet, settings: Settings) -> list[TableCost]:
     """The cost of every table of ``event.rounds[index]`` given the rounds before it."""
     earlier = replace(event, rounds=event.rounds[:index])
     context = Context.of(earlier, ruleset, settings)

@@ -16,13 +16,13 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
 
 from kolo.core import knockout
 from kolo.core.event import EntrantId, Event
 from kolo.core.limits import check_field
 from kolo.core.problems import N_, NoValidPairing
 from kolo.core.rulesets import RuleSet
+from kolo.core.settings import Settings
 from kolo.core.standings import compute
 from kolo.pairing import diagnosis, exact, heuristic, numbering, slicing, work
 from kolo.pairing import knockout as knockout_seating
@@ -138,7 +138,7 @@ class Proposal:
 def propose(
     event: Event,
     ruleset: RuleSet,
-    settings: Mapping[str, Any],
+    settings: Settings,
     *,
     seed: int,
     players: Sequence[EntrantId] | None = None,
@@ -162,7 +162,7 @@ def propose(
     if players is None:
         players = [e.id for e in event.entrants if e.active_in(number)]
     check_field(len(players))
-    budget = float(time_limit if time_limit is not None else settings.get("time_limit", 10))
+    budget = float(time_limit) if time_limit is not None else settings.time_limit
     with work.metered(budget) as meter:
         proposal = _propose(
             event, ruleset, settings, seed, players, budget, relax, started, explain
@@ -173,7 +173,7 @@ def propose(
 def _propose(
     event: Event,
     ruleset: RuleSet,
-    settings: Mapping[str, Any],
+    settings: Settings,
     seed: int,
     players: Sequence[EntrantId],
     budget: float,
@@ -211,7 +211,7 @@ def _propose(
             plain = build(event, ruleset, settings, list(players), seed) if relax else instance
             pair = _relaxed_pairer(event, ruleset, settings, list(players), seed, budget)
             raise diagnosis.explain(plain, relax, pair) from None
-        if settings.get("slice_guard") and not relax and reference is not None:
+        if settings.slice_guard and not relax and reference is not None:
             found = _guarded(instance, found, reference, budget, seed, event, ruleset, settings)
         tables, optimal, bound, method = found.tables, found.optimal, found.bound, found.method
         searched = found
@@ -237,14 +237,14 @@ def _propose(
         if name in slicing.GUARDED
     }
     weighted_cost = Fraction(instance.main_cost(searched.unguarded)) * instance.unit
-    scope = str(settings.get("slice_guard_scope", "event"))
+    scope = settings.slice_guard_scope
     return replace(proposal, guard=held, unguarded=weighted_cost, guard_scope=scope)
 
 
 def _knockout(
     event: Event,
     ruleset: RuleSet,
-    settings: Mapping[str, Any],
+    settings: Settings,
     seed: int,
     ratings: Mapping[EntrantId, float] | None,
     started: float,
@@ -355,7 +355,7 @@ def _guarded(
     seed: int,
     event: Event,
     ruleset: RuleSet,
-    settings: Mapping[str, Any],
+    settings: Settings,
 ) -> _Found:
     """The cheapest pairing no worse than the slice of the standings on repeated meetings
     and on score spread (``kolo.pairing.slicing``), where the engine's first answer is
@@ -368,7 +368,7 @@ def _guarded(
     the first answer's bound stays valid: the guard only takes pairings away.
     """
     limits = slicing.limits(instance, reference, found.tables)
-    if limits is not None and settings.get("slice_guard_scope", "event") == "event":
+    if limits is not None and settings.slice_guard_scope == "event":
         extra = slicing.spare(event, ruleset, settings)
         limits = slicing.limits(instance, reference, found.tables, extra)
     if limits is None or work.stopped():
@@ -448,7 +448,7 @@ def _explain_infeasible(instance: Instance) -> NoValidPairing:
 def _proposal(
     event: Event,
     ruleset: RuleSet,
-    settings: Mapping[str, Any],
+    settings: Settings,
     instance: Instance,
     tables: Sequence[tuple[int, ...]],
     optimal: bool,
@@ -472,9 +472,7 @@ def _proposal(
     counts = seat_counts(event.rounds)
     totals: dict[str, int | Fraction] = {}
     for number, players in enumerate(seated, start=1):
-        seats = seat_order(
-            players, event.rounds, rng, balance=bool(settings.get("seat_balance")), counts=counts
-        )
+        seats = seat_order(players, event.rounds, rng, balance=settings.seat_balance, counts=counts)
         values = breakdown(seats, context)
         for name, value in values.items():
             totals[name] = totals.get(name, 0) + value
@@ -505,7 +503,7 @@ def _proposal(
 def _relaxed_pairer(
     event: Event,
     ruleset: RuleSet,
-    settings: Mapping[str, Any],
+    settings: Settings,
     players: Sequence[EntrantId],
     seed: int,
     time_limit: float,

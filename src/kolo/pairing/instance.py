@@ -20,6 +20,7 @@ import numpy.typing as npt
 
 from kolo.core.event import EntrantId, Event
 from kolo.core.rulesets import RuleSet
+from kolo.core.settings import Settings
 from kolo.core.standings import compute
 from kolo.pairing.criteria import Context, weights_of
 from kolo.pairing.history import History
@@ -101,7 +102,7 @@ RELAX_PENALTY = 1_000_000
 def build(
     event: Event,
     ruleset: RuleSet,
-    settings: Mapping[str, Any],
+    settings: Settings,
     players: list[EntrantId],
     seed: int,
     *,
@@ -170,7 +171,7 @@ def build(
         "never_together": _counted(n, never),
     }
 
-    normal = int(settings["table_size"])
+    normal = settings.table_size
     pairs_per_pairing = sum(s * (s - 1) // 2 for s in sizes)
     mult = TIE_BREAK * max(pairs_per_pairing, 1) + TIE_BREAK
     rng = np.random.default_rng(seed)

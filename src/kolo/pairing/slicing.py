@@ -19,12 +19,12 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import partial
 from itertools import combinations
-from typing import Any
 
 import numpy as np
 
 from kolo.core.event import Event
 from kolo.core.rulesets import RuleSet
+from kolo.core.settings import Settings
 from kolo.pairing import cost, exact
 from kolo.pairing.instance import Instance, IntArray, NoLayout, build
 from kolo.pairing.pool import Pool
@@ -132,7 +132,7 @@ def limits(
     return {name: theirs[name] if name in GUARDED else mine[name] for name in mine}
 
 
-def spare(event: Event, ruleset: RuleSet, settings: Mapping[str, Any]) -> dict[str, Fraction]:
+def spare(event: Event, ruleset: RuleSet, settings: Settings) -> dict[str, Fraction]:
     """For each guarded criterion, how much less the event's rounds so far seated than the
     slices of their standings would have: Σ over the rounds (slice's count − the seated
     tables' count), each round measured on its own standings and history, spread in

@@ -76,7 +76,7 @@ def rate(events: Iterable[RatedEvent]) -> dict[str, PlayerRating]:
         ruleset = rulesets.REGISTRY.get(event.ruleset)
         if ruleset is None:
             continue
-        settings = {**ruleset.defaults, **event.settings}
+        settings = ruleset.settings(event.settings)
         person = {e.id: e.person for e in event.entrants}
         names = {e.person: e.name for e in event.entrants}
         for round_ in event.rounds:

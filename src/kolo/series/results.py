@@ -13,7 +13,6 @@ from fractions import Fraction
 from kolo.core import rulesets
 from kolo.core.event import Entrant
 from kolo.core.problems import N_
-from kolo.core.settings import resolve
 from kolo.core.standings import compute
 from kolo.series.document import Series, SeriesEvent
 
@@ -85,7 +84,7 @@ def event_result(item: SeriesEvent) -> EventResult:
     """The event's standings after its complete rounds, its players placed among themselves."""
     event = item.event
     ruleset = rulesets.get(event.ruleset)
-    settings, _problems = resolve(ruleset.defaults, event.settings)
+    settings = ruleset.settings(event.settings)
     standings = compute(event, ruleset, settings)
     rows = [row for row in standings.rows if row.games > 0]
     placed: list[Placed] = []

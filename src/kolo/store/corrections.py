@@ -234,7 +234,7 @@ def _what_if(
         if played.seed is None or not seen.get("engine"):
             later.append(LaterRound(played.number, (), (), N_("seated by hand: no what-if")))
             continue
-        if ratings is None and settings.get("seeding") == "rating":
+        if ratings is None and settings.seeding == "rating":
             ratings = store.ratings_before(event)
         history = replace(corrected, rounds=corrected.rounds[:index])
         try:
@@ -335,7 +335,7 @@ def preview(
     ruleset, settings = store.ruleset_of(event)
     standings_before = compute(value, ruleset, settings)
     standings_after = compute(corrected, ruleset, settings)
-    budget = min(float(settings.get("time_limit", 10)), WHAT_IF_SECONDS)
+    budget = min(settings.time_limit, WHAT_IF_SECONDS)
     return Preview(
         round_number=round_number,
         table_number=table_number,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from kolo.core import event as core
 from kolo.core import rulesets
 from kolo.core.problems import N_, InvalidInput
-from kolo.core.settings import resolve
+from kolo.core.settings import Settings
 from kolo.core.standings import Standings, compute
 from kolo.eventfile.writer import to_document
 from kolo.store import loading, models
@@ -29,11 +29,10 @@ def find_event(ref: str) -> models.Event:
     return event
 
 
-def ruleset_of(event: models.Event) -> tuple[rulesets.RuleSet, dict[str, Any]]:
+def ruleset_of(event: models.Event) -> tuple[rulesets.RuleSet, Settings]:
     """The event's rule set and the settings in force."""
     ruleset = rulesets.get(event.ruleset)
-    settings, _ = resolve(ruleset.defaults, event.settings)
-    return ruleset, settings
+    return ruleset, ruleset.settings(event.settings)
 
 
 def to_core(event: models.Event) -> core.Event:

@@ -29,7 +29,10 @@ class Event(models.Model):
     @property
     def self_reporting(self) -> bool:
         """Whether players may report results with their table's code."""
-        return bool(self.settings.get("self_reporting", False))
+        from kolo.core import rulesets
+
+        found = rulesets.REGISTRY.get(self.ruleset)
+        return found is not None and found.settings(self.settings).self_reporting
 
     @property
     def is_knockout(self) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +20,7 @@ from kolo.store import models
 
 if TYPE_CHECKING:
     from kolo.pairing.engine import Proposal
+from kolo.core.settings import Settings
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
 from kolo.store.events import check_whole
 from kolo.store.kingdoms import card_pool
@@ -102,7 +103,7 @@ def table_code() -> str:
 
 
 def _knockout_stage(
-    current: core.Event, ruleset: rulesets.RuleSet, settings: Mapping[str, Any], tables: int
+    current: core.Event, ruleset: rulesets.RuleSet, settings: Settings, tables: int
 ) -> str | None:
     """The stage of the next round of a knockout event (None in Swiss-style events)."""
     fmt = knockout.format_of(ruleset, settings)
@@ -195,7 +196,7 @@ def _draw_kingdoms(event: models.Event, round_: models.Round, tables: int) -> No
         round_.save(update_fields=["seed"])
     _ruleset, settings = ruleset_of(event)
     draws = draw_round(
-        card_pool(settings.get("pool", "cz-championship")),
+        card_pool(settings.pool),
         plan,
         round_.number,
         tables,
@@ -247,7 +248,7 @@ def pair_round(
         )
     if seed is None:
         seed = secrets.randbelow(2**31)
-    ratings = ratings_before(event) if settings.get("seeding") == "rating" else None
+    ratings = ratings_before(event) if settings.seeding == "rating" else None
     proposal = propose(
         current,
         ruleset,

@@ -18,6 +18,7 @@ from kolo.core import event as core
 from kolo.core import knockout, seatorder
 from kolo.core.outcome import game_outcome
 from kolo.core.rulesets import RuleSet
+from kolo.core.settings import Settings
 from kolo.core.standings import Standings, compute
 from kolo.games.dominion.view import kingdom_view
 from kolo.report.standings import columns as report_columns
@@ -71,7 +72,7 @@ class Loaded:
     event: models.Event
     value: core.Event
     ruleset: RuleSet
-    settings: dict[str, Any]
+    settings: Settings
     names: dict[str, str]
 
     _memo: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -183,7 +184,7 @@ def shared_table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]
 def clock_alert_seconds(loaded: Loaded) -> int:
     """When the round clock alerts, in seconds (the setting ``clock_alert_minutes``, R-DOM-9;
     every rule set has it, with its default, in the resolved settings)."""
-    return 60 * int(loaded.settings["clock_alert_minutes"])
+    return 60 * loaded.settings.clock_alert_minutes
 
 
 def standings_columns(ruleset: RuleSet) -> dict[str, bool]:
@@ -213,7 +214,7 @@ def kingdom_html(kingdom: Mapping[str, Any], seat_names: list[str]) -> str:
 
 def table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]]:
     """Every table of a round: players in seat order with their results so far."""
-    normal: int = loaded.settings["table_size"]
+    normal = loaded.settings.table_size
     needed = loaded.ruleset.games_per_table(round_.number, loaded.settings)
     stage = knockout.stage_of(
         round_, round_.number - 1, knockout.format_of(loaded.ruleset, loaded.settings)

@@ -17,7 +17,7 @@ def plan_of(event: models.Event) -> QualifierPlan | None:
     ruleset = rulesets.get(event.ruleset)
     if ruleset.system is not rulesets.System.GROUPS_KNOCKOUT or event.rounds.exists():
         return None
-    fmt = knockout.format_of(ruleset, {**ruleset.defaults, **event.settings})
+    fmt = knockout.format_of(ruleset, ruleset.settings(event.settings))
     if fmt is None:
         return None
     players = event.entrants.filter(dropped_after_round__isnull=True).count()

@@ -109,7 +109,7 @@ def fields(
     shown = []
     for name in defaults:
         spec = SPECS[name]
-        value = settings.get(name, defaults[name])
+        value = settings[name]
         entry = Field(
             name=name,
             label=_(LABELS[name]),

@@ -8,6 +8,7 @@ import pytest
 
 from kolo.core.collation import sort_key as name_key
 from kolo.core.problems import InvalidInput
+from kolo.core.settings import Settings
 from kolo.games.dominion import draws
 from kolo.games.dominion.cards import DARK_AGES, PROSPERITY, load, resolve, sort_key
 from kolo.games.dominion.pools import championship, make_pool
@@ -55,7 +56,7 @@ def test_r_dom_1_a_pool_naming_an_unknown_card_is_refused_by_name():
 
 def test_r_dom_6_round_one_ten_random_cards_from_base_intrigue_hinterlands():
     pool = championship()
-    result = draws.draw_round(pool, draws.QUALIFIER, 1, 10, {}, random.Random(1))
+    result = draws.draw_round(pool, draws.QUALIFIER, 1, 10, Settings({}), random.Random(1))
     assert result.basic is None
     assert result.extended is None
     assert len(result.first10) == 10
@@ -86,7 +87,7 @@ def test_r_dom_2_and_r_dom_4_one_draw_per_round_extended_only_from_what_basic_le
     of a draw gets the same cards. R-DOM-4: the Extended draw is 13 of what Basic left."""
     pool = championship()
     for seed in range(200):
-        result = draws.draw_round(pool, draws.QUALIFIER, 3, 10, {}, random.Random(seed))
+        result = draws.draw_round(pool, draws.QUALIFIER, 3, 10, Settings({}), random.Random(seed))
         kingdoms = [draws.table_kingdom(result, t) for t in range(1, 11)]
         for kind in ("basic", "extended"):
             same = {(k.mandatory, k.choices) for k in kingdoms if k.draw == kind}
@@ -99,17 +100,17 @@ def test_r_dom_2_and_r_dom_4_one_draw_per_round_extended_only_from_what_basic_le
 
 
 def test_r_dom_6_round_plans():
-    plan = draws.table_plan(draws.QUALIFIER, 2, 10, {})
+    plan = draws.table_plan(draws.QUALIFIER, 2, 10, Settings({}))
     assert set(plan.values()) == {"basic"}
-    plan = draws.table_plan(draws.QUALIFIER, 3, 11, {"extended_share": 0.5})
+    plan = draws.table_plan(draws.QUALIFIER, 3, 11, Settings({"extended_share": 0.5}))
     assert [plan[t] for t in range(1, 12)] == ["extended"] * 6 + ["basic"] * 5  # half, rounded up
-    plan = draws.table_plan(draws.QUALIFIER, 4, 10, {"extended_share": 0.3})
+    plan = draws.table_plan(draws.QUALIFIER, 4, 10, Settings({"extended_share": 0.3}))
     assert list(plan.values()).count("extended") == 3
-    final = draws.table_plan(draws.FINAL, 1, 10, {"extended_share": 0.5})
+    final = draws.table_plan(draws.FINAL, 1, 10, Settings({"extended_share": 0.5}))
     assert list(final.values()).count("extended") == 5  # the final: from round 1 on
-    assert set(draws.table_plan(draws.FINAL, 1, 10, {"extended_for_all": True}).values()) == {
-        "extended"
-    }
+    assert set(
+        draws.table_plan(draws.FINAL, 1, 10, Settings({"extended_for_all": True})).values()
+    ) == {"extended"}
 
 
 def test_r_dom_5_draft_order_at_tables_of_three_and_two():
@@ -135,7 +136,7 @@ def test_r_dom_5_recorded_draft_is_checked():
 
 def test_r_dom_5_a_table_kingdom_is_the_four_and_the_six_picked():
     pool = championship()
-    result = draws.draw_round(pool, draws.QUALIFIER, 2, 3, {}, random.Random(2))
+    result = draws.draw_round(pool, draws.QUALIFIER, 2, 3, Settings({}), random.Random(2))
     kingdom = draws.table_kingdom(result, 1)
     picks = draws.simulate_draft(kingdom.choices, ["p1", "p2", "p3"], random.Random(3))
     done = draws.record_draft(kingdom, picks, random.Random(4), first_game=False)
@@ -300,7 +301,7 @@ def test_r_dom_7_the_order_the_piles_were_chosen_in_does_not_matter():
 
 
 def test_r_dom_6_the_cut_is_exact():
-    plan = draws.table_plan("qualifier", 3, 50, {"extended_share": 0.14})
+    plan = draws.table_plan("qualifier", 3, 50, Settings({"extended_share": 0.14}))
     assert sum(1 for kind in plan.values() if kind == "extended") == 7
 
 

@@ -18,10 +18,10 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Literal
 
 from kolo.core.problems import N_, InvalidInput, Problem
+from kolo.core.settings import Settings
 from kolo.games.dominion.cards import DARK_AGES, PROSPERITY, load
 from kolo.games.dominion.pools import Pool
 
@@ -68,7 +68,7 @@ class RoundDraws:
 
 
 def table_plan(
-    plan: str, round_number: int, tables: int, settings: Mapping[str, Any]
+    plan: str, round_number: int, tables: int, settings: Settings
 ) -> dict[int, DrawKind]:
     """Which draw each table plays (R-DOM-6).
 
@@ -82,10 +82,10 @@ def table_plan(
         return dict.fromkeys(range(1, tables + 1), "first10")
     if plan == QUALIFIER and round_number == 2:
         return dict.fromkeys(range(1, tables + 1), "basic")
-    if settings.get("extended_for_all", False):
+    if settings.extended_for_all:
         return dict.fromkeys(range(1, tables + 1), "extended")
     # exact arithmetic: 0.14 × 50 is 7 tables, not 8 (float gives 7.000000000000001)
-    upper = math.ceil(Fraction(str(settings.get("extended_share", 0.5))) * tables)
+    upper = math.ceil(settings.extended_share * tables)
     return {t: "extended" if t <= upper else "basic" for t in range(1, tables + 1)}
 
 
@@ -118,7 +118,7 @@ def draw_round(
     plan: str,
     round_number: int,
     tables: int,
-    settings: Mapping[str, Any],
+    settings: Settings,
     rng: random.Random,
 ) -> RoundDraws:
     """The round's draws, from one shuffled pool (R-DOM-2): Basic first, then Extended."""

@@ -72,7 +72,7 @@ def event_detail(request: HttpRequest, key: str) -> JsonResponse:
             "key": event.key,
             "name": event.name,
             "ruleset": event.ruleset,
-            "settings": loaded.settings,
+            "settings": dict(loaded.settings),
             "entrants": [
                 {
                     "id": e.id,

@@ -131,7 +131,7 @@ def round_context(
                 if value
             ]
         table["why"] = (
-            _explain(context_value, core_table.seats, loaded.names, loaded.settings["table_size"])
+            _explain(context_value, core_table.seats, loaded.names, loaded.settings.table_size)
             if index and context_value is not None
             else []
         )
