@@ -62,10 +62,10 @@ def demo(
         for number in progress:
             round_, proposal = store.pair_round(actor, event, seed=seed * 100 + number + 1)
             for row in round_.tables.all():
-                kingdom = row.kingdom
-                if kingdom and kingdom.get("choices") and kingdom.get("picks") is None:
+                kingdom = store.stored_kingdom(row)
+                if kingdom and kingdom.choices and kingdom.picks is None:
                     seats = [s.entrant.code for s in row.seats.all()]
-                    picks = simulate_draft(kingdom["choices"], seats, rng)
+                    picks = simulate_draft(kingdom.choices, seats, rng)
                     store.record_draft(actor, event, round_.number, row.number, picks)
             for table in proposal.tables:
                 game = model.play(table.seats, rng, turns=ruleset_value.ties_by_turns)

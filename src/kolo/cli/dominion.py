@@ -353,16 +353,22 @@ def kingdom_show(event: EventArg, round_number: RoundArg, as_json: JsonOption = 
     round_ = store.get_round(found, round_number)
     tables = list(round_.tables.all())
     if as_json:
-        print_json({str(t.number): t.kingdom for t in tables})
+        print_json(
+            {
+                str(t.number): kingdom.document() if (kingdom := store.stored_kingdom(t)) else None
+                for t in tables
+            }
+        )
         return
     language = i18n.language()
     for t in tables:
         print(_("Table {number}").format(number=t.number))
-        if not t.kingdom:
+        kingdom = store.stored_kingdom(t)
+        if not kingdom:
             print("  " + _("no kingdom"))
             continue
         names = [s.entrant.name for s in t.seats.select_related("entrant")]
-        view = kingdom_view(t.kingdom, language, names)
+        view = kingdom_view(kingdom, language, names)
         if view.drafted:
             print("  " + ", ".join(f"{c.name} ({c.cost})" for c in view.cards))
             yes, no = _("yes"), _("no")
@@ -397,13 +403,13 @@ def kingdom_pick(
     row = store.record_draft(
         cli_actor(), store.find_event(event), round_number, table_number, _split(picks)
     )
-    k = row.kingdom
+    k = store.stored_kingdom(row)
     print(
         _("table {table}: {cards}; Colony: {colony}; Shelters: {shelters}").format(
             table=table_number,
-            cards=", ".join(k["cards"]),
-            colony=_("yes") if k.get("colony") else _("no"),
-            shelters=_("yes") if k.get("shelters") else _("no"),
+            cards=", ".join(k.cards),
+            colony=_("yes") if k.colony else _("no"),
+            shelters=_("yes") if k.shelters else _("no"),
         )
     )
 

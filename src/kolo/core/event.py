@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeAlias
+from typing import Any, Protocol, TypeAlias
 
 EntrantId: TypeAlias = str
 """An entrant's id within one event, e.g. ``"p7"`` (EVENT-FORMAT.md ``entrants[].id``)."""
@@ -51,6 +51,16 @@ class Game:
     game shifts it by one seat, R-NBGL-1); ``None``: the table's order."""
 
 
+class TableSetup(Protocol):
+    """What a table needs from its game before play, as the game defines it (a Dominion
+    kingdom: ``kolo.games.dominion.kingdom``); the game reads it from the event file
+    (``kolo.games.base.Game.read_setup``)."""
+
+    def document(self) -> dict[str, Any]:
+        """Its part of the event file: the table's ``kingdom`` object in ``kolo-event/1``."""
+        ...
+
+
 @dataclass(frozen=True)
 class Table:
     """A table of one round: its players in seat order and the games they played."""
@@ -61,9 +71,9 @@ class Table:
     """Players in seat order; ``seats[0]`` starts."""
     games: tuple[Game, ...] = ()
     """Games played so far; empty while the table is unplayed."""
-    kingdom: Mapping[str, Any] | None = None
-    """The table's Dominion kingdom (``kolo.games.dominion``): the draw it comes from, the draft,
-    the ten cards, Colony and Shelters; None for other games."""
+    setup: TableSetup | None = None
+    """The table's game setup, a value its game defines (a Dominion kingdom: the draw it comes
+    from, the draft, the ten cards, Colony and Shelters); None for games without one."""
     group: str | None = None
     """The group this table is (``"A"``, ``"B"``, …) in a group stage; None elsewhere."""
 

@@ -7,10 +7,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from kolo.core.event import Entrant, Event, Game, Round, Table
+from kolo.core import rulesets
+from kolo.core.event import Entrant, Event, Game, Round, Table, TableSetup
 from kolo.core.problems import N_, InvalidInput, Problem
 from kolo.core.validation import check_event
 from kolo.eventfile import FORMAT
+from kolo.games import registry
 
 T = TypeVar("T")
 
@@ -18,19 +20,6 @@ _TOP = ("format", "name", "ruleset", "settings", "entrants", "rounds")
 _ENTRANT = ("id", "name", "club", "dropped_after_round", "player")
 _ROUND = ("number", "seed", "tables", "byes", "stage")
 _TABLE = ("number", "seats", "games", "kingdom", "group")
-_KINGDOM = (
-    "draw",
-    "mandatory",
-    "choices",
-    "picks",
-    "cards",
-    "colony",
-    "shelters",
-    "colony_cards",
-    "shelter_cards",
-    "seed",
-)
-_KINGDOM_SIZES = {"mandatory": 4, "choices": 9, "picks": 6, "cards": 10}
 _GAME = ("scores", "turns", "ended_by_time_limit", "order", "seats")
 STAGES = ("group", "knockout", "quarter-final", "semi-final", "final")
 
@@ -152,8 +141,26 @@ class ShapeReader:
         return [v for v in read if v is not None]
 
 
+def read_setup(ruleset: str, value: Any, path: str) -> tuple[TableSetup | None, list[Problem]]:
+    """A table's setup (its ``kingdom`` object) read and checked by the game of the rule set:
+    the game's typed value, or None and the problems; refused where the game's tables need
+    none. An unknown rule set reads nothing (the rules check says it is unknown)."""
+    found = rulesets.REGISTRY.get(ruleset)
+    if found is None:
+        return None, []
+    read = registry.get(found.game).read_setup
+    if read is None:
+        allowed = ", ".join(k for k in _TABLE if k != "kingdom")
+        unknown = N_("unknown field '{name}'; allowed: {allowed}")
+        return None, [Problem(path, unknown, {"name": "kingdom", "allowed": allowed})]
+    return read(value, path)
+
+
 class _Reader(ShapeReader):
     """Checks the document's shape and types; the rules are checked on the values after."""
+
+    ruleset: str | None = None
+    """The event's rule set, whose game reads the tables' setup."""
 
     def event(self, data: Any) -> Event | None:
         doc = self.obj(data, "$", _TOP)
@@ -171,6 +178,7 @@ class _Reader(ShapeReader):
         if name is not None and not name.strip():
             self.problem("$.name", N_("the event's name must not be empty"))
         ruleset = self.string(self.required(doc, "ruleset", "$"), "$.ruleset")
+        self.ruleset = ruleset
         raw_settings = doc.get("settings", {})
         settings = self.obj(
             raw_settings,
@@ -235,84 +243,20 @@ class _Reader(ShapeReader):
         raw_games = obj.get("games")
         games = self.items([] if raw_games is None else raw_games, f"{path}.games", self.game)
         kingdom = obj.get("kingdom")
-        if kingdom is not None:
-            kingdom = self.kingdom(kingdom, f"{path}.kingdom")
+        setup = self.setup(kingdom, f"{path}.kingdom") if kingdom is not None else None
         group = obj.get("group")
         if group is not None:
             group = self.string(group, f"{path}.group")
         if number is None or seats is None or games is None:
             return None
-        return Table(number, tuple(seats), tuple(games), kingdom, group or None)
+        return Table(number, tuple(seats), tuple(games), setup, group or None)
 
-    def kingdom(self, value: Any, path: str) -> dict[str, Any] | None:
-        """A Dominion table's kingdom: known cards, the right counts, a consistent draft."""
-        from kolo.games.dominion.cards import load
-
-        obj = self.obj(value, path, _KINGDOM)
-        if obj is None:
+    def setup(self, value: Any, path: str) -> TableSetup | None:
+        if self.ruleset is None:
             return None
-        known = load().cards
-        before = len(self.problems)
-        if obj.get("draw") not in ("first10", "basic", "extended"):
-            self.problem(f"{path}.draw", N_("must be first10, basic or extended"))
-        lists: dict[str, list[str]] = {}
-        for key in ("mandatory", "choices", "picks", "cards", "colony_cards", "shelter_cards"):
-            items = obj.get(key)
-            if items is None:
-                continue
-            if not isinstance(items, list) or not all(isinstance(c, str) for c in items):
-                self.problem(f"{path}.{key}", N_("must be a list of card ids"))
-                continue
-            size = _KINGDOM_SIZES.get(key)
-            if size is not None and len(items) != size:
-                self.problem(
-                    f"{path}.{key}",
-                    N_("must have {size} cards, not {count}"),
-                    size=size,
-                    count=len(items),
-                )
-            for card in items:
-                if card not in known:
-                    self.problem(f"{path}.{key}", N_("unknown card '{card}'"), card=card)
-            lists[key] = items
-        for flag in ("colony", "shelters"):
-            if flag in obj and not isinstance(obj[flag], bool):
-                self.problem(f"{path}.{flag}", N_("must be true or false"))
-        if "seed" in obj and obj["seed"] is not None:
-            self.integer(obj["seed"], f"{path}.seed")
-        draw = obj.get("draw")
-        if draw in ("basic", "extended"):
-            for key in ("mandatory", "choices"):
-                if obj.get(key) is None:
-                    self.problem(
-                        f"{path}.{key}", N_("a {draw} draw needs its {key}"), draw=draw, key=key
-                    )
-        elif draw == "first10" and obj.get("cards") is None:
-            self.problem(f"{path}.cards", N_("round 1's ten cards are missing"))
-        cards_given = lists.get("cards")
-        if cards_given is not None:
-            for card in cards_given:
-                if card in known and not known[card].kingdom:
-                    self.problem(f"{path}.cards", N_("'{card}' is not a kingdom card"), card=card)
-            if len(set(cards_given)) != len(cards_given):
-                self.problem(f"{path}.cards", N_("a kingdom card is given twice"))
-        picks, choices = lists.get("picks"), lists.get("choices")
-        if picks is not None and choices is not None:
-            for card in picks:
-                if card not in choices:
-                    self.problem(
-                        f"{path}.picks",
-                        N_("'{card}' is not among the nine to draft from"),
-                        card=card,
-                    )
-            if len(set(picks)) != len(picks):
-                self.problem(f"{path}.picks", N_("a card is picked twice"))
-            mandatory, cards = lists.get("mandatory"), lists.get("cards")
-            if cards is not None and mandatory is not None and cards != mandatory + picks:
-                self.problem(
-                    f"{path}.cards", N_("the ten cards are the four mandatory and the six picked")
-                )
-        return obj if len(self.problems) == before else None
+        setup, problems = read_setup(self.ruleset, value, path)
+        self.problems += problems
+        return setup
 
     def game(self, value: Any, path: str) -> Game | None:
         obj = self.obj(value, path, _GAME)

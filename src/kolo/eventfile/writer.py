@@ -59,8 +59,8 @@ def _table(table: Table) -> dict[str, Any]:
         "seats": list(table.seats),
         "games": [_game(g, table.seats, i) for i, g in enumerate(table.games)],
     }
-    if table.kingdom is not None:
-        doc["kingdom"] = dict(table.kingdom)
+    if table.setup is not None:
+        doc["kingdom"] = table.setup.document()
     return doc
 
 

@@ -1,11 +1,20 @@
 """What kolo knows of a game, whatever the game: its name, how a table's result is ranked, how
-many sit at a table, whether turns are counted. A game's folder under ``kolo.games`` declares
-one ``Game``; ``kolo.games.registry`` lists them; a rule set (``kolo.core.rulesets``) names the
-game its tables play."""
+many sit at a table, whether turns are counted, what a table needs before play. A game's folder
+under ``kolo.games`` declares one ``Game``; ``kolo.games.registry`` lists them; a rule set
+(``kolo.core.rulesets``) names the game its tables play."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, TypeAlias
+
+from kolo.core.event import TableSetup
+from kolo.core.problems import Problem
+
+SetupReader: TypeAlias = Callable[[Any, str], tuple[TableSetup | None, list[Problem]]]
+"""Reads a table's setup from the event file (the value, its JSON path): the typed value, or
+None and the problems, each with its path."""
 
 
 @dataclass(frozen=True)
@@ -22,3 +31,6 @@ class Game:
     """The lower score wins (Mexican Train: pips left in hand)."""
     records_turns: bool = False
     """Players' turns are counted and can break a tie (Dominion: fewer turns win)."""
+    read_setup: SetupReader | None = None
+    """Reads a table's setup, its ``kingdom`` object in the event file (Dominion: the kingdom,
+    ``kolo.games.dominion.kingdom.read``); None for a game whose tables need none."""

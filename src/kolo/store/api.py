@@ -44,6 +44,7 @@ from kolo.store.kingdoms import (
     record_draft,
     save_pool,
     set_kingdom,
+    stored_kingdom,
 )
 from kolo.store.mapping import (
     export_document,
@@ -170,6 +171,7 @@ __all__ = [
     "set_role",
     "slugify",
     "standings",
+    "stored_kingdom",
     "swap_players",
     "table_code",
     "to_core",

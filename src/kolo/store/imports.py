@@ -58,7 +58,7 @@ def import_event(
                 round=round_,
                 number=t.number,
                 code=table_code(),
-                kingdom=dict(t.kingdom) if t.kingdom is not None else None,
+                kingdom=t.setup.document() if t.setup is not None else None,
                 group=t.group,
             )
             models.Seat.objects.bulk_create(

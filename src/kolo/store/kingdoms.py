@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 from kolo.core.problems import N_, InvalidInput, Problem
 from kolo.store import models
-
-if TYPE_CHECKING:
-    pass
 from kolo.store.audit import Actor, atomic, lock_event, record_entry, write_audit
 from kolo.store.events import KEY_PATTERN, check_name
+
+if TYPE_CHECKING:
+    from kolo.games.dominion.draws import Kingdom
 
 
 def card_pool(name: str) -> Any:
@@ -111,7 +111,16 @@ def save_pool(
     return row
 
 
-def _kingdom_table(event: models.Event, round_number: int, table_number: int) -> models.Table:
+def stored_kingdom(table: models.Table) -> Kingdom | None:
+    """A table's kingdom read back from its JSON column; None where it has none."""
+    from kolo.games.dominion.draws import kingdom_from_document
+
+    return kingdom_from_document(table.kingdom) if table.kingdom is not None else None
+
+
+def _kingdom_table(
+    event: models.Event, round_number: int, table_number: int
+) -> tuple[models.Table, Kingdom]:
     table = (
         models.Table.objects.filter(
             round__event=event, round__number=round_number, number=table_number
@@ -126,7 +135,8 @@ def _kingdom_table(event: models.Event, round_number: int, table_number: int) ->
             round=round_number,
             table=table_number,
         )
-    if table.kingdom is None:
+    kingdom = stored_kingdom(table)
+    if kingdom is None:
         raise InvalidInput.one(N_("this table has no Dominion kingdom"), path="TABLE")
     if table.round.closed:
         raise InvalidInput.one(
@@ -134,7 +144,7 @@ def _kingdom_table(event: models.Event, round_number: int, table_number: int) ->
             path="ROUND",
             round=round_number,
         )
-    return table
+    return table, kingdom
 
 
 @atomic
@@ -144,13 +154,11 @@ def record_draft(
     """Record the table's draft (six of the nine, in pick order); Colony and Shelters are
     then drawn from the ten (R-DOM-5, R-DOM-7), seeded by the round."""
     from kolo.games.dominion.cards import resolve as resolve_cards
-    from kolo.games.dominion.draws import kingdom_from_document
     from kolo.games.dominion.draws import record_draft as draft
 
     event = lock_event(event)
-    table = _kingdom_table(event, round_number, table_number)
+    table, kingdom = _kingdom_table(event, round_number, table_number)
     before = dict(table.kingdom)
-    kingdom = kingdom_from_document(table.kingdom)
     seed = kingdom.seed if kingdom.seed is not None else secrets.randbelow(2**31)
     drafted = draft(kingdom, resolve_cards(picks), random.Random(seed), round_number == 1)
     table.kingdom = replace(drafted, seed=seed).document()
@@ -178,10 +186,10 @@ def set_kingdom(
 ) -> models.Table:
     """Record a kingdom drawn with physical cards (R-DOM-8)."""
     from kolo.games.dominion.cards import resolve as resolve_cards
-    from kolo.games.dominion.draws import check_kingdom
+    from kolo.games.dominion.draws import Kingdom, check_kingdom
 
     event = lock_event(event)
-    table = _kingdom_table(event, round_number, table_number)
+    table, kingdom = _kingdom_table(event, round_number, table_number)
     chosen = resolve_cards(cards)
     problems = check_kingdom(chosen)
     if round_number == 1 and (colony or shelters):
@@ -194,17 +202,15 @@ def set_kingdom(
     if problems:
         raise InvalidInput(problems)
     before = dict(table.kingdom)
-    table.kingdom = {
-        "draw": before.get("draw", "basic"),
-        **(
-            {"mandatory": before["mandatory"], "choices": before["choices"], "picks": None}
-            if "mandatory" in before
-            else {}
-        ),
-        "cards": list(chosen),
-        "colony": colony,
-        "shelters": shelters,
-    }
+    # the draw and what was drawn stay; the draft, the Colony/Shelters draw and its seed go
+    table.kingdom = Kingdom(
+        kingdom.draw,
+        kingdom.mandatory,
+        kingdom.choices,
+        cards=tuple(chosen),
+        colony=colony,
+        shelters=shelters,
+    ).document()
     table.save(update_fields=["kingdom"])
     write_audit(
         event,

@@ -12,6 +12,8 @@ from collections import defaultdict
 from typing import Any
 
 from kolo.core import event as core
+from kolo.core.problems import InvalidInput
+from kolo.eventfile.reader import read_setup
 from kolo.store import models
 
 
@@ -55,6 +57,7 @@ def core_event(event: models.Event) -> core.Event:
     ):
         games[table_id].append(_game(scores[game_id], time_limit, game_seats))
     tables: dict[int, list[core.Table]] = defaultdict(list)
+    ruleset = event.ruleset
     for table_id, round_id, number, kingdom, group in (
         models.Table.objects.filter(round__event=event)
         .order_by("number", "id")
@@ -65,7 +68,7 @@ def core_event(event: models.Event) -> core.Event:
                 number=number,
                 seats=tuple(seats[table_id]),
                 games=tuple(games[table_id]),
-                kingdom=kingdom,
+                setup=table_setup(ruleset, kingdom),
                 group=group,
             )
         )
@@ -95,3 +98,14 @@ def _game(stored: list[tuple[str, int, int | None]], time_limit: bool, seats: An
         ended_by_time_limit=time_limit,
         seats=tuple(seats) if seats else None,
     )
+
+
+def table_setup(ruleset: str, document: Any) -> core.TableSetup | None:
+    """A table's stored setup (the JSON of ``Table.kingdom``) as the typed value of the rule
+    set's game. It was checked when it was written: a problem here is an error."""
+    if document is None:
+        return None
+    setup, problems = read_setup(ruleset, document, "kingdom")
+    if problems:
+        raise InvalidInput(problems)
+    return setup

@@ -3,8 +3,7 @@ language in use (Czech: "49,00 %")."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -20,6 +19,8 @@ from kolo.core.outcome import game_outcome
 from kolo.core.rulesets import RuleSet
 from kolo.core.settings import Settings
 from kolo.core.standings import Standings, compute
+from kolo.games.dominion.draws import Kingdom
+from kolo.games.dominion.kingdom import kingdom_of
 from kolo.games.dominion.view import kingdom_view
 from kolo.report.standings import columns as report_columns
 from kolo.store import api as store
@@ -193,14 +194,14 @@ def standings_columns(ruleset: RuleSet) -> dict[str, bool]:
 
 
 KINGDOMS_KEPT = 1000
-_kingdoms: dict[tuple[str, str, tuple[str, ...]], str] = {}
+_kingdoms: dict[tuple[str, Kingdom, tuple[str, ...]], str] = {}
 
 
-def kingdom_html(kingdom: Mapping[str, Any], seat_names: list[str]) -> str:
+def kingdom_html(kingdom: Kingdom, seat_names: list[str]) -> str:
     """A table's kingdom as the pages show it (``kolo/_kingdom.html``), rendered once per
     kingdom, players and language: results do not change it, and the tables page of a
     100-player event would otherwise spend most of its time on its 25 kingdoms."""
-    key = (language(), json.dumps(kingdom, sort_keys=True, default=str), tuple(seat_names))
+    key = (language(), kingdom, tuple(seat_names))
     known = _kingdoms.get(key)
     if known is None:
         known = render_to_string(
@@ -223,6 +224,7 @@ def table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]]:
     for table in round_.tables:
         seats = []
         read = [game_outcome(g, loaded.ruleset, loaded.settings) for g in table.games]
+        kingdom = kingdom_of(table)
         for seat, player in enumerate(table.seats, start=1):
             seats.append(
                 {
@@ -251,13 +253,11 @@ def table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]]:
                 "smaller": len(table.seats) < normal and not knockout.is_knockout(loaded.ruleset),
                 "group": table.group,
                 "orders": game_orders(loaded, round_, table, needed, stage),
-                "kingdom": kingdom_view(
-                    table.kingdom, language(), [loaded.names[p] for p in table.seats]
-                )
-                if table.kingdom
+                "kingdom": kingdom_view(kingdom, language(), [loaded.names[p] for p in table.seats])
+                if kingdom
                 else None,
-                "kingdom_html": kingdom_html(table.kingdom, [loaded.names[p] for p in table.seats])
-                if table.kingdom
+                "kingdom_html": kingdom_html(kingdom, [loaded.names[p] for p in table.seats])
+                if kingdom
                 else "",
             }
         )

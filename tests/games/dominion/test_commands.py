@@ -7,6 +7,7 @@ import pytest
 from kolo.cli import main
 from kolo.eventfile import reader
 from kolo.games.dominion import cards
+from kolo.games.dominion.kingdom import kingdom_of
 from kolo.store import models
 
 KINGDOM = "Cellar,Festival,Gardens,Laboratory,Militia,Mine,Moat,Moneylender,Remodel,Smithy"
@@ -175,7 +176,7 @@ def test_kingdoms_are_drawn_stored_drafted_and_exported(capsys):
     document = json.loads(out)
     assert document["rounds"][1]["tables"][0]["kingdom"]["picks"] == choices[:6]
     event = reader.loads(out)
-    assert event.rounds[1].tables[0].kingdom["draw"] == "basic"
+    assert kingdom_of(event.rounds[1].tables[0]).draw == "basic"
     code, shown, _ = run(capsys, "--lang", "cs", "kingdom", "show", "brno", "2")
     assert code == 0
     assert "Stůl 1" in shown

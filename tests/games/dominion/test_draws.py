@@ -262,11 +262,14 @@ def test_r_setup_2_kingdom_sorted_by_cost_then_name():
 
 
 def test_r_setup_2_the_view_sorts_by_cost_then_the_name_in_the_language():
+    from kolo.games.dominion.draws import kingdom_from_document
     from kolo.games.dominion.view import kingdom_view
 
     ten = ["Witch", "Artisan", "Cellar", "Bandit", "Moat", "Chapel", "Village", "Smithy"]
     ten += ["Market", "Gardens"]
-    doc = {"draw": "first10", "cards": ten, "colony": False, "shelters": False}
+    doc = kingdom_from_document(
+        {"draw": "first10", "cards": ten, "colony": False, "shelters": False}
+    )
     czech = kingdom_view(doc, "cs", ["A", "B", "C"])
     data = load()
     expected = sorted(ten, key=lambda c: (data.card(c).cost, name_key(data.card(c).cs, "cs")))

@@ -2,10 +2,12 @@
 
 from kolo.core.problems import N_
 from kolo.games.base import Game
+from kolo.games.dominion import kingdom
 
 GAME = Game(
     id="dominion",
     title=N_("Dominion"),
     players=(2, 6),
     records_turns=True,  # tied players with fewer turns win (the base game's rule)
+    read_setup=kingdom.read,
 )

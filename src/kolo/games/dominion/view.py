@@ -14,7 +14,7 @@ from typing import Any
 
 from kolo.core.collation import sort_key
 from kolo.games.dominion.cards import load
-from kolo.games.dominion.draws import PICKS, RoundDraws
+from kolo.games.dominion.draws import PICKS, Draw, DrawKind, Kingdom, RoundDraws
 from kolo.games.dominion.setup import Setup, setup
 
 
@@ -125,23 +125,16 @@ def _pile_ids(table_setup: Setup) -> list[tuple[str, int]]:
 
 
 def kingdom_view(
-    document: Mapping[str, Any],
+    kingdom: Kingdom,
     language: str,
     seat_names: Sequence[str] = (),
 ) -> KingdomView:
-    """The view of a table's ``kingdom`` object; ``seat_names`` in seat order."""
+    """The view of a table's kingdom; ``seat_names`` in seat order."""
     players = len(seat_names)
-    picks: list[str] = list(document.get("picks") or [])
-    cards: list[str] = list(document.get("cards") or [])
+    picks: list[str] = list(kingdom.picks or [])
+    cards: list[str] = list(kingdom.cards or [])
     table_setup = (
-        setup(
-            players,
-            cards,
-            bool(document.get("colony")),
-            bool(document.get("shelters")),
-        )
-        if 2 <= players <= 6
-        else None
+        setup(players, cards, kingdom.colony, kingdom.shelters) if 2 <= players <= 6 else None
     )
     piles = dict(table_setup.kingdom) if table_setup else {}
     sorted_cards = tuple(
@@ -158,21 +151,21 @@ def kingdom_view(
         colony_piles = pile_lines(replace(table_setup, colony=True), language)[-2:]
         start = tuple(PileLine(_name(c, language), n) for c, n in table_setup.starting_deck)
     pickers: tuple[str, ...] = ()
-    if document.get("draw") != "first10" and players in (2, 3):
+    if kingdom.draw != "first10" and players in (2, 3):
         pickers = tuple(seat_names[i % players] for i in range(PICKS))
     return KingdomView(
-        draw=str(document.get("draw")),
-        mandatory=tuple(card_line(c, language) for c in document.get("mandatory") or ()),
+        draw=kingdom.draw,
+        mandatory=tuple(card_line(c, language) for c in kingdom.mandatory),
         choices=tuple(
             card_line(c, language, pick=picks.index(c) + 1 if c in picks else None)
-            for c in document.get("choices") or ()
+            for c in kingdom.choices
         ),
         drafted=bool(cards),
         cards=sorted_cards,
-        colony=bool(document.get("colony")),
-        shelters=bool(document.get("shelters")),
-        colony_cards=tuple(card_line(c, language) for c in document.get("colony_cards") or ()),
-        shelter_cards=tuple(card_line(c, language) for c in document.get("shelter_cards") or ()),
+        colony=kingdom.colony,
+        shelters=kingdom.shelters,
+        colony_cards=tuple(card_line(c, language) for c in kingdom.colony_cards),
+        shelter_cards=tuple(card_line(c, language) for c in kingdom.shelter_cards),
         setup=table_setup,
         basics=basics,
         colony_piles=colony_piles,
@@ -194,20 +187,18 @@ class RoundDrawView:
     """Draw kind → the tables that play it."""
 
 
-def round_draws_of(kingdoms: Mapping[int, Mapping[str, Any]]) -> RoundDraws:
+def round_draws_of(kingdoms: Mapping[int, Kingdom]) -> RoundDraws:
     """The round's draws read back from its tables' kingdoms (table number → kingdom)."""
-    from kolo.games.dominion.draws import Draw
-
     found: dict[str, Draw] = {}
-    table_draw: dict[int, Any] = {}
+    table_draw: dict[int, DrawKind] = {}
     tens: Counter[tuple[str, ...]] = Counter()
-    for number, doc in sorted(kingdoms.items()):
-        kind = doc.get("draw")
+    for number, kingdom in sorted(kingdoms.items()):
+        kind = kingdom.draw
         table_draw[number] = kind
-        if kind == "first10" and doc.get("cards"):
-            tens[tuple(doc["cards"])] += 1  # a table entered by hand must not stand in for all
-        elif kind in ("basic", "extended") and kind not in found and doc.get("choices"):
-            found[kind] = Draw(kind, tuple(doc.get("mandatory") or ()), tuple(doc["choices"]))
+        if kind == "first10" and kingdom.cards:
+            tens[kingdom.cards] += 1  # a table entered by hand must not stand in for all
+        elif kind in ("basic", "extended") and kind not in found and kingdom.choices:
+            found[kind] = Draw(kind, kingdom.mandatory, kingdom.choices)
     first10 = tens.most_common(1)[0][0] if tens else None
     return RoundDraws(first10, found.get("basic"), found.get("extended"), table_draw)
 

@@ -36,9 +36,12 @@ def print_round(
     if sheet in ("kingdoms", "draws") and not context["has_kingdoms"]:
         raise Http404
     if sheet == "draws":
+        from kolo.games.dominion.kingdom import kingdom_of
         from kolo.games.dominion.view import round_draw_view, round_draws_of
 
-        kingdoms = {t.number: t.kingdom for t in context["round"].tables.all() if t.kingdom}
+        kingdoms = {
+            t.number: kingdom for t in context["core_round"].tables if (kingdom := kingdom_of(t))
+        }
         context["draws"] = round_draw_view(round_draws_of(kingdoms), present.language())
         context["printed"] = timezone.localtime()
     if sheet == "names":

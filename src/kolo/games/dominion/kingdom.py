@@ -1,0 +1,114 @@
+"""A Dominion table's kingdom in the event file (``kolo-event/1`` ``tables[].kingdom``): read
+and checked into the typed value (``Kingdom``, ``kolo.games.dominion.draws``), and found on a
+core table (``kingdom_of``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kolo.core.event import Table
+from kolo.core.problems import N_, Problem
+from kolo.games.dominion.cards import load
+from kolo.games.dominion.draws import Kingdom, kingdom_from_document
+
+FIELDS = (
+    "draw",
+    "mandatory",
+    "choices",
+    "picks",
+    "cards",
+    "colony",
+    "shelters",
+    "colony_cards",
+    "shelter_cards",
+    "seed",
+)
+"""The fields of the ``kingdom`` object (docs/event-format.md)."""
+_SIZES = {"mandatory": 4, "choices": 9, "picks": 6, "cards": 10}
+
+
+def kingdom_of(table: Table) -> Kingdom | None:
+    """The table's Dominion kingdom; None where the table has none (or another game's setup)."""
+    return table.setup if isinstance(table.setup, Kingdom) else None
+
+
+def read(value: Any, path: str) -> tuple[Kingdom | None, list[Problem]]:
+    """A table's ``kingdom`` object checked — known cards, the right counts, a consistent
+    draft — and read: the kingdom, or None and every problem found, each with its path."""
+    problems: list[Problem] = []
+
+    def problem(where: str, message: str, **params: object) -> None:
+        problems.append(Problem(where, message, params))
+
+    if not isinstance(value, dict):
+        problem(path, N_("must be an object"))
+        return None, problems
+    obj: dict[str, Any] = value
+    for key in obj:
+        if key not in FIELDS:
+            problem(
+                f"{path}.{key}",
+                N_("unknown field '{name}'; allowed: {allowed}"),
+                name=key,
+                allowed=", ".join(FIELDS),
+            )
+    known = load().cards
+    if obj.get("draw") not in ("first10", "basic", "extended"):
+        problem(f"{path}.draw", N_("must be first10, basic or extended"))
+    lists: dict[str, list[str]] = {}
+    for key in ("mandatory", "choices", "picks", "cards", "colony_cards", "shelter_cards"):
+        items = obj.get(key)
+        if items is None:
+            continue
+        if not isinstance(items, list) or not all(isinstance(c, str) for c in items):
+            problem(f"{path}.{key}", N_("must be a list of card ids"))
+            continue
+        size = _SIZES.get(key)
+        if size is not None and len(items) != size:
+            problem(
+                f"{path}.{key}",
+                N_("must have {size} cards, not {count}"),
+                size=size,
+                count=len(items),
+            )
+        for card in items:
+            if card not in known:
+                problem(f"{path}.{key}", N_("unknown card '{card}'"), card=card)
+        lists[key] = items
+    for flag in ("colony", "shelters"):
+        if flag in obj and not isinstance(obj[flag], bool):
+            problem(f"{path}.{flag}", N_("must be true or false"))
+    seed = obj.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        problem(f"{path}.seed", N_("must be a whole number"))
+    draw = obj.get("draw")
+    if draw in ("basic", "extended"):
+        for key in ("mandatory", "choices"):
+            if obj.get(key) is None:
+                problem(f"{path}.{key}", N_("a {draw} draw needs its {key}"), draw=draw, key=key)
+    elif draw == "first10" and obj.get("cards") is None:
+        problem(f"{path}.cards", N_("round 1's ten cards are missing"))
+    cards_given = lists.get("cards")
+    if cards_given is not None:
+        for card in cards_given:
+            if card in known and not known[card].kingdom:
+                problem(f"{path}.cards", N_("'{card}' is not a kingdom card"), card=card)
+        if len(set(cards_given)) != len(cards_given):
+            problem(f"{path}.cards", N_("a kingdom card is given twice"))
+    picks, choices = lists.get("picks"), lists.get("choices")
+    if picks is not None and choices is not None:
+        for card in picks:
+            if card not in choices:
+                problem(
+                    f"{path}.picks",
+                    N_("'{card}' is not among the nine to draft from"),
+                    card=card,
+                )
+        if len(set(picks)) != len(picks):
+            problem(f"{path}.picks", N_("a card is picked twice"))
+        mandatory, cards = lists.get("mandatory"), lists.get("cards")
+        if cards is not None and mandatory is not None and cards != mandatory + picks:
+            problem(f"{path}.cards", N_("the ten cards are the four mandatory and the six picked"))
+    if problems:
+        return None, problems
+    return kingdom_from_document(obj), problems
