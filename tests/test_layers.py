@@ -14,6 +14,7 @@ LAYERS = [
     ("kolo.eventfile",),
     ("kolo.series",),
     ("kolo.report",),
+    ("kolo.changes",),
     ("kolo.store",),
     ("kolo.web",),
     ("kolo.cli", "kolo.__main__"),

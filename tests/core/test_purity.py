@@ -10,6 +10,7 @@ PURE = [
     "kolo.eventfile",
     "kolo.series",
     "kolo.report",
+    "kolo.changes",
 ]
 
 

@@ -58,7 +58,6 @@ from kolo.store.mapping import (
 )
 from kolo.store.results import (
     RESULT_IS_IN,
-    by_seat,
     clear_result,
     game_document,
     record_result,
@@ -114,7 +113,6 @@ __all__ = [
     "add_entrants",
     "atomic",
     "audit_trail",
-    "by_seat",
     "card_pool",
     "change_settings",
     "check_club",

@@ -22,11 +22,10 @@ from typing import Any
 from kolo.core import event as core
 from kolo.core.problems import N_, InvalidInput, NoValidPairing
 from kolo.core.standings import Standings, compute
-from kolo.core.validation import MAX_SCORE
 from kolo.store import api as store
 from kolo.store import models
 from kolo.store.audit import event_version, lock_event
-from kolo.store.results import by_seat
+from kolo.store.results import read_scores
 
 WHAT_IF_SECONDS = 3.0
 """The most work seconds one later round's what-if pairing may take (less where the
@@ -299,16 +298,7 @@ def preview(
     """What correcting this result of a closed round would change (nothing is stored)."""
     _round, game = _closed_game(event, round_number, table_number, game_number)
     table = game.table
-    by_code = by_seat(event, table, scores, "SCORES", N_("no score for {players}"))
-    if any(abs(points) > MAX_SCORE for points in by_code.values()):
-        raise InvalidInput.one(
-            N_("a score must lie between -{limit} and {limit}"), path="SCORES", limit=MAX_SCORE
-        )
-    turns_by_code = (
-        by_seat(event, table, turns, "--turns", N_("no turn count for {players}"))
-        if turns
-        else None
-    )
+    value, by_code, turns_by_code = read_scores(event, round_number, table.number, scores, turns)
     before = store.game_document(game)
     if turns_by_code is None and "turns" in before:
         turns_by_code = dict(before["turns"])
@@ -321,7 +311,6 @@ def preview(
     if turns_by_code:
         after["turns"] = {c: turns_by_code[c] for c in before["scores"] if c in turns_by_code}
     after["ended_by_time_limit"] = ended_by_time_limit
-    value = store.to_core(event)
     old_round = next(r for r in value.rounds if r.number == round_number)
     old_table = next(t for t in old_round.tables if t.number == table_number)
     old_game = old_table.games[game.number - 1]

@@ -16,11 +16,10 @@ from dataclasses import replace
 from typing import Any
 
 from kolo.core.problems import N_, InvalidInput
-from kolo.core.validation import MAX_SCORE, MAX_TURNS
 from kolo.store import models
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
 from kolo.store.mapping import ruleset_of
-from kolo.store.results import by_seat, game_document, record_result, scores_text
+from kolo.store.results import game_document, read_scores, record_result, scores_text
 
 OPEN = (models.SelfReport.PENDING, models.SelfReport.CONFIRMED, models.SelfReport.DISPUTED)
 """A report in one of these states waits for the organiser."""
@@ -156,21 +155,10 @@ def submit_report(
     if reporter not in seated:
         raise InvalidInput.one(N_("choose who you are at this table"), path="reporter")
     entrant = seated[reporter]
-    by_code = by_seat(event, table, scores, "SCORES", N_("no score for {players}"))
-    if any(abs(v) > MAX_SCORE for v in by_code.values()):
-        raise InvalidInput.one(
-            N_("a score must lie between -{limit} and {limit}"), path="SCORES", limit=MAX_SCORE
-        )
     ruleset, settings = ruleset_of(event)
-    turns_by_code = (
-        by_seat(event, table, turns, "--turns", N_("no turn count for {players}"))
-        if turns
-        else None
+    _value, by_code, turns_by_code = read_scores(
+        event, table.round.number, table.number, scores, turns
     )
-    if turns_by_code and any(not 0 <= t <= MAX_TURNS for t in turns_by_code.values()):
-        raise InvalidInput.one(
-            N_("a turn count runs from 0 to {limit}"), path="--turns", limit=MAX_TURNS
-        )
     if ruleset.ties_by_turns and turns_by_code is None:
         raise InvalidInput.one(
             N_("{ruleset} breaks ties by turns: give the turns of every player"),

@@ -3,19 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from kolo.changes.common import refuse_if_closed
+from kolo.changes.results import CLOSED, enter_result, read_game, the_table
+from kolo.core import event as core
 from kolo.core.problems import N_, InvalidInput
-from kolo.core.validation import (
-    MAX_SCORE,
-    MAX_TURNS,
-)
 from kolo.store import models
-
-if TYPE_CHECKING:
-    pass
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
-from kolo.store.events import check_whole
 from kolo.store.mapping import get_round, get_table, resolve_entrant, ruleset_of, to_core
 
 
@@ -37,50 +32,40 @@ def _open_table(
     event: models.Event, round_number: int, table_number: int, *, closed_ok: bool = False
 ) -> models.Table:
     round_ = get_round(event, round_number)
-    if round_.closed and not closed_ok:
-        raise InvalidInput.one(
-            N_(
-                "round {number} is closed; reopen it to change a result "
-                "(kolo round reopen {event} {number})"
-            ),
-            path="ROUND",
-            number=round_.number,
-            event=event.key,
-        )
+    if not closed_ok:
+        refuse_if_closed(round_.number, round_.closed, CLOSED, event=event.key)
     return get_table(round_, table_number)
 
 
-def by_seat(
-    event: models.Event,
-    table: models.Table,
-    values: Mapping[str, int],
-    what: str,
-    missing_message: str,
-) -> dict[str, int]:
-    seated = {s.entrant.code: s.entrant for s in table.seats.select_related("entrant")}
+def entrant_ids(event: models.Event, values: Mapping[str, int], what: str) -> dict[str, int]:
+    """``values`` by entrant id, each named by id or by name (any letter case)."""
     result: dict[str, int] = {}
     for ref, value in values.items():
         entrant = resolve_entrant(event, ref)
-        if entrant.code not in seated:
-            raise InvalidInput.one(
-                N_("'{name}' is not at table {table} (seated: {seated})"),
-                path=what,
-                name=entrant.name,
-                table=table.number,
-                seated=", ".join(f"{c} {e.name}" for c, e in seated.items()),
-            )
         if entrant.code in result:
             raise InvalidInput.one(N_("'{name}' is given twice"), path=what, name=entrant.name)
         result[entrant.code] = value
-    absent = [f"{c} {e.name}" for c, e in seated.items() if c not in result]
-    if absent:
-        raise InvalidInput.one(
-            missing_message,
-            path=what,
-            players=", ".join(absent),
-            names=", ".join(e.name for c, e in seated.items() if c not in result),
-        )
     return result
+
+
+def read_scores(
+    event: models.Event,
+    round_number: int,
+    table_number: int,
+    scores: Mapping[str, int],
+    turns: Mapping[str, int] | None,
+) -> tuple[core.Event, dict[str, int], dict[str, int] | None]:
+    """The event as the core sees it, and a table's scores and turns as entered (players named
+    by id or name) checked against who sits there and the limits (``kolo.changes``)."""
+    value = to_core(event)
+    table = the_table(value, round_number, table_number)
+    by_code, turns_by_code = read_game(
+        value,
+        table,
+        entrant_ids(event, scores, "SCORES"),
+        entrant_ids(event, turns, "--turns") if turns else None,
+    )
+    return value, by_code, turns_by_code
 
 
 @atomic
@@ -101,12 +86,13 @@ def record_result(
     """Enter or correct one game's result; returns the game and the result it replaced
     (``None`` for a new result; equal to the game's result when nothing changed).
 
-    A correction keeps the old and the new result in the audit trail; turns and the
-    time-limit mark not given again stay as they were. With ``expected_version`` (the
-    version the writer saw; 0 for "no result yet"), a game changed meanwhile by someone
-    else is refused instead of silently overwritten. A different result for a game that
-    has one is a correction: it needs ``expected_version`` or ``correct`` (the writer was
-    shown what it replaces), else it is refused with ``RESULT_IS_IN``.
+    The rules of the change are ``kolo.changes.results.enter_result``, decided before
+    anything is written. A correction keeps the old and the new result in the audit trail;
+    turns and the time-limit mark not given again stay as they were. With
+    ``expected_version`` (the version the writer saw; 0 for "no result yet"), a game changed
+    meanwhile by someone else is refused instead of silently overwritten. A different result
+    for a game that has one is a correction: it needs ``expected_version`` or ``correct``
+    (the writer was shown what it replaces), else it is refused with ``RESULT_IS_IN``.
 
     ``closed_round`` (from ``kolo.store.corrections``, R-EVT-3's explicit correction) lets a
     result of a closed round be corrected; it is what the correction changes, kept in the
@@ -115,23 +101,19 @@ def record_result(
     event = lock_event(event)
     table = _open_table(event, round_number, table_number, closed_ok=closed_round is not None)
     ruleset, settings = ruleset_of(event)
-    needed = ruleset.games_per_table(round_number, settings)
-    by_code = by_seat(event, table, scores, "SCORES", N_("no score for {players}"))
-    if any(abs(points) > MAX_SCORE for points in by_code.values()):
-        raise InvalidInput.one(
-            N_("a score must lie between -{limit} and {limit}"), path="SCORES", limit=MAX_SCORE
-        )
-    turns_by_code = (
-        by_seat(event, table, turns, "--turns", N_("no turn count for {players}"))
-        if turns
-        else None
+    value, by_code, turns_by_code = read_scores(event, round_number, table.number, scores, turns)
+    entered = enter_result(
+        value,
+        ruleset,
+        settings,
+        round_number,
+        table.number,
+        by_code,
+        turns=turns_by_code,
+        number=game_number,
+        ended_by_time_limit=ended_by_time_limit,
     )
-    if turns_by_code and any(not 0 <= t <= MAX_TURNS for t in turns_by_code.values()):
-        raise InvalidInput.one(
-            N_("a turn count runs from 0 to {limit}"), path="--turns", limit=MAX_TURNS
-        )
-    game_number = _game_number(table, game_number, needed)
-    game = table.games.select_for_update().filter(number=game_number).first()
+    game = table.games.select_for_update().filter(number=entered.number).first()
     before = game_document(game) if game is not None else None
     current_version = game.version if game is not None else 0
     if expected_version is not None and current_version != expected_version:
@@ -140,42 +122,28 @@ def record_result(
             N_("someone else changed this result meanwhile; look at it again before saving"),
             path="version",
         )
-    if turns_by_code is None and before is not None and "turns" in before:
-        turns_by_code = dict(before["turns"])
-    if ruleset.ties_by_turns and turns_by_code is None:
-        raise InvalidInput.one(
-            N_("{ruleset} breaks ties by turns: give --turns for every player"),
-            path="--turns",
-            ruleset=ruleset.id,
-        )
-    if ended_by_time_limit is None:
-        ended_by_time_limit = game.ended_by_time_limit if game is not None else False
-    if (
-        before is not None
-        and before["scores"] == by_code
-        and before.get("turns") == turns_by_code
-        and before["ended_by_time_limit"] == ended_by_time_limit
-    ):
+    if game is not None and entered.unchanged:
         return game, before  # the same result again: nothing to change or record
     if before is not None and expected_version is None and not correct:
         raise InvalidInput.one(
             RESULT_IS_IN,
             path="version",
             table=table.number,
-            game=game_number,
+            game=entered.number,
             result=scores_text(before),
             version=current_version,
             current=before,
         )
+    new = entered.game
     if game is None:
         game = models.Game.objects.create(
             table=table,
-            number=game_number,
-            ended_by_time_limit=ended_by_time_limit,
-            version=_cleared_version(event, round_number, table.number, game_number) + 1,
+            number=entered.number,
+            ended_by_time_limit=new.ended_by_time_limit,
+            version=_cleared_version(event, round_number, table.number, entered.number) + 1,
         )
     else:
-        game.ended_by_time_limit = ended_by_time_limit
+        game.ended_by_time_limit = new.ended_by_time_limit
         game.version += 1
         game.save(update_fields=["ended_by_time_limit", "version"])
         game.scores.all().delete()
@@ -185,16 +153,15 @@ def record_result(
             game=game,
             entrant=entrants[code],
             points=points,
-            turns=turns_by_code.get(code) if turns_by_code else None,
+            turns=new.turns.get(code) if new.turns else None,
         )
-        for code, points in by_code.items()
+        for code, points in new.scores.items()
     )
-    check_whole(to_core(event))
     after = game_document(game)
     corrected = before is not None
     summary = (
         f"{'corrected' if corrected else 'entered'} round {round_number} table {table.number}"
-        f" game {game_number}"
+        f" game {entered.number}"
     )
     if closed_round is not None:
         summary += f" of the closed round ({closed_round['summary']})"
@@ -221,31 +188,6 @@ the game's result as ``game_document`` gives it."""
 def scores_text(doc: Mapping[str, Any]) -> str:
     """A game's scores in one line: ``p1=34 p2=28 p3=12``."""
     return " ".join(f"{c}={v}" for c, v in doc["scores"].items())
-
-
-def _game_number(table: models.Table, asked: int | None, needed: int) -> int:
-    """The game a result is for: the one asked, else the next unplayed one."""
-    entered = table.games.count()
-    if asked is None:
-        if entered < needed:
-            return entered + 1
-        if needed == 1:
-            return 1
-        raise InvalidInput.one(
-            N_("table {table} has all its {needed} games; say which to correct with --game"),
-            path="--game",
-            table=table.number,
-            needed=needed,
-        )
-    if not 1 <= asked <= min(entered + 1, needed):
-        raise InvalidInput.one(
-            N_("game {game} cannot be entered: the table plays {needed} and has {entered} so far"),
-            path="--game",
-            game=asked,
-            needed=needed,
-            entered=entered,
-        )
-    return asked
 
 
 @atomic

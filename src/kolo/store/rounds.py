@@ -6,23 +6,18 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from django.utils import timezone
 
+from kolo.changes.rounds import close, reopen, seat_round, swap, undo
 from kolo.core import event as core
-from kolo.core import knockout, rulesets
-from kolo.core.problems import N_, InvalidInput, NoValidPairing, Problem
-from kolo.core.standings import tables_missing_results
-from kolo.pairing.checker import check_pairing_rules, check_seating
+from kolo.core.problems import N_, InvalidInput, Problem
 from kolo.store import models
 
 if TYPE_CHECKING:
     from kolo.pairing.engine import Proposal
-from kolo.core.settings import Settings
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
-from kolo.store.events import check_whole
 from kolo.store.kingdoms import card_pool
 from kolo.store.mapping import get_round, resolve_entrant, ruleset_of, to_core
 from kolo.store.series import ratings_before
@@ -102,21 +97,6 @@ def table_code() -> str:
     return "".join(secrets.choice(_CODE_LETTERS) for _ in range(6))
 
 
-def _knockout_stage(
-    current: core.Event, ruleset: rulesets.RuleSet, settings: Settings, tables: int
-) -> str | None:
-    """The stage of the next round of a knockout event (None in Swiss-style events)."""
-    fmt = knockout.format_of(ruleset, settings)
-    if fmt is None:
-        return None
-    if fmt.groups and not current.rounds:
-        return knockout.GROUP
-    try:
-        return knockout.plan_next(current, ruleset, settings, ratings={}).stage
-    except (InvalidInput, NoValidPairing):
-        return knockout.stage_name(tables)
-
-
 def _store_round(
     event: models.Event,
     current: core.Event,
@@ -129,43 +109,12 @@ def _store_round(
     """Check a round against the event's rules and the hard rules of pairing, and store
     it; ``overridden`` receives the pairing rules the reason overrode. A knockout round gets
     its stage (and a group stage its groups) from the results before it."""
-    number = len(current.rounds) + 1
     ruleset, settings = ruleset_of(event)
-    stage = _knockout_stage(current, ruleset, settings, len(codes))
-    proposed = core.Round(
-        number=number,
-        seed=seed,
-        byes=tuple(bye_codes),
-        tables=tuple(
-            core.Table(
-                i + 1,
-                tuple(seats),
-                group=knockout.group_label(i) if stage == knockout.GROUP else None,
-            )
-            for i, seats in enumerate(codes)
-        ),
-        stage=stage,
-    )
-    candidate = replace(current, rounds=(*current.rounds, proposed))
-    check_whole(candidate)
-    active = {e.id for e in current.entrants if e.active_in(number)}
-    if stage is not None and stage != knockout.GROUP:
-        active = set()  # a knockout round seats the qualifiers: check_pairing_rules checks them
-    seating = check_seating(candidate, len(current.rounds), expected=active)
-    if seating:
-        raise InvalidInput(seating)
-    problems = check_pairing_rules(candidate, len(current.rounds), ruleset, settings)
-    if force_reason is not None and not force_reason.strip():
-        raise InvalidInput.one(N_("say why the rules are overridden"), path="--force")
-    if problems and not force_reason:
-        raise InvalidInput(
-            [
-                *problems,
-                Problem("--force", N_("to seat the round anyway, give --force with a reason")),
-            ]
-        )
+    changed = seat_round(current, ruleset, settings, codes, bye_codes, seed, force_reason)
     if overridden is not None:
-        overridden.extend(problems)
+        overridden.extend(changed.overridden)
+    proposed = changed.event.rounds[-1]
+    number, stage = proposed.number, proposed.stage
     round_ = models.Round.objects.create(event=event, number=number, seed=seed, stage=stage)
     entrants = {e.code: e for e in event.entrants.all()}
     for t_index, seats in enumerate(codes):
@@ -296,49 +245,24 @@ def swap_players(
     """Swap two players' seats in the last round while their tables have no result."""
     event = lock_event(event)
     round_ = get_round(event, None)
-    if round_.closed:
-        raise InvalidInput.one(N_("round {number} is closed"), path="ROUND", number=round_.number)
     a, b = resolve_entrant(event, first), resolve_entrant(event, second)
-    seat_a = models.Seat.objects.filter(round=round_, entrant=a).select_related("table").first()
-    seat_b = models.Seat.objects.filter(round=round_, entrant=b).select_related("table").first()
-    for entrant, seat in ((a, seat_a), (b, seat_b)):
-        if seat is None:
-            raise InvalidInput.one(
-                N_("'{name}' is not seated in round {number}"),
-                path="ENTRANT",
-                name=entrant.name,
-                number=round_.number,
-            )
-        if seat.table.games.exists():
-            raise InvalidInput.one(
-                N_("table {table} has a result already; clear it first"),
-                path="ENTRANT",
-                table=seat.table.number,
-            )
-    assert seat_a is not None
-    assert seat_b is not None
-    if seat_a.table_id == seat_b.table_id:
-        raise InvalidInput.one(N_("the two players sit at the same table"), path="ENTRANT")
-    before = _round_doc(next(r for r in to_core(event).rounds if r.number == round_.number))
     ruleset, settings = ruleset_of(event)
+    value = to_core(event)
+    changed = swap(
+        value, ruleset, settings, a.code, b.code, closed=round_.closed, force_reason=force_reason
+    )
+    problems = changed.overridden
+    before = _round_doc(value.rounds[-1])
+    seat_a = models.Seat.objects.select_related("table").get(round=round_, entrant=a)
+    seat_b = models.Seat.objects.select_related("table").get(round=round_, entrant=b)
     # swap through a free position so the unique constraints hold at every step
     table_a, position_a = seat_a.table, seat_a.position
     seat_a.delete()
     seat_b.entrant = a
     seat_b.save(update_fields=["entrant"])
     models.Seat.objects.create(table=table_a, round=round_, entrant=b, position=position_a)
-    current = to_core(event)
+    current = changed.event
     index = len(current.rounds) - 1
-    problems = check_pairing_rules(current, index, ruleset, settings)
-    if force_reason is not None and not force_reason.strip():
-        raise InvalidInput.one(N_("say why the rules are overridden"), path="--force")
-    if problems and not force_reason:
-        raise InvalidInput(
-            [
-                *problems,
-                Problem("--force", N_("to swap anyway, give --force with a reason")),
-            ]
-        )
     overridden = "; ".join(p.text() for p in problems)
     write_audit(
         event,
@@ -358,20 +282,8 @@ def close_round(actor: Actor, event: models.Event, number: int | None = None) ->
     """Close a round whose every table has all its results (R-EVT-3)."""
     event = lock_event(event)
     round_ = get_round(event, number)
-    if round_.closed:
-        raise InvalidInput.one(
-            N_("round {number} is closed already"), path="ROUND", number=round_.number
-        )
     ruleset, settings = ruleset_of(event)
-    core_round = next(r for r in to_core(event).rounds if r.number == round_.number)
-    missing = [str(t.number) for t in tables_missing_results(core_round, ruleset, settings)]
-    if missing:
-        raise InvalidInput.one(
-            N_("round {number} still lacks results (tables: {tables})"),
-            path="ROUND",
-            number=round_.number,
-            tables=", ".join(missing),
-        )
+    close(to_core(event), ruleset, settings, round_.number, closed=round_.closed)
     round_.closed = True
     round_.save(update_fields=["closed"])
     write_audit(
@@ -394,21 +306,7 @@ def reopen_round(actor: Actor, event: models.Event, number: int | None = None) -
     )
     if round_ is None:
         raise InvalidInput.one(N_("no round of {event} is closed"), path="ROUND", event=event.key)
-    if not round_.closed:
-        raise InvalidInput.one(
-            N_("round {number} is open already"), path="ROUND", number=round_.number
-        )
-    later = event.rounds.filter(number__gt=round_.number).first()
-    if later is not None:
-        raise InvalidInput.one(
-            N_(
-                "R-EVT-3: round {next} is paired already, so round {number} cannot be reopened; "
-                "delete round {next} first if none of its results are in (kolo round delete)"
-            ),
-            path="ROUND",
-            number=round_.number,
-            next=later.number,
-        )
+    reopen(to_core(event), round_.number, closed=round_.closed)
     round_.closed = False
     round_.save(update_fields=["closed"])
     write_audit(
@@ -427,19 +325,9 @@ def delete_round(actor: Actor, event: models.Event, number: int | None = None) -
     """Undo the pairing of the last round while none of its results is in."""
     event = lock_event(event)
     round_ = get_round(event, None)
-    if number is not None and number != round_.number:
-        raise InvalidInput.one(
-            N_("only the last round ({last}) can be deleted"), path="ROUND", last=round_.number
-        )
-    if models.Game.objects.filter(table__round=round_).exists():
-        raise InvalidInput.one(
-            N_("round {number} has results; clear them first (kolo result … --clear)"),
-            path="ROUND",
-            number=round_.number,
-        )
-    if round_.closed:
-        raise InvalidInput.one(N_("round {number} is closed"), path="ROUND", number=round_.number)
-    before = _round_doc(next(r for r in to_core(event).rounds if r.number == round_.number))
+    value = to_core(event)
+    undo(value, number, closed=round_.closed)
+    before = _round_doc(value.rounds[-1])
     models.Seat.objects.filter(round=round_).delete()
     round_.delete()
     write_audit(event, actor, "round.delete", f"deleted round {before['number']}", before=before)

@@ -1,0 +1,155 @@
+"""The rules of a change, pure (kolo.changes): decided on the event before anything is
+written — the store only applies what these functions return."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from kolo.changes import results, rounds
+from kolo.changes.common import refuse_if_closed
+from kolo.core.event import Event
+from kolo.core.problems import InvalidInput
+from tests.conftest import load_example, ruleset_and_settings
+
+
+@pytest.fixture
+def brno() -> Event:
+    return load_example("brno-2026.json")
+
+
+def _open_last_table(event: Event) -> Event:
+    """The example with round 5's first table waiting for its result."""
+    last = event.rounds[-1]
+    table = replace(last.tables[0], games=())
+    return replace(
+        event, rounds=(*event.rounds[:-1], replace(last, tables=(table, *last.tables[1:])))
+    )
+
+
+def _refusal(error: pytest.ExceptionInfo[InvalidInput]) -> tuple[str, str]:
+    problem = error.value.problems[0]
+    return problem.path, problem.message
+
+
+def test_a_result_entered_is_the_event_after_it_checked_whole(brno):
+    event = _open_last_table(brno)
+    ruleset, settings = ruleset_and_settings(event)
+    entered = results.enter_result(event, ruleset, settings, 5, 1, {"p22": 40, "p7": 3, "p15": 1})
+    assert entered.before is None
+    assert entered.number == 1
+    assert entered.event.rounds[-1].tables[0].games[0].scores == {"p22": 40, "p7": 3, "p15": 1}
+    # the same result again over the stored one changes nothing
+    again = results.enter_result(
+        entered.event, ruleset, settings, 5, 1, {"p15": 1, "p7": 3, "p22": 40}
+    )
+    assert again.unchanged
+    assert again.event == entered.event
+    # the input event is a value: untouched
+    assert event.rounds[-1].tables[0].games == ()
+
+
+def test_a_result_names_exactly_the_players_of_the_table_within_the_limits(brno):
+    event = _open_last_table(brno)
+    ruleset, settings = ruleset_and_settings(event)
+    with pytest.raises(InvalidInput) as error:
+        results.enter_result(event, ruleset, settings, 5, 1, {"p22": 40, "p7": 3, "p1": 1})
+    assert _refusal(error) == ("SCORES", "'{name}' is not at table {table} (seated: {seated})")
+    with pytest.raises(InvalidInput) as error:
+        results.enter_result(event, ruleset, settings, 5, 1, {"p22": 40, "p7": 3})
+    assert _refusal(error) == ("SCORES", "no score for {players}")
+    assert error.value.problems[0].params["players"].startswith("p15 ")
+    with pytest.raises(InvalidInput) as error:
+        results.enter_result(event, ruleset, settings, 5, 1, {"p22": 10**9, "p7": 3, "p15": 1})
+    assert _refusal(error)[0] == "SCORES"
+    with pytest.raises(InvalidInput) as error:
+        results.enter_result(
+            event, ruleset, settings, 5, 1, {"p22": 1, "p7": 3, "p15": 1}, number=2
+        )
+    assert _refusal(error)[0] == "--game"
+
+
+def test_ties_by_turns_need_the_turns():
+    event = load_example("nbgl-praha-2026.json")
+    ruleset, settings = ruleset_and_settings(event)
+    last = event.rounds[-1]
+    table = replace(last.tables[0], games=())
+    event = replace(
+        event, rounds=(*event.rounds[:-1], replace(last, tables=(table, *last.tables[1:])))
+    )
+    scores = {seat: 10 + i for i, seat in enumerate(table.seats)}
+    with pytest.raises(InvalidInput) as error:
+        results.enter_result(event, ruleset, settings, last.number, table.number, scores)
+    assert _refusal(error) == (
+        "--turns",
+        "{ruleset} breaks ties by turns: give --turns for every player",
+    )
+    turns = dict.fromkeys(table.seats, 15)
+    entered = results.enter_result(
+        event, ruleset, settings, last.number, table.number, scores, turns=turns
+    )
+    assert entered.game.turns == turns
+
+
+def test_a_closed_round_refuses_a_result():
+    with pytest.raises(InvalidInput) as error:
+        refuse_if_closed(3, True, results.CLOSED, event="brno-2026")
+    assert _refusal(error) == ("ROUND", results.CLOSED)
+    refuse_if_closed(3, False, results.CLOSED, event="brno-2026")
+
+
+def test_close_needs_every_result_and_reopen_no_later_round(brno):
+    ruleset, settings = ruleset_and_settings(brno)
+    rounds.close(brno, ruleset, settings, 5, closed=False)
+    with pytest.raises(InvalidInput) as error:
+        rounds.close(_open_last_table(brno), ruleset, settings, 5, closed=False)
+    assert error.value.problems[0].params["tables"] == "1"
+    with pytest.raises(InvalidInput):
+        rounds.close(brno, ruleset, settings, 5, closed=True)
+    rounds.reopen(brno, 5, closed=True)
+    with pytest.raises(InvalidInput) as error:
+        rounds.reopen(brno, 4, closed=True)
+    assert error.value.problems[0].params["next"] == 5
+    with pytest.raises(InvalidInput):
+        rounds.reopen(brno, 5, closed=False)
+
+
+def test_undo_only_the_last_round_without_results(brno):
+    with pytest.raises(InvalidInput) as error:
+        rounds.undo(brno, None, closed=False)
+    assert _refusal(error)[1].startswith("round {number} has results")
+    emptied = replace(
+        brno.rounds[-1], tables=tuple(replace(t, games=()) for t in brno.rounds[-1].tables)
+    )
+    event = replace(brno, rounds=(*brno.rounds[:-1], emptied))
+    assert rounds.undo(event, 5, closed=False).rounds == brno.rounds[:-1]
+    with pytest.raises(InvalidInput):
+        rounds.undo(event, 4, closed=False)
+
+
+def test_a_swap_is_checked_and_a_broken_rule_needs_a_reason(brno):
+    ruleset, settings = ruleset_and_settings(brno)
+    last = brno.rounds[-1]
+    emptied = replace(last, tables=tuple(replace(t, games=()) for t in last.tables))
+    event = replace(brno, rounds=(*brno.rounds[:-1], emptied))
+    a, b = emptied.tables[0].seats[0], emptied.tables[1].seats[0]
+    with pytest.raises(InvalidInput) as error:
+        rounds.swap(event, ruleset, settings, a, emptied.tables[0].seats[1], closed=False)
+    assert _refusal(error)[1] == "the two players sit at the same table"
+    with pytest.raises(InvalidInput) as error:
+        rounds.swap(brno, ruleset, settings, a, b, closed=False)
+    assert _refusal(error)[1] == "table {table} has a result already; clear it first"
+    changed = rounds.swap(event, ruleset, settings, a, b, closed=False, force_reason="late")
+    if changed.overridden:  # a swap that breaks a pairing rule stands only with a reason
+        with pytest.raises(InvalidInput) as error:
+            rounds.swap(event, ruleset, settings, a, b, closed=False)
+        assert error.value.problems[-1].path == "--force"
+    else:
+        assert rounds.swap(event, ruleset, settings, a, b, closed=False) == changed
+    swapped = changed.event.rounds[-1]
+    assert swapped.tables[0].seats[0] == b
+    assert swapped.tables[1].seats[0] == a
+    with pytest.raises(InvalidInput) as error:
+        rounds.swap(event, ruleset, settings, a, b, closed=False, force_reason="  ")
+    assert _refusal(error) == ("--force", "say why the rules are overridden")
