@@ -11,6 +11,25 @@ from typing import Any, TypeAlias
 
 from kolo.core.event import TableSetup
 from kolo.core.problems import Problem
+from kolo.core.settings import Settings
+
+
+@dataclass(frozen=True)
+class Deal:
+    """What a game is told when a round is seated, to prepare its tables (Dominion: draw the
+    kingdoms)."""
+
+    ruleset: str
+    """The event's rule set id (Dominion's round plans differ for the final)."""
+    round_number: int
+    tables: int
+    """How many tables the round has, numbered 1.. from the top."""
+    settings: Settings
+    seed: int
+    """The round's seed: the same seed deals the same tables."""
+    resource: Callable[[str], Any]
+    """The organiser's named resources the store holds (Dominion: card pools by name)."""
+
 
 SetupReader: TypeAlias = Callable[[Any, str], tuple[TableSetup | None, list[Problem]]]
 """Reads a table's setup from the event file (the value, its JSON path): the typed value, or
@@ -34,3 +53,6 @@ class Game:
     read_setup: SetupReader | None = None
     """Reads a table's setup, its ``kingdom`` object in the event file (Dominion: the kingdom,
     ``kolo.games.dominion.kingdom.read``); None for a game whose tables need none."""
+    deal: Callable[[Deal], tuple[TableSetup, ...] | None] | None = None
+    """Prepares a newly seated round's tables: their setups, from the top table down; None
+    (the hook, or what it returns) where the tables need none."""

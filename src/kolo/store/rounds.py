@@ -3,7 +3,6 @@ undone, and the round clock."""
 
 from __future__ import annotations
 
-import random
 import secrets
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -13,6 +12,8 @@ from django.utils import timezone
 from kolo.changes.rounds import close, reopen, seat_round, swap, undo
 from kolo.core import event as core
 from kolo.core.problems import N_, InvalidInput, Problem
+from kolo.games import registry as games
+from kolo.games.base import Deal
 from kolo.store import models
 
 if TYPE_CHECKING:
@@ -129,31 +130,27 @@ def _store_round(
             for position, code in enumerate(seats)
         )
     round_.byes.set([entrants[c] for c in bye_codes])
-    _draw_kingdoms(event, round_, len(codes))
+    _deal(event, round_, len(codes))
     return round_
 
 
-def _draw_kingdoms(event: models.Event, round_: models.Round, tables: int) -> None:
-    """A Dominion round's kingdoms, drawn when the round is seated (R-DOM-2..6, R-DOM-8)."""
-    from kolo.games.dominion.draws import ROUND_PLANS, draw_round, table_kingdom
-
-    plan = ROUND_PLANS.get(event.ruleset)
-    if plan is None:
+def _deal(event: models.Event, round_: models.Round, tables: int) -> None:
+    """The round's tables prepared by their game when the round is seated (Dominion: the
+    kingdoms, R-DOM-2..6, R-DOM-8); the seed drawn here when the round has none."""
+    ruleset, settings = ruleset_of(event)
+    game = games.get(ruleset.game)
+    if game.deal is None:
         return
     if round_.seed is None:
         round_.seed = secrets.randbelow(2**31)
         round_.save(update_fields=["seed"])
-    _ruleset, settings = ruleset_of(event)
-    draws = draw_round(
-        card_pool(settings.pool),
-        plan,
-        round_.number,
-        tables,
-        settings,
-        random.Random(f"kingdoms:{round_.seed}"),
+    setups = game.deal(
+        Deal(ruleset.id, round_.number, tables, settings, round_.seed, resource=card_pool)
     )
+    if setups is None:
+        return
     for table in round_.tables.all():
-        table.kingdom = table_kingdom(draws, table.number).document()
+        table.kingdom = setups[table.number - 1].document()
         table.save(update_fields=["kingdom"])
 
 

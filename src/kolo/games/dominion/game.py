@@ -10,4 +10,5 @@ GAME = Game(
     players=(2, 6),
     records_turns=True,  # tied players with fewer turns win (the base game's rule)
     read_setup=kingdom.read,
+    deal=kingdom.deal,
 )

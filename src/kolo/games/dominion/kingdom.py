@@ -4,12 +4,21 @@ core table (``kingdom_of``)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from kolo.core.event import Table
 from kolo.core.problems import N_, Problem
+from kolo.games.base import Deal
 from kolo.games.dominion.cards import load
-from kolo.games.dominion.draws import Kingdom, kingdom_from_document
+from kolo.games.dominion.draws import (
+    ROUND_PLANS,
+    Kingdom,
+    draw_round,
+    kingdom_from_document,
+    table_kingdom,
+)
+from kolo.games.dominion.pools import Pool
 
 FIELDS = (
     "draw",
@@ -112,3 +121,23 @@ def read(value: Any, path: str) -> tuple[Kingdom | None, list[Problem]]:
     if problems:
         return None, problems
     return kingdom_from_document(obj), problems
+
+
+def deal(request: Deal) -> tuple[Kingdom, ...] | None:
+    """A Dominion round's kingdoms, drawn when the round is seated (R-DOM-2..6, R-DOM-8): the
+    rule set's round plan, from the event's card pool, seeded by the round's seed; None for a
+    rule set without a plan."""
+    plan = ROUND_PLANS.get(request.ruleset)
+    if plan is None:
+        return None
+    pool = request.resource(request.settings.pool)
+    assert isinstance(pool, Pool)
+    draws = draw_round(
+        pool,
+        plan,
+        request.round_number,
+        request.tables,
+        request.settings,
+        random.Random(f"kingdoms:{request.seed}"),
+    )
+    return tuple(table_kingdom(draws, number) for number in range(1, request.tables + 1))
