@@ -25,6 +25,7 @@ from kolo.eventfile.schema import json_schema
 from kolo.eventfile.standings import standings_document
 from kolo.i18n import _
 from kolo.pairing.checker import check_all_rounds
+from kolo.report.explanation import criteria as cost_criteria
 from kolo.report.standings import columns as report_columns
 
 if TYPE_CHECKING:
@@ -448,7 +449,7 @@ def proposal_text(event: Event, proposal: Proposal) -> str:
     if proposal.stage is not None:
         return knockout_proposal_text(names, proposal)
     lines = [_("Round {round}").format(round=proposal.round_number)]
-    criteria = [name for name, value in proposal.costs.items() if value] or ["score_spread"]
+    criteria = [name for name, _value in cost_criteria(proposal.costs)] or ["score_spread"]
     rows = []
     for t in proposal.tables:
         who = ", ".join(f"{names[p]} ({p})" for p in t.seats)
@@ -465,9 +466,7 @@ def proposal_text(event: Event, proposal: Proposal) -> str:
     if proposal.byes:
         lines.append(_("Byes: {names}").format(names=", ".join(names[b] for b in proposal.byes)))
     total = display.points(proposal.total, lang)
-    parts = ", ".join(
-        f"{c} {display.points(Fraction(v), lang)}" for c, v in proposal.costs.items() if v
-    )
+    parts = ", ".join(f"{c} {display.points(v, lang)}" for c, v in cost_criteria(proposal.costs))
     lines.append(_("Cost: {total} ({parts})").format(total=total, parts=parts or "0"))
     if proposal.method == "random":
         lines.append(_("Round 1 is drawn at random (seed {seed}).").format(seed=proposal.seed))

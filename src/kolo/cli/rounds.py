@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Annotated, Any
 
 import typer
@@ -12,11 +11,11 @@ from kolo.cli.app import app
 from kolo.cli.files import RelaxOption, TimeLimitOption, check_relax, proposal_text
 from kolo.cli.options import EventArg, cli_actor, open_store
 from kolo.cli.output import table
-from kolo.core import knockout, seatorder
-from kolo.core.outcome import game_outcome
 from kolo.core.problems import N_, InvalidInput
-from kolo.core.standings import tables_missing_results
 from kolo.i18n import _
+from kolo.report.explanation import Explanation, round_explanations
+from kolo.report.explanation import total as total_cost
+from kolo.report.roundsheet import round_sheet
 
 round_app = typer.Typer(
     help=_("Seat, show, close, reopen and delete rounds."), no_args_is_help=True
@@ -72,87 +71,69 @@ def round_new(
 
 def _print_round(store: Any, event: Any, number: int) -> None:
     """A round's tables, one line per seat: results so far and, from round 2 on, each
-    table's pairing cost."""
+    table's pairing cost (the round sheet and the explanations of ``kolo.report``)."""
     core_event = store.to_core(event)
     ruleset, settings = store.ruleset_of(event)
     index = [r.number for r in core_event.rounds].index(number)
-    round_ = core_event.rounds[index]
-    names = {e.id: e.name for e in core_event.entrants}
+    sheet = round_sheet(core_event, core_event.rounds[index], ruleset, settings)
     lang = i18n.language()
-    costs = None
-    if index > 0 and not knockout.is_knockout(ruleset):
-        from kolo.pairing.criteria import round_costs
-
-        costs = round_costs(core_event, index, ruleset, settings)
-    games = max((len(t.games) for t in round_.tables), default=0)
+    explanations = round_explanations(core_event, index, ruleset, settings)
+    games = sheet.games
     headers = [_("Table"), _("Seat"), _("Id"), _("Name")]
     for g in range(games):
         suffix = f" {g + 1}" if games > 1 else ""
         headers += [_("Score") + suffix, _("Points") + suffix]
-    if costs is not None:
+    if explanations is not None:
         headers.append(_("Cost"))
     rows = []
-    for t_index, t in enumerate(round_.tables):
-        placed = [game_outcome(g, ruleset, settings).places for g in t.games]
-        for seat_index, player in enumerate(t.seats):
-            cells = [
-                str(t.number) if seat_index == 0 else "",
-                f"{seat_index + 1}.",
-                player,
-                names[player],
-            ]
+    for t_index, t in enumerate(sheet.tables):
+        for s in t.seats:
+            cells = [str(t.number) if s.seat == 1 else "", f"{s.seat}.", s.id, s.name]
             for g in range(games):
-                if g < len(t.games):
-                    mark = " ⏱" if t.games[g].ended_by_time_limit else ""
-                    cells += [
-                        f"{t.games[g].scores[player]}{mark}",
-                        display.points(placed[g][player].points, lang),
-                    ]
+                if g < len(s.games):
+                    mark = " ⏱" if s.games[g].time_limit else ""
+                    cells += [f"{s.games[g].score}{mark}", display.points(s.games[g].points, lang)]
                 else:
                     cells += ["", ""]
-            if costs is not None:
-                cost = costs[t_index]
-                cells.append(_cost_text(cost.total, cost.values, lang) if seat_index == 0 else "")
+            if explanations is not None:
+                cells.append(_cost_text(explanations[t_index], lang) if s.seat == 1 else "")
             rows.append(cells)
     print(table(headers, rows, right=list(range(4, 4 + 2 * games))))
     # later games of a table: the seat order moves (R-GORN-9, the NBGL groups' R-NBGL-1)
-    stage = knockout.stage_of(round_, index, knockout.format_of(ruleset, settings))
-    for t in round_.tables:
-        for g in range(1, ruleset.games_per_table(round_.number, settings)):
-            seats = seatorder.game_order(
-                round_, t, g, ties_by_turns=ruleset.ties_by_turns, stage=stage
-            )
-            if seats is None:
+    for t in sheet.tables:
+        for order in t.orders[1:]:
+            if order.names is None:
                 print(
                     _(
                         "Table {table}, game {game}: the winner of game {previous} plays last"
-                    ).format(table=t.number, game=g + 1, previous=g)
+                    ).format(table=t.number, game=order.number, previous=order.previous)
                 )
-            elif seats != t.seats:
+            elif order.seats != tuple(s.id for s in t.seats):
                 print(
                     _("Table {table}, game {game} seats: {names}").format(
-                        table=t.number, game=g + 1, names=", ".join(names[p] for p in seats)
+                        table=t.number, game=order.number, names=", ".join(order.names)
                     )
                 )
-    if round_.byes:
-        print("\n" + _("Byes: {names}").format(names=", ".join(names[b] for b in round_.byes)))
-    if any(g.ended_by_time_limit for t in round_.tables for g in t.games):
+    if sheet.byes:
+        print("\n" + _("Byes: {names}").format(names=", ".join(sheet.bye_names)))
+    if sheet.time_limit:
         print("\n" + _("⏱ ended by the time limit"))
-    if costs is not None:
-        total = sum((c.total for c in costs), Fraction(0))
-        print("\n" + _("Pairing cost: {total}").format(total=display.points(total, lang)))
-    missing = [str(t.number) for t in tables_missing_results(round_, ruleset, settings)]
-    if missing:
+    if explanations is not None:
+        cost = display.points(total_cost(explanations), lang)
+        print("\n" + _("Pairing cost: {total}").format(total=cost))
+    if sheet.waiting:
         print(
-            "\n" + _("Waiting for results from tables: {tables}").format(tables=", ".join(missing))
+            "\n"
+            + _("Waiting for results from tables: {tables}").format(
+                tables=", ".join(str(n) for n in sheet.waiting)
+            )
         )
 
 
-def _cost_text(total: Fraction, values: Any, lang: str) -> str:
-    parts = ", ".join(
-        f"{name} {display.points(Fraction(v), lang)}" for name, v in values.items() if v
-    )
-    return display.points(total, lang) + (f" ({parts})" if parts else "")
+def _cost_text(why: Explanation, lang: str) -> str:
+    """A table's cost and its criteria with a value: ``3 (score_spread 2, repeat_pairs 1)``."""
+    parts = ", ".join(f"{name} {display.points(v, lang)}" for name, v in why.criteria)
+    return display.points(why.total, lang) + (f" ({parts})" if parts else "")
 
 
 @round_app.command(

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from kolo import display
 from kolo.core import event as core
-from kolo.core import knockout, seatorder
+from kolo.core import knockout
 from kolo.core.outcome import game_outcome
 from kolo.core.rulesets import RuleSet
 from kolo.core.settings import Settings
@@ -22,6 +22,7 @@ from kolo.core.standings import Standings, compute
 from kolo.games.dominion.draws import Kingdom
 from kolo.games.dominion.kingdom import kingdom_of
 from kolo.games.dominion.view import kingdom_view
+from kolo.report.roundsheet import round_sheet
 from kolo.report.standings import columns as report_columns
 from kolo.store import api as store
 from kolo.store import models
@@ -214,76 +215,52 @@ def kingdom_html(kingdom: Kingdom, seat_names: list[str]) -> str:
 
 
 def table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]]:
-    """Every table of a round: players in seat order with their results so far."""
-    normal = loaded.settings.table_size
-    needed = loaded.ruleset.games_per_table(round_.number, loaded.settings)
-    stage = knockout.stage_of(
-        round_, round_.number - 1, knockout.format_of(loaded.ruleset, loaded.settings)
-    )
+    """Every table of a round: players in seat order with their results so far (the round
+    sheet, ``kolo.report.roundsheet``, as the templates read it)."""
+    sheet = round_sheet(loaded.value, round_, loaded.ruleset, loaded.settings, loaded.names)
     tables = []
-    for table in round_.tables:
-        seats = []
-        read = [game_outcome(g, loaded.ruleset, loaded.settings) for g in table.games]
+    for table, t in zip(round_.tables, sheet.tables, strict=True):
         kingdom = kingdom_of(table)
-        for seat, player in enumerate(table.seats, start=1):
-            seats.append(
-                {
-                    "seat": seat,
-                    "id": player,
-                    "name": loaded.names[player],
-                    "games": [
-                        {
-                            "score": g.scores[player],
-                            "turns": g.turns[player] if g.turns else None,
-                            "points": points(read[i].places[player].points),
-                            "share": percent(read[i].shares[player]),
-                            "time_limit": g.ended_by_time_limit,
-                        }
-                        for i, g in enumerate(table.games)
-                    ],
-                }
-            )
+        seat_names = [s.name for s in t.seats]
         tables.append(
             {
-                "number": table.number,
-                "seats": seats,
-                "complete": len(table.games) >= needed,
-                "games_played": len(table.games),
-                "games_needed": needed,
-                "smaller": len(table.seats) < normal and not knockout.is_knockout(loaded.ruleset),
-                "group": table.group,
-                "orders": game_orders(loaded, round_, table, needed, stage),
-                "kingdom": kingdom_view(kingdom, language(), [loaded.names[p] for p in table.seats])
-                if kingdom
-                else None,
-                "kingdom_html": kingdom_html(kingdom, [loaded.names[p] for p in table.seats])
-                if kingdom
-                else "",
+                "number": t.number,
+                "seats": [
+                    {
+                        "seat": s.seat,
+                        "id": s.id,
+                        "name": s.name,
+                        "games": [
+                            {
+                                "score": g.score,
+                                "turns": g.turns,
+                                "points": points(g.points),
+                                "share": percent(g.share),
+                                "time_limit": g.time_limit,
+                            }
+                            for g in s.games
+                        ],
+                    }
+                    for s in t.seats
+                ],
+                "complete": t.complete,
+                "games_played": t.games_played,
+                "games_needed": t.games_needed,
+                "smaller": t.smaller,
+                "group": t.group,
+                "orders": [
+                    {
+                        "number": o.number,
+                        "previous": o.previous,
+                        "names": list(o.names) if o.names is not None else None,
+                    }
+                    for o in t.orders
+                ],
+                "kingdom": kingdom_view(kingdom, language(), seat_names) if kingdom else None,
+                "kingdom_html": kingdom_html(kingdom, seat_names) if kingdom else "",
             }
         )
     return tables
-
-
-def game_orders(
-    loaded: Loaded, round_: core.Round, table: core.Table, needed: int, stage: str | None
-) -> list[dict[str, Any]]:
-    """Each game's seat order at a table of several games (R-GORN-9, R-NBGL-1): names in
-    order, or ``None`` while the previous game that decides it has no result."""
-    if needed < 2:
-        return []
-    orders = []
-    for i in range(needed):
-        order = seatorder.game_order(
-            round_, table, i, ties_by_turns=loaded.ruleset.ties_by_turns, stage=stage
-        )
-        orders.append(
-            {
-                "number": i + 1,
-                "previous": i,
-                "names": [loaded.names[p] for p in order] if order is not None else None,
-            }
-        )
-    return orders
 
 
 def bracket_context(loaded: Loaded) -> dict[str, Any]:

@@ -20,7 +20,9 @@ from kolo.core.event import Round as CoreRound
 from kolo.core.event import Table as CoreTable
 from kolo.games.dominion.draws import PICKS
 from kolo.pairing.checker import check_pairing_rules
-from kolo.pairing.criteria import Context, round_costs
+from kolo.pairing.criteria import round_costs
+from kolo.report.explanation import Explanation, round_explanations
+from kolo.report.explanation import total as total_cost
 from kolo.store import api as store
 from kolo.store import models
 from kolo.store.roles import OWNER
@@ -48,35 +50,27 @@ def pair(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
     return redirect("desk-event", key=event.key)
 
 
-def _explain(
-    context: Context, seats: tuple[str, ...], names: dict[str, str], normal: int
-) -> list[str]:
+def _explain(why: Explanation, names: dict[str, str]) -> list[str]:
     """Why this table, in words: the points it spans, who met before, the smaller table."""
     lines = []
-    points = [context.points.get(p, Fraction(0)) for p in seats]
-    low, high = min(points), max(points)
-    if low == high:
-        lines.append(wording.everyone_has(present.points(low), float(low)))
+    if why.low == why.high:
+        lines.append(wording.everyone_has(present.points(why.low), float(why.low)))
     else:
         lines.append(
             _("points from {low} to {high}").format(
-                low=present.points(low), high=present.points(high)
+                low=present.points(why.low), high=present.points(why.high)
             )
         )
-    met = [
-        (a, b, context.history.pairs[frozenset((a, b))])
-        for i, a in enumerate(seats)
-        for b in seats[i + 1 :]
-        if context.history.pairs[frozenset((a, b))]
-    ]
-    if met:
+    if why.met:
         lines += [
-            _("{a} and {b} met before ({times}×)").format(a=names[a], b=names[b], times=times)
-            for a, b, times in met
+            _("{a} and {b} met before ({times}×)").format(
+                a=names[m.first], b=names[m.second], times=m.times
+            )
+            for m in why.met
         ]
     else:
         lines.append(_("nobody here met before"))
-    if len(seats) < normal:
+    if why.smaller:
         lines.append(_("a smaller table: for the lowest placed (R-GORN-6)"))
     return lines
 
@@ -94,27 +88,13 @@ def round_context(
     index = numbers.index(number)
     core_round = loaded.value.rounds[index]
     tables = present.table_rows(loaded, core_round)
-    swiss = not knockout.is_knockout(loaded.ruleset)  # knockouts have no pairing costs
-    costs = (
-        round_costs(loaded.value, index, loaded.ruleset, loaded.settings)
-        if index and swiss
-        else None
-    )
-    context_value = (
-        Context.of(
-            replace(loaded.value, rounds=loaded.value.rounds[:index]),
-            loaded.ruleset,
-            loaded.settings,
-        )
-        if swiss
-        else None
-    )
+    explanations = round_explanations(loaded.value, index, loaded.ruleset, loaded.settings)
     games = {
         (g.table.number, g.number): g.version
         for g in models.Game.objects.filter(table__round=round_row).select_related("table")
     }
     codes = {t.number: t.code for t in round_row.tables.all()}
-    for table, core_table in zip(tables, core_round.tables, strict=True):
+    for t_index, table in enumerate(tables):
         table["code"] = codes.get(table["number"], "")
         table["next_game"] = min(table["games_played"] + 1, table["games_needed"])
         table["versions"] = {
@@ -122,19 +102,16 @@ def round_context(
         }
         table["versions_json"] = json.dumps(table["versions"])
         table["version"] = games.get((table["number"], table["next_game"]), 0)
-        if costs is not None:
-            cost = costs[[t.number for t in core_round.tables].index(core_table.number)]
-            table["cost"] = present.points(cost.total)
+        if explanations is not None:
+            why = explanations[t_index]
+            table["cost"] = present.points(why.total)
             table["criteria"] = [
-                (wording.criterion_name(name), present.points(Fraction(value)))
-                for name, value in cost.values.items()
-                if value
+                (wording.criterion_name(name), present.points(value))
+                for name, value in why.criteria
             ]
-        table["why"] = (
-            _explain(context_value, core_table.seats, loaded.names, loaded.settings.table_size)
-            if index and context_value is not None
-            else []
-        )
+            table["why"] = _explain(why, loaded.names)
+        else:
+            table["why"] = []
     context = base_context(request, event, role)
     later = event.rounds.filter(number__gt=number).exists()
     rounds = list(event.rounds.all())
@@ -143,7 +120,7 @@ def round_context(
         core_round=core_round,
         tables=tables,
         byes=[loaded.names[b] for b in core_round.byes],
-        total_cost=present.points(sum((c.total for c in costs), Fraction(0))) if costs else None,
+        total_cost=present.points(total_cost(explanations)) if explanations else None,
         turns=loaded.ruleset.ties_by_turns,
         reports=report_groups(round_row, loaded.names),
         players=sorted(
