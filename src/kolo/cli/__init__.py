@@ -7,7 +7,6 @@ stderr and nothing stored changed; 3 no valid pairing; 1 an internal error (a bu
 from __future__ import annotations
 
 import sys
-import traceback
 from collections.abc import Sequence
 
 import typer
@@ -67,6 +66,8 @@ def _run(argv: Sequence[str] | None) -> int:
             "kolo: " + _("internal error (a bug in kolo); please report it with this text:"),
             file=sys.stderr,
         )
+        import traceback
+
         traceback.print_exc()
         code = 1
     return code if isinstance(code, int) else 0

@@ -14,13 +14,15 @@ from typing import Any
 
 import typer
 
-from kolo import display, i18n
+from kolo import i18n
 from kolo.core.problems import N_, InvalidInput
 from kolo.i18n import _
 
 
 def summary(shown: Any, names: Mapping[str, str], describe: Callable[[Any], str]) -> str:
     """The confirmation summary of a correction (``kolo.store.corrections.Preview``)."""
+    from kolo import display
+
     language = i18n.language()
     lines = [
         _("round {round}, table {table}, game {game}: {before} → {after}").format(

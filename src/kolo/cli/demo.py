@@ -11,11 +11,8 @@ import typer
 from kolo.cli.app import app
 from kolo.cli.files import standings_text
 from kolo.cli.options import cli_actor, open_store
-from kolo.core import rulesets
 from kolo.core.problems import N_, InvalidInput
-from kolo.games.dominion.draws import simulate_draft
 from kolo.i18n import _
-from kolo.simulation import SkillModel, names
 
 
 @app.command(
@@ -35,6 +32,10 @@ def demo(
         int, typer.Option("--seed", help=_("Seed of the skills and the draws."))
     ] = 2026,
 ) -> None:
+    from kolo.core import rulesets
+    from kolo.games.dominion.draws import simulate_draft
+    from kolo.simulation import SkillModel, names
+
     if ruleset not in rulesets.REGISTRY or rulesets.get(ruleset).system.value == "groups-knockout":
         raise InvalidInput.one(
             N_("the demo plays gorn or swiss rule sets: {known}"),

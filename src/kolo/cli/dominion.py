@@ -15,14 +15,9 @@ from kolo import i18n
 from kolo.cli.app import app
 from kolo.cli.options import EventArg, RoundArg, cli_actor, open_store
 from kolo.cli.output import print_json, table
-from kolo.core import rulesets
 from kolo.core.problems import N_, InvalidInput, Problem
 from kolo.core.settings import resolve
-from kolo.games.dominion import draws
-from kolo.games.dominion.cards import load, sort_key
-from kolo.games.dominion.cards import resolve as resolve_cards
-from kolo.games.dominion.pools import CHAMPIONSHIP, championship
-from kolo.games.dominion.view import kingdom_view, pile_lines, setup_document
+from kolo.games.dominion import CHAMPIONSHIP
 from kolo.i18n import _
 
 draw_app = typer.Typer(
@@ -58,10 +53,14 @@ def _split(text: str) -> list[str]:
 
 
 def _cards_of(text: str) -> tuple[str, ...]:
+    from kolo.games.dominion.cards import resolve as resolve_cards
+
     return resolve_cards(_split(text))
 
 
 def _card_line(card_id: str, language: str) -> str:
+    from kolo.games.dominion.cards import load
+
     data = load()
     card = data.card(card_id)
     sets = ", ".join(data.set_name(s, language) for s in card.sets)
@@ -77,6 +76,8 @@ def cards(
     every: Annotated[bool, typer.Option("--all", help=_("Also the basic cards."))] = False,
     as_json: JsonOption = False,
 ) -> None:
+    from kolo.games.dominion.cards import load, sort_key
+
     data = load()
     if set_id is not None and set_id not in data.set_names:
         raise InvalidInput.one(
@@ -142,6 +143,11 @@ def draw_round_command(
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
+    from kolo.core import rulesets
+    from kolo.games.dominion import draws
+    from kolo.games.dominion.cards import load, sort_key
+    from kolo.games.dominion.pools import championship
+
     plan = draws.ROUND_PLANS.get(ruleset)
     if plan is None:
         raise InvalidInput.one(
@@ -254,6 +260,8 @@ def draw_colony_shelters(
     seed: SeedOption = None,
     as_json: JsonOption = False,
 ) -> None:
+    from kolo.games.dominion import draws
+
     result = draws.colony_shelters(_cards_of(kingdom), _rng(seed))
     if as_json:
         print_json(result.document())
@@ -295,8 +303,10 @@ def draw_kingdom(
     seed: SeedOption = None,
     as_json: JsonOption = False,
 ) -> None:
+    from kolo.games.dominion.cards import load, sort_key
     from kolo.games.dominion.randomizer import randomize
     from kolo.games.dominion.setup import setup
+    from kolo.games.dominion.view import pile_lines, setup_document
 
     banned = _cards_of(ban) if ban else ()
     result = randomize(
@@ -348,6 +358,8 @@ def draw_kingdom(
 
 @kingdom_app.command("show", help=_("The kingdoms of a round's tables."))
 def kingdom_show(event: EventArg, round_number: RoundArg, as_json: JsonOption = False) -> None:
+    from kolo.games.dominion.view import kingdom_view
+
     store = open_store(create=False)
     found = store.find_event(event)
     round_ = store.get_round(found, round_number)
@@ -452,6 +464,8 @@ def kingdom_set(
 
 @pool_app.command("list", help=_("The card pools."))
 def pool_list() -> None:
+    from kolo.games.dominion.pools import championship
+
     store = open_store(create=False)
     from kolo.store import models
 
@@ -467,6 +481,9 @@ def pool_show(
     lang: Annotated[str | None, typer.Option("--lang", help=_("Names in cs, en or ja."))] = None,
     as_json: JsonOption = False,
 ) -> None:
+    from kolo.games.dominion.cards import load
+    from kolo.games.dominion.pools import championship
+
     pool = championship() if name == CHAMPIONSHIP else open_store(create=False).card_pool(name)
     if as_json:
         print_json(

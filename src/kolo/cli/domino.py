@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from kolo import display, i18n
+from kolo import i18n
 from kolo.cli.app import app
 from kolo.cli.output import print_json, table
 from kolo.core.problems import N_, InvalidInput
-from kolo.games.domino.block import LEFT, PASS, Hand, Move
-from kolo.games.domino.mexican import Action, MexicanGame
 from kolo.i18n import _
+
+if TYPE_CHECKING:
+    from kolo.games.domino.block import Hand, Move
+    from kolo.games.domino.mexican import Action, MexicanGame
+
 
 domino_app = typer.Typer(
     help=_("Domino: simulate matches between bots (the block game, Mexican Train)."),
@@ -51,6 +54,7 @@ def simulate_command(
 ) -> None:
     import os
 
+    from kolo import display
     from kolo.games.domino.simulate import simulate
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
@@ -213,6 +217,8 @@ def play_command(
 
 def _ask(hand: Hand) -> Move:
     """Your move, asked at the terminal (or read from standard input)."""
+    from kolo.games.domino.block import LEFT, PASS
+
     moves = hand.legal()
     line = f"[{hand.left}…{hand.right}]" if hand.started else _("(empty)")
     tiles = ", ".join(hand.tiles.name(t) for t in hand.tiles.members(hand.hands[0]))

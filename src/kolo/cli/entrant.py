@@ -14,9 +14,7 @@ from kolo import i18n
 from kolo.cli.app import app
 from kolo.cli.options import EventArg, cli_actor, open_store
 from kolo.cli.output import table
-from kolo.core.collation import sort_key
 from kolo.core.problems import N_, InvalidInput
-from kolo.eventfile.reader import read_text
 from kolo.i18n import _
 
 entrant_app = typer.Typer(help=_("Enter, list, edit and drop entrants."), no_args_is_help=True)
@@ -29,6 +27,8 @@ app.add_typer(entrant_app, name="entrant")
 def _read_entries(path: Path) -> list[tuple[str, str | None]]:
     """Names from a file: CSV (name, club; a header row is skipped) for *.csv, else one
     name per line; ``-`` reads standard input."""
+    from kolo.eventfile.reader import read_text
+
     text = sys.stdin.read() if str(path) == "-" else read_text(path)
     if path.suffix.lower() != ".csv":
         return [(line, None) for line in text.splitlines() if line.strip()]
@@ -88,6 +88,8 @@ def entrant_add(
 
 @entrant_app.command("list", help=_("List the entrants with their ids."))
 def entrant_list(event: EventArg) -> None:
+    from kolo.core.collation import sort_key
+
     store = open_store(create=False)
     found = store.find_event(event)
     rows = [

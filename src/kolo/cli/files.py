@@ -12,21 +12,18 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from kolo import display, i18n
+from kolo import i18n
 from kolo.cli.app import app, state
 from kolo.cli.output import print_json, show_problems, table
-from kolo.core import knockout, rulesets
-from kolo.core.event import Event
 from kolo.core.problems import N_, InvalidInput
 from kolo.core.settings import Settings
-from kolo.core.standings import Standings, complete_rounds, compute
-from kolo.eventfile import reader
-from kolo.eventfile.schema import json_schema
-from kolo.eventfile.standings import standings_document
 from kolo.i18n import _
-from kolo.pairing.checker import check_all_rounds
-from kolo.report.explanation import criteria as cost_criteria
-from kolo.report.standings import columns as report_columns
+
+if TYPE_CHECKING:
+    from kolo.core import rulesets
+    from kolo.core.event import Event
+    from kolo.core.standings import Standings
+
 
 if TYPE_CHECKING:
     from kolo.pairing.engine import Proposal
@@ -36,6 +33,8 @@ FileArg = Annotated[Path, typer.Argument(help=_("A kolo-event/1 file."), show_de
 
 def load_file(path: Path) -> Event:
     """Read and validate an event file; problems are reported with the file's name."""
+    from kolo.eventfile import reader
+
     try:
         return reader.load(path)
     except InvalidInput as error:
@@ -60,6 +59,9 @@ def validate(file: FileArg) -> None:
     )
 )
 def check(file: FileArg) -> None:
+    from kolo.core import rulesets
+    from kolo.pairing.checker import check_all_rounds
+
     event = load_file(file)
     ruleset = rulesets.get(event.ruleset)
     settings = ruleset.settings(event.settings)
@@ -78,6 +80,7 @@ def check(file: FileArg) -> None:
 def rulesets_command(
     as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
 ) -> None:
+    from kolo.core import rulesets
     from kolo.core.settings import SPECS
 
     if as_json:
@@ -97,6 +100,8 @@ def rulesets_command(
 
 @app.command(help=_("Print the JSON Schema of the kolo-event/1 format."))
 def schema() -> None:
+    from kolo.eventfile.schema import json_schema
+
     print_json(json_schema())
 
 
@@ -123,6 +128,10 @@ def standings(
         ),
     ] = None,
 ) -> None:
+    from kolo.core import knockout, rulesets
+    from kolo.core.standings import compute
+    from kolo.eventfile.standings import standings_document
+
     path = Path(target)
     if path.suffix.lower() == ".json" or path.is_file():
         event = load_file(path)
@@ -155,6 +164,10 @@ def standings(
 
 def standings_text(event: Event, result: Standings, ruleset: rulesets.RuleSet) -> str:
     """The standings as an aligned table for people (a knockout's with the stage reached)."""
+    from kolo import display
+    from kolo.core import knockout
+    from kolo.report.standings import columns as report_columns
+
     lang = i18n.language()
     stages: dict[str, str] = {}
     if knockout.is_knockout(ruleset):
@@ -179,7 +192,7 @@ def standings_text(event: Event, result: Standings, ruleset: rulesets.RuleSet) -
     for row in result.rows:
         cells = [display.rank(row), row.entrant.name]
         if stages:
-            cells.append(_(STAGE_NAMES.get(stages.get(row.entrant.id, ""), "–")))
+            cells.append(_(knockout.STAGE_NAMES.get(stages.get(row.entrant.id, ""), "–")))
         cells.append(display.points(row.points, lang))
         if shown.success or shown.shares:
             cells.append(display.percent(row.success, lang))
@@ -203,6 +216,9 @@ def standings_text(event: Event, result: Standings, ruleset: rulesets.RuleSet) -
 
 def knockout_text(event: Event, ruleset: rulesets.RuleSet, settings: Settings) -> str:
     """The group tables and the bracket of a knockout event, for people."""
+    from kolo import display
+    from kolo.core import knockout
+
     lang = i18n.language()
     names = {e.id: e.name for e in event.entrants}
     parts: list[str] = []
@@ -227,7 +243,7 @@ def knockout_text(event: Event, ruleset: rulesets.RuleSet, settings: Settings) -
     for stage in knockout.bracket(event, ruleset, settings):
         lines = [
             _("Round {round}: {stage}").format(
-                round=stage.number, stage=_(STAGE_NAMES.get(stage.stage, stage.stage))
+                round=stage.number, stage=_(knockout.STAGE_NAMES.get(stage.stage, stage.stage))
             )
         ]
         for t in stage.tables:
@@ -365,6 +381,8 @@ def pair(
     time_limit: TimeLimitOption = None,
     relax: RelaxOption = None,
 ) -> None:
+    from kolo.core import rulesets
+    from kolo.core.standings import complete_rounds
     from kolo.pairing.engine import propose
 
     event = load_file(file)
@@ -394,19 +412,12 @@ def pair(
         print(proposal_text(event, proposal))
 
 
-STAGE_NAMES = {
-    knockout.GROUP: N_("group stage"),
-    knockout.KNOCKOUT: N_("knockout round"),
-    knockout.QUARTER: N_("quarter-final"),
-    knockout.SEMI: N_("semi-final"),
-    knockout.FINAL: N_("final"),
-}
-
-
 def knockout_proposal_text(names: Mapping[str, str], proposal: Proposal) -> str:
     """A knockout round for people: the stage, each table (group) with seeds, the field."""
+    from kolo.core import knockout
+
     seeds = {entrant: (seed, why) for entrant, seed, why in proposal.field}
-    stage = _(STAGE_NAMES.get(proposal.stage or "", proposal.stage or ""))
+    stage = _(knockout.STAGE_NAMES.get(proposal.stage or "", proposal.stage or ""))
     lines = [_("Round {round}: {stage}").format(round=proposal.round_number, stage=stage)]
     rows = []
     seeded = proposal.method != "draw"
@@ -444,6 +455,9 @@ def knockout_proposal_text(names: Mapping[str, str], proposal: Proposal) -> str:
 
 def proposal_text(event: Event, proposal: Proposal) -> str:
     """A proposal for people: tables with names and costs, the totals, optimality."""
+    from kolo import display
+    from kolo.report.explanation import criteria as cost_criteria
+
     lang = i18n.language()
     names = {e.id: e.name for e in event.entrants}
     if proposal.stage is not None:

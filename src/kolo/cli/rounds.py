@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from kolo import display, i18n
+from kolo import i18n
 from kolo.cli.app import app
 from kolo.cli.files import RelaxOption, TimeLimitOption, check_relax, proposal_text
 from kolo.cli.options import EventArg, cli_actor, open_store
 from kolo.cli.output import table
 from kolo.core.problems import N_, InvalidInput
 from kolo.i18n import _
-from kolo.report.explanation import Explanation, round_explanations
-from kolo.report.explanation import total as total_cost
-from kolo.report.roundsheet import round_sheet
+
+if TYPE_CHECKING:
+    from kolo.report.explanation import Explanation
+
 
 round_app = typer.Typer(
     help=_("Seat, show, close, reopen and delete rounds."), no_args_is_help=True
@@ -72,6 +73,11 @@ def round_new(
 def _print_round(store: Any, event: Any, number: int) -> None:
     """A round's tables, one line per seat: results so far and, from round 2 on, each
     table's pairing cost (the round sheet and the explanations of ``kolo.report``)."""
+    from kolo import display
+    from kolo.report.explanation import round_explanations
+    from kolo.report.explanation import total as total_cost
+    from kolo.report.roundsheet import round_sheet
+
     core_event = store.to_core(event)
     ruleset, settings = store.ruleset_of(event)
     index = [r.number for r in core_event.rounds].index(number)
@@ -132,6 +138,8 @@ def _print_round(store: Any, event: Any, number: int) -> None:
 
 def _cost_text(why: Explanation, lang: str) -> str:
     """A table's cost and its criteria with a value: ``3 (score_spread 2, repeat_pairs 1)``."""
+    from kolo import display
+
     parts = ", ".join(f"{name} {display.points(v, lang)}" for name, v in why.criteria)
     return display.points(why.total, lang) + (f" ({parts})" if parts else "")
 

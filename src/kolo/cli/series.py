@@ -8,24 +8,22 @@ import sys
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
-from kolo import display, i18n
+from kolo import i18n
 from kolo.cli.app import app
 from kolo.cli.output import print_json, show_problems, table
 from kolo.core.problems import N_, InvalidInput
 from kolo.i18n import _
-from kolo.series import document
-from kolo.series.document import Series
-from kolo.series.qualification import (
-    QualificationResult,
-    compute_qualification,
-    qualification_document,
-)
-from kolo.series.results import Placed
-from kolo.series.tour import TourStandings, compute_tour, standings_document
+
+if TYPE_CHECKING:
+    from kolo.series.document import Series
+    from kolo.series.qualification import QualificationResult
+    from kolo.series.results import Placed
+    from kolo.series.tour import TourStandings
+
 
 T = TypeVar("T")
 
@@ -71,6 +69,8 @@ def _checked(path: Path, work: Callable[[], T]) -> T:
 def load_series(path: Path) -> Series:
     """Read and validate a series file and its event files; problems exit 2. Ids that stand
     for one person under different names are warned about on stderr."""
+    from kolo.series import document
+
     series = _checked(path, lambda: document.load(path))
     for warning in document.identity_warnings(series):
         names = "; ".join(f"{file}: {name}" for file, name in warning.names)
@@ -111,6 +111,8 @@ def validate_command(file: SeriesArg) -> None:
 
 @series_app.command("schema", help=_("Print the JSON Schema of the kolo-series/1 format."))
 def schema_command() -> None:
+    from kolo.series import document
+
     print_json(document.json_schema())
 
 
@@ -122,6 +124,8 @@ def schema_command() -> None:
     ),
 )
 def standings_command(file: SeriesArg, as_json: JsonOption = False) -> None:
+    from kolo.series.tour import compute_tour, standings_document
+
     series = load_series(file)
     tour = _checked(file, lambda: compute_tour(series))
     if as_json:
@@ -138,6 +142,8 @@ def standings_command(file: SeriesArg, as_json: JsonOption = False) -> None:
     ),
 )
 def qualification_command(file: SeriesArg, as_json: JsonOption = False) -> None:
+    from kolo.series.qualification import compute_qualification, qualification_document
+
     series = load_series(file)
     result = _checked(file, lambda: compute_qualification(series))
     if as_json:
@@ -160,6 +166,7 @@ def ratings_command(
         bool, typer.Option("--history", help=_("Also each player's rating after every event."))
     ] = False,
 ) -> None:
+    from kolo import display
     from kolo.series.ratings import ranked, ratings_document, series_ratings
 
     series = load_series(file)
@@ -196,6 +203,8 @@ def ratings_command(
 
 def tour_text(tour: TourStandings) -> str:
     """The tour standings for people: the events, the ranking, what was not counted."""
+    from kolo import display
+
     lang = i18n.language()
     lines = [
         _("{series} – tour standings: {rules}").format(
@@ -262,6 +271,8 @@ def tour_text(tour: TourStandings) -> str:
 
 def qualification_text(result: QualificationResult) -> str:
     """The qualification for people: the qualified, the places passed down, the events."""
+    from kolo import display
+
     lang = i18n.language()
     names = {q.person: q.name for q in result.qualified}
     lines = [

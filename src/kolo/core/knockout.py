@@ -32,6 +32,15 @@ KNOCKOUT = "knockout"
 QUARTER = "quarter-final"
 SEMI = "semi-final"
 FINAL = "final"
+
+STAGE_NAMES = {
+    GROUP: N_("group stage"),
+    KNOCKOUT: N_("knockout round"),
+    QUARTER: N_("quarter-final"),
+    SEMI: N_("semi-final"),
+    FINAL: N_("final"),
+}
+"""Each stage's name in words (English, marked for translation; every output translates)."""
 STAGES = (GROUP, KNOCKOUT, QUARTER, SEMI, FINAL)
 
 

@@ -84,7 +84,7 @@ def check_club(club: str, path: str) -> str | None:
 
 def _check_pool_setting(settings: Mapping[str, Any]) -> None:
     """A Dominion event's ``pool`` must name a pool that exists."""
-    from kolo.games.dominion.pools import CHAMPIONSHIP
+    from kolo.games.dominion import CHAMPIONSHIP
 
     name = settings.get("pool")
     if (

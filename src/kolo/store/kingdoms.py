@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 
 def card_pool(name: str) -> Any:
     """The pool with this name: the built-in championship pool or one organisers made."""
-    from kolo.games.dominion.pools import CHAMPIONSHIP, championship, make_pool
+    from kolo.games.dominion import CHAMPIONSHIP
+    from kolo.games.dominion.pools import championship, make_pool
 
     if name == CHAMPIONSHIP:
         return championship()
@@ -56,7 +57,8 @@ def save_pool(
 ) -> models.CardPool:
     """Create or replace a card pool; a pool naming an unknown card is refused. On the web
     (``user`` given) only the pool's owner or a superuser may replace it."""
-    from kolo.games.dominion.pools import CHAMPIONSHIP, make_pool
+    from kolo.games.dominion import CHAMPIONSHIP
+    from kolo.games.dominion.pools import make_pool
 
     if name == CHAMPIONSHIP:
         raise InvalidInput.one(N_("the championship pool cannot be changed"), path="name")

@@ -122,13 +122,7 @@ class Loaded:
         return self._memo[key]
 
 
-STAGE_NAMES = {
-    knockout.GROUP: gettext_lazy("group stage"),
-    knockout.KNOCKOUT: gettext_lazy("knockout round"),
-    knockout.QUARTER: gettext_lazy("quarter-final"),
-    knockout.SEMI: gettext_lazy("semi-final"),
-    knockout.FINAL: gettext_lazy("final"),
-}
+STAGE_NAMES = {stage: gettext_lazy(words) for stage, words in knockout.STAGE_NAMES.items()}
 
 
 def standings_rows(loaded: Loaded, result: Standings) -> list[dict[str, Any]]:

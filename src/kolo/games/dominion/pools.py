@@ -10,9 +10,8 @@ from functools import cache
 from importlib import resources
 
 from kolo.core.problems import N_, InvalidInput, Problem
+from kolo.games.dominion import CHAMPIONSHIP
 from kolo.games.dominion.cards import load
-
-CHAMPIONSHIP = "cz-championship"
 
 
 @dataclass(frozen=True)

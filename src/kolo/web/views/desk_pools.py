@@ -17,7 +17,8 @@ from kolo.web.views.deskbase import actor_of, attempt
 
 
 def _pool_rows() -> list[dict[str, Any]]:
-    from kolo.games.dominion.pools import CHAMPIONSHIP, championship
+    from kolo.games.dominion import CHAMPIONSHIP
+    from kolo.games.dominion.pools import championship
 
     built_in = championship()
     rows = [
@@ -129,7 +130,7 @@ def pool_edit(request: HttpRequest, name: str) -> HttpResponse:
     except InvalidInput:
         raise Http404 from None
     language = present.language()
-    from kolo.games.dominion.pools import CHAMPIONSHIP
+    from kolo.games.dominion import CHAMPIONSHIP
     from kolo.games.dominion.view import sorted_lines
 
     by_set = [
