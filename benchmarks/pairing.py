@@ -34,7 +34,7 @@ from pathlib import Path
 
 from kolo.core import rulesets
 from kolo.core.event import Entrant, Event, Round, Table
-from kolo.core.settings import resolve
+from kolo.core.settings import Settings, resolve
 from kolo.pairing.criteria import Context, breakdown, weighted, weights_of
 from kolo.pairing.engine import propose
 from kolo.pairing.history import History
@@ -92,7 +92,7 @@ class Tally:
         }
 
 
-def _settings(event: Event) -> dict[str, object]:
+def _settings(event: Event) -> Settings:
     ruleset = rulesets.get(event.ruleset)
     settings, _ = resolve(ruleset.defaults, event.settings)
     return settings

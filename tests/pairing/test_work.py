@@ -48,6 +48,7 @@ def test_pair_json_prints_one_document_on_stdout_in_a_real_process(env):
     assert text.returncode == 0, text.stderr
     assert text.stdout.startswith("Round 2\n")
     assert "HiGHS" not in text.stdout
+    assert "HiGHS" not in text.stderr  # an organiser's terminal shows kolo's words only
 
 
 @pytest.mark.slow

@@ -198,9 +198,9 @@ _quiet = threading.Lock()
 
 def new_highs() -> highspy.Highs:
     """A HiGHS instance, silent: whatever the version of highspy, its banner (which the
-    constructor writes to file descriptor 1, before any option can be set) goes to
-    standard error, so that standard output keeps only what kolo prints (one JSON
-    document with ``--json``)."""
+    constructor writes to file descriptor 1, before any option can be set) goes nowhere, so
+    that standard output keeps only what kolo prints (one JSON document with ``--json``) and
+    standard error only kolo's own messages."""
     with _quiet:
         sys.stdout.flush()
         try:
@@ -222,15 +222,13 @@ def new_highs() -> highspy.Highs:
 
 
 def _away_from_stdout() -> None:
-    """Point file descriptor 1 at standard error, or at the null device without one."""
+    """Point file descriptor 1 at the null device: the banner is nothing an organiser reads
+    (HiGHS's licence is in its package and in kolo's docs/pairing.md, not on every run)."""
+    null = os.open(os.devnull, os.O_WRONLY)
     try:
-        os.dup2(2, 1)
-    except OSError:
-        null = os.open(os.devnull, os.O_WRONLY)
-        try:
-            os.dup2(null, 1)
-        finally:
-            os.close(null)
+        os.dup2(null, 1)
+    finally:
+        os.close(null)
 
 
 def _flush_c_stdout() -> None:

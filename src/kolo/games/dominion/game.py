@@ -1,14 +1,36 @@
-"""Dominion as a tournament sees it (RULES.md §5; the engine is issue 16)."""
+"""Dominion as a tournament sees it (RULES.md §5; the engine is issue 16).
 
-from kolo.core.problems import N_
-from kolo.games.base import Game
-from kolo.games.dominion import kingdom
+The kingdom's reader and deal load the card data when first used, not when kolo starts: a
+command that never touches a kingdom never pays for them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from kolo.core.problems import N_, Problem
+from kolo.games.base import Deal, Game
+
+if TYPE_CHECKING:
+    from kolo.games.dominion.draws import Kingdom
+
+
+def _read(value: Any, path: str) -> tuple[Kingdom | None, list[Problem]]:
+    from kolo.games.dominion import kingdom
+
+    return kingdom.read(value, path)
+
+
+def _deal(request: Deal) -> tuple[Kingdom, ...] | None:
+    from kolo.games.dominion import kingdom
+
+    return kingdom.deal(request)
+
 
 GAME = Game(
     id="dominion",
     title=N_("Dominion"),
     players=(2, 6),
     records_turns=True,  # tied players with fewer turns win (the base game's rule)
-    read_setup=kingdom.read,
-    deal=kingdom.deal,
+    read_setup=_read,
+    deal=_deal,
 )
