@@ -138,7 +138,7 @@ def test_the_tableau_cut_rows_equal_the_direct_coefficients(width, seed, multipl
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
 def test_the_exact_method_proves_the_brute_force_optimum_at_tables_of_four(seed):
     """12 players after a few rounds: every partition (5,775) priced from the same pool."""
-    event, _ = simulate("carcassonne-cz", 12, 2, seed=seed)
+    event, _ = simulate("carcassonne-cz", 12, 2, seed=seed, repeats_first=False)
     instance = instance_of(event)
     pool = all_tables(instance)
     cost = {tuple(row[row >= 0]): int(c) for row, c in zip(pool.members, pool.cost, strict=True)}
@@ -175,7 +175,7 @@ def lp_value(instance, pool):
 def test_tableau_cuts_never_cut_off_the_optimum(seed):
     """20 players at tables of four after three rounds: the bound from the tableau cuts is
     at most the optimum, and where the relaxation becomes integral its pairing is optimal."""
-    event, _ = simulate("carcassonne-cz", 20, 3, seed=seed)
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=seed, repeats_first=False)
     instance = instance_of(event)
     pool = all_tables(instance)
     best = mip_optimum(instance, pool)
@@ -191,7 +191,7 @@ def test_the_tableau_integer_program_is_not_started_without_work_for_its_root():
     """HiGHS bounds no work at an integer program's root but by its clock: with less work
     left than the root is counted at (``work.root``), no run at all; with work, the
     pairing."""
-    event, _ = simulate("carcassonne-cz", 20, 3, seed=8, slice_guard=False)
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=8, slice_guard=False, repeats_first=False)
     instance = instance_of(event)
     pool = all_tables(instance)
     _, _, tableau = tableau_bound(Model(instance, []), pool, 10**12, work.now() + 30)
@@ -208,7 +208,7 @@ def test_a_relaxation_run_again_gets_the_safety_time_on_top_of_what_it_used():
     """HiGHS counts a model's time limit over all its runs (a relaxation with tables or
     cuts added is run again): the safety stop's limit is the time used so far plus what
     is left to the stop, not what is left alone (which had stopped relaxations early)."""
-    event, _ = simulate("carcassonne-cz", 20, 3, seed=8, slice_guard=False)
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=8, slice_guard=False, repeats_first=False)
     instance = instance_of(event)
     h = Model(instance, []).highs(all_tables(instance), False)
     h.run()
@@ -224,7 +224,7 @@ def test_a_relaxation_run_again_gets_the_safety_time_on_top_of_what_it_used():
 def test_a_relaxation_stops_after_its_work_not_its_seconds():
     """The work left sets the simplex iteration limit: a search stopped there stops at the
     same iteration on any machine."""
-    event, _ = simulate("carcassonne-cz", 20, 3, seed=8, slice_guard=False)
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=8, slice_guard=False, repeats_first=False)
     instance = instance_of(event)
     h = Model(instance, []).highs(all_tables(instance), False)
     with work.metered(10.0):
@@ -237,7 +237,7 @@ def test_a_relaxation_stops_after_its_work_not_its_seconds():
 
 
 def test_tableau_cuts_close_a_gap_the_relaxation_leaves():
-    event, _ = simulate("carcassonne-cz", 20, 3, seed=8, slice_guard=False)
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=8, slice_guard=False, repeats_first=False)
     instance = instance_of(event)
     pool = all_tables(instance)
     best = mip_optimum(instance, pool)
@@ -254,7 +254,7 @@ def test_tableau_cuts_with_tables_joining_keep_the_optimum(seed):
     """Starting from the 150 cheapest tables, the rest join by pricing with the cuts' duals:
     the bound still never passes the optimum, and a table's coefficients computed from the
     cuts' multipliers are those the relaxation holds."""
-    event, _ = simulate("carcassonne-cz", 20, 3, seed=seed)
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=seed, repeats_first=False)
     instance = instance_of(event)
     pool = all_tables(instance)
     best = mip_optimum(instance, pool)
@@ -277,7 +277,7 @@ def test_tableau_cuts_with_tables_joining_keep_the_optimum(seed):
 def test_a_pairing_proved_optimal_is_as_cheap_as_highs_own_optimum(seed):
     """The whole exact method, started from the greedy fold (or from nothing), against
     HiGHS's own branch and bound on the same tables."""
-    event, _ = simulate("carcassonne-cz", 20, 3, seed=seed)
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=seed, repeats_first=False)
     instance = instance_of(event)
     pool = all_tables(instance)
     best = mip_optimum(instance, pool)
@@ -293,7 +293,7 @@ def test_a_known_lower_bound_proves_a_pairing_that_reaches_it_and_nothing_else()
     """``lower`` (a bound proved before, e.g. without the slice guard's rows): a starting
     pairing as cheap in the criteria is optimal without a relaxation; a dearer one is
     not taken for optimal on that bound, and the search still finds the optimum."""
-    event, _ = simulate("carcassonne-cz", 20, 3, seed=6)
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=6, repeats_first=False)
     instance = instance_of(event)
     pool = all_tables(instance)
     free = exact.solve(instance, pool, time_limit=30)

@@ -105,7 +105,7 @@ def test_counts_per_table_and_per_pairing_follow_the_criteria(rng):
 def test_the_guarded_integer_program_is_the_cheapest_pairing_within_the_limits():
     """12 players at tables of four after two rounds: all 5,775 pairings tried. The
     cheapest has 34 half-points of spread, the least possible is 30: limited to 33."""
-    event, _ = simulate("carcassonne-cz", 12, 2, seed=1)
+    event, _ = simulate("carcassonne-cz", 12, 2, seed=1, repeats_first=False)
     ruleset, chosen = settings_of(event)
     instance = build(event, ruleset, chosen, [e.id for e in event.entrants], seed=1)
     pool = all_tables(instance)
@@ -139,7 +139,7 @@ def guarded_mip_optimum(instance, pool, limits):
 def test_the_exact_method_within_limits_matches_highs_on_larger_fields(seed):
     """20 players at tables of four (column generation, cuts, pruning and tableau cuts
     all take part): the slice's limits, as the guard sets them."""
-    event, _ = simulate("carcassonne-cz", 20, 3, seed=seed, slice_guard=False)
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=seed, slice_guard=False, repeats_first=False)
     ruleset, chosen = settings_of(event)
     instance = build(event, ruleset, chosen, [e.id for e in event.entrants], seed=1)
     reference = slicing.slice_pairing(instance)
@@ -161,7 +161,7 @@ def test_the_exact_method_within_limits_matches_highs_on_larger_fields(seed):
 def test_the_duals_of_one_search_bound_every_pairing():
     """The Lagrangian bound from the last relaxation: below the optimum, and no table of
     the optimal pairing is priced above the optimum minus that bound."""
-    event, _ = simulate("carcassonne-cz", 20, 3, seed=8, slice_guard=False)
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=8, slice_guard=False, repeats_first=False)
     ruleset, chosen = settings_of(event)
     instance = build(event, ruleset, chosen, [e.id for e in event.entrants], seed=1)
     pool = all_tables(instance)
@@ -369,7 +369,7 @@ def test_a_tight_limit_does_not_pass_for_no_pairing():
     taken as proof that no pairing exists. 21 players at tables of four, repeats weighted
     30: the guarded round is proved optimal by the exact method."""
     weights = {"repeat_pairs": 30, "score_spread": 1}
-    event, _ = simulate("carcassonne-cz", 21, 2, seed=7, weights=weights)
+    event, _ = simulate("carcassonne-cz", 21, 2, seed=7, weights=weights, repeats_first=False)
     ruleset, chosen = settings_of(event)
     proposal = propose(event, ruleset, chosen, seed=702)
     assert proposal.guard is not None

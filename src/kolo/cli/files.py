@@ -351,6 +351,11 @@ def proposal_document(proposal: Proposal) -> dict[str, Any]:
             if proposal.guard is not None and proposal.unguarded is not None
             else None
         ),
+        "repeats_first": (
+            {"repeated": proposal.repeats, "unavoidable": proposal.repeats_unavoidable}
+            if proposal.repeats is not None
+            else None
+        ),
         "solve_seconds": round(proposal.seconds, 3),
         "work_budget": proposal.budget,
         "safety_stop": proposal.clock_stopped,
@@ -490,6 +495,12 @@ def proposal_text(event: Event, proposal: Proposal) -> str:
                 seconds=display.decimal(proposal.seconds, 2, lang)
             )
         )
+    elif proposal.optimal and proposal.repeats:
+        lines.append(
+            _("Optimal: no cheaper pairing has as few repeated meetings ({seconds} s).").format(
+                seconds=display.decimal(proposal.seconds, 2, lang)
+            )
+        )
     elif proposal.optimal:
         lines.append(
             _("Optimal: no cheaper pairing exists ({seconds} s).").format(
@@ -507,6 +518,14 @@ def proposal_text(event: Event, proposal: Proposal) -> str:
             else _("Best found in {seconds} s (no bound proved).").format(
                 seconds=display.decimal(proposal.seconds, 2, lang)
             )
+        )
+    if proposal.repeats:
+        lines.append(
+            (
+                _("Repeated meetings: {count}; no pairing within the rules has fewer.")
+                if proposal.repeats_unavoidable
+                else _("Repeated meetings: {count}, the fewest found within the search budget.")
+            ).format(count=proposal.repeats)
         )
     if proposal.clock_stopped:
         lines.append(

@@ -138,6 +138,7 @@ _PAIRING = {
     "never_together": [],
     "slice_guard": True,
     "slice_guard_scope": "event",
+    "repeats_first": False,
     "seat_balance": True,
     "time_limit": 10,
 }
@@ -205,7 +206,12 @@ REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
                 smaller_tables=True,
                 byes=False,
                 defaults=_defaults(
-                    rounds=4, table_size=4, games_per_table=1, **_SHARES, **_PAIRING, **_DESK
+                    rounds=4,
+                    table_size=4,
+                    games_per_table=1,
+                    **_SHARES,
+                    **{**_PAIRING, "repeats_first": True},  # R-GORN-8: never the same twice
+                    **_DESK,
                 ),
             ),
             RuleSet(

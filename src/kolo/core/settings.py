@@ -155,6 +155,17 @@ SPECS: dict[str, SettingSpec] = {
             choices=("event", "round"),
         ),
         SettingSpec(
+            "repeats_first",
+            Kind.BOOL,
+            "R-GORN-8",
+            N_(
+                "Repeated meetings come first: the pairing seats as few players together "
+                "again as any pairing within the rules can, and only then weighs points "
+                "apart and the rest (the slice guard then stands aside: slicing repeats more) "
+                "[interpretation: Carcassonne's promise]."
+            ),
+        ),
+        SettingSpec(
             "seat_balance",
             Kind.BOOL,
             "R-GORN-9",
@@ -275,6 +286,7 @@ ABSENT: Mapping[str, Any] = MappingProxyType(
         "never_together": [],
         "slice_guard": False,
         "slice_guard_scope": "event",
+        "repeats_first": False,
         "seat_balance": False,
         "time_limit": 10,
         "self_reporting": False,
@@ -378,6 +390,11 @@ class Settings(Mapping[str, Any]):
     def slice_guard_scope(self) -> str:
         """What the slice guard compares: ``event`` or ``round``."""
         return str(self._value("slice_guard_scope"))
+
+    @property
+    def repeats_first(self) -> bool:
+        """The fewest repeated meetings first, then the weights (R-GORN-8)."""
+        return bool(self._value("repeats_first"))
 
     @property
     def seat_balance(self) -> bool:
@@ -529,6 +546,7 @@ LABELS: dict[str, str] = {
     "never_together": N_("Players kept apart"),
     "slice_guard": N_("Never worse than slicing the standings by hand"),
     "slice_guard_scope": N_("What the slice guard compares"),
+    "repeats_first": N_("Fewest repeated meetings first"),
     "seat_balance": N_("Balance who sits first and last"),
     "time_limit": N_("Pairing search budget (work seconds)"),
     "self_reporting": N_("Players enter their own results"),

@@ -67,6 +67,9 @@ class _Found:
     """Where the slice guard acted: the slice's counts the round was held to."""
     unguarded: int | None = None
     """Where the slice guard acted: the combined cost of the weights' own pairing."""
+    fewest: tuple[int, bool] | None = None
+    """With repeated meetings first (R-GORN-8): the fewest repeated meetings a pairing
+    within the rules was found to have, and whether no pairing has fewer (proved)."""
 
 
 @dataclass(frozen=True)
@@ -122,6 +125,12 @@ class Proposal:
     clock_stopped: bool = False
     """The wall-clock safety stop ended the search before its work budget: on another
     machine the same input may give other tables."""
+    repeats: int | None = None
+    """With repeated meetings first (R-GORN-8): the round's repeated meetings (each pair
+    seated together again, counted once per earlier meeting); None otherwise."""
+    repeats_unavoidable: bool = False
+    """With repeated meetings first: the round has repeated meetings and no pairing within
+    the rules has fewer (proved)."""
 
     @property
     def gap(self) -> Fraction | None:
@@ -211,7 +220,9 @@ def _propose(
             plain = build(event, ruleset, settings, list(players), seed) if relax else instance
             pair = _relaxed_pairer(event, ruleset, settings, list(players), seed, budget)
             raise diagnosis.explain(plain, relax, pair) from None
-        if settings.slice_guard and not relax and reference is not None:
+        if settings.repeats_first and not relax:
+            found = _repeats_first(instance, found, budget, seed, event, ruleset, settings, players)
+        elif settings.slice_guard and not relax and reference is not None:
             found = _guarded(instance, found, reference, budget, seed, event, ruleset, settings)
         tables, optimal, bound, method = found.tables, found.optimal, found.bound, found.method
         searched = found
@@ -229,6 +240,12 @@ def _propose(
         started,
         relax,
     )
+    if searched is not None and searched.fewest is not None:
+        count = slicing.totals(instance, tables).get("repeat_pairs", 0)
+        fewest, proved = searched.fewest
+        proposal = replace(
+            proposal, repeats=count, repeats_unavoidable=count > 0 and proved and count <= fewest
+        )
     if searched is None or searched.guard is None or searched.unguarded is None:
         return proposal
     held = {
@@ -410,6 +427,69 @@ def _guarded(
     lower = result.bound if found.bound is None else max(float(found.bound), result.bound)
     proved = math.floor(lower) if math.isfinite(lower) else found.bound
     return _Found(list(result.tables), result.optimal, proved, "exact", None, limits, cost)
+
+
+def _repeats_first(
+    instance: Instance,
+    found: _Found,
+    budget: float,
+    seed: int,
+    event: Event,
+    ruleset: RuleSet,
+    settings: Settings,
+    players: Sequence[EntrantId],
+) -> _Found:
+    """Repeated meetings first (R-GORN-8, the setting ``repeats_first``): the fewest
+    repeated meetings any pairing within the hard rules has — searched on the same round
+    weighed by repeated meetings alone — and among the pairings with no more, the cheapest
+    by the weights. The first answer's bound stays a bound: the limit only takes pairings
+    away."""
+    if "repeat_pairs" not in instance.criteria:
+        return found  # repeated meetings weigh nothing: there is nothing to put first
+    mine = slicing.totals(instance, found.tables)["repeat_pairs"]
+    if mine == 0:
+        return replace(found, fewest=(0, True))
+    alone = Settings({**settings, "weights": {"repeat_pairs": 1}})
+    counting = build(event, ruleset, alone, list(players), seed)
+    try:
+        least = _search(counting, budget / 2, seed)
+    except (_Infeasible, NoValidPairing):
+        return replace(found, fewest=(mine, False))
+    fewest = slicing.totals(counting, least.tables)["repeat_pairs"]
+    proved = least.optimal
+    if mine <= fewest or work.stopped():
+        return replace(found, fewest=(min(mine, fewest), proved and mine <= fewest))
+    limits = {"repeat_pairs": fewest}
+    deadline = max(budget, work.now() + GUARD_SECONDS)
+    start = heuristic.improve(
+        instance,
+        least.tables,
+        deadline=deadline,
+        seed=seed,
+        sweeps=GUARD_SWEEPS,
+        random_pairs=False,
+        limits=limits,
+    )
+    known = float(found.bound) if found.bound is not None else -math.inf
+    if exact.main_optimal(instance, heuristic.cost_of(instance, start), known):
+        return _Found(start, True, found.bound, "heuristic", fewest=(fewest, proved))
+    pool = _guard_pool(instance, heuristic.cost_of(instance, start), found.prices)
+    if pool is not None and not work.stopped():
+        result = exact.solve(
+            instance,
+            pool,
+            time_limit=work.left(deadline),
+            incumbent=start,
+            limits=slicing.rows(instance, limits),
+            lower=known,
+        )
+        if result.tables is not None:
+            lower = result.bound if found.bound is None else max(float(found.bound), result.bound)
+            bound = math.floor(lower) if math.isfinite(lower) else found.bound
+            return _Found(
+                list(result.tables), result.optimal, bound, "exact", fewest=(fewest, proved)
+            )
+    return _Found(start, False, found.bound, "heuristic", fewest=(fewest, proved))
 
 
 def _guard_pool(instance: Instance, cap: int, prices: exact.Prices | None) -> Pool | None:

@@ -225,6 +225,8 @@ def pair_round(
             **_round_doc(next(r for r in to_core(event).rounds if r.number == round_.number)),
             "cost": float(proposal.total),
             "optimal": proposal.optimal,
+            "repeats": proposal.repeats,
+            "repeats_unavoidable": proposal.repeats_unavoidable,
             "relaxed": list(relax),
             "work_budget": proposal.budget,
             "safety_stop": proposal.clock_stopped,
