@@ -6,7 +6,8 @@ from the results, so they are the same everywhere (DESIGN.md principle 2).
 
 from __future__ import annotations
 
-from collections import defaultdict
+import threading
+from collections import OrderedDict, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -101,13 +102,49 @@ class _Tally:
     opponents: list[EntrantId] = field(default_factory=list)
 
 
+_REMEMBERED = 64
+"""How many standings ``compute`` keeps (the pairing asks for the same ones many times)."""
+_memory: OrderedDict[tuple[object, ...], tuple[object, Standings]] = OrderedDict()
+_memory_lock = threading.Lock()
+
+
 def compute(
     event: Event,
     ruleset: RuleSet,
     settings: Settings,
     through_round: int | None = None,
 ) -> Standings:
-    """The standings after the complete rounds (up to ``through_round`` when given)."""
+    """The standings after the complete rounds (up to ``through_round`` when given).
+
+    The same values give the same standings, so the last few are remembered: by the
+    identity of the entrants, of each round, of the rule set and of the settings (the values
+    are immutable; the memory holds them, so no identity is reused while remembered)."""
+    key = (
+        id(event.entrants),
+        tuple(id(r) for r in event.rounds),
+        id(ruleset),
+        id(settings),
+        through_round,
+    )
+    with _memory_lock:
+        found = _memory.get(key)
+        if found is not None:
+            _memory.move_to_end(key)
+            return found[1]
+    result = _compute(event, ruleset, settings, through_round)
+    with _memory_lock:
+        _memory[key] = ((event.entrants, event.rounds, ruleset, settings), result)
+        while len(_memory) > _REMEMBERED:
+            _memory.popitem(last=False)
+    return result
+
+
+def _compute(
+    event: Event,
+    ruleset: RuleSet,
+    settings: Settings,
+    through_round: int | None,
+) -> Standings:
     rounds = [
         r
         for r in complete_rounds(event, ruleset, settings)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from kolo.pairing.instance import Instance
+from kolo.pairing.instance import Instance, IntArray
 
 
 def cost_of(instance: Instance, tables: Sequence[Sequence[int]]) -> int:
@@ -32,11 +32,21 @@ def repeats(instance: Instance, table: Sequence[int]) -> int:
     n = instance.size
     members = sorted(table)
     if len(members) == 2:
-        return int(np.isin([members[0] * n + members[1]], instance.forbidden_duos).sum())
+        return _found(instance.forbidden_duos, [members[0] * n + members[1]])
     codes = [
         a * n * n + b * n + c
         for i, a in enumerate(members)
         for j, b in enumerate(members[i + 1 :], start=i + 1)
         for c in members[j + 1 :]
     ]
-    return int(np.isin(codes, instance.forbidden_triples).sum()) if codes else 0
+    return _found(instance.forbidden_triples, codes) if codes else 0
+
+
+def _found(forbidden: IntArray, codes: list[int]) -> int:
+    """How many of ``codes`` the sorted array ``forbidden`` holds (asked a few at a time,
+    thousands of times a round: a binary search, not a set operation)."""
+    if not len(forbidden):
+        return 0
+    at = np.searchsorted(forbidden, codes)
+    inside = at < len(forbidden)
+    return int((forbidden[at[inside]] == np.asarray(codes)[inside]).sum())

@@ -26,6 +26,7 @@ from kolo.core.settings import Settings
 from kolo.core.standings import compute
 from kolo.pairing import diagnosis, exact, heuristic, numbering, slicing, work
 from kolo.pairing import knockout as knockout_seating
+from kolo.pairing.bound import lower_bound
 from kolo.pairing.criteria import Context, breakdown, weighted, weights_of
 from kolo.pairing.instance import Instance, NoLayout, build
 from kolo.pairing.pool import Pool, PoolTooLarge, all_tables
@@ -361,7 +362,8 @@ def _search(
             "R-GORN-4",
         )
     improved = heuristic.improve(instance, start, deadline=deadline, seed=seed)
-    return _Found(improved, False, None, "heuristic")
+    # too many candidate tables for the exact method: a bound that needs none (bound.py)
+    return _Found(improved, False, lower_bound(instance), "heuristic")
 
 
 def _guarded(
