@@ -96,7 +96,9 @@ def test_a_bad_kingdom_is_refused_with_its_reason(document, path, message):
 
 
 def test_the_event_file_carries_the_typed_kingdom_through_the_game():
-    assert registry.get("dominion").read_setup is read
+    game_read = registry.get("dominion").read_setup
+    assert game_read is not None
+    assert game_read(DRAFTED, "k") == read(DRAFTED, "k")  # the game reads with kingdom.read
     document = json.loads((CASES / "event-format-example.json").read_text(encoding="utf-8"))
     document["rounds"][0]["tables"][0]["kingdom"] = DRAFTED
     event = reader.read(document)
