@@ -52,3 +52,4 @@ def test_a_field_too_large_for_the_exact_method_reports_a_true_gap(monkeypatch):
     assert proposal.bound is not None
     assert 0 <= proposal.bound <= proposal.total
     assert proposal.gap is not None
+    assert proposal.gap < 1  # the bound says something: above 0

@@ -12,6 +12,8 @@ bound holds for every pairing the rules allow."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import numpy as np
 import numpy.typing as npt
 
@@ -40,11 +42,53 @@ def lower_bound(instance: Instance) -> int:
             cheapest[chunk] = np.partition(block, mates - 1, axis=1)[:, :mates].sum(axis=1)
     byes = instance.byes
     seated = np.sort(cheapest)[: n - byes] if byes else cheapest
-    pairs = int(seated.sum()) // 2
+    pairs = max(int(seated.sum()) // 2, _spread(instance))
     smaller_seats = sum(s for s in instance.sizes if s < instance.normal_size)
     smaller = _cheapest(instance.smaller_cost, instance.smaller_ok, smaller_seats)
     bye = _cheapest(instance.bye_cost, instance.bye_ok, byes)
     return pairs + smaller + bye
+
+
+def _spread(instance: Instance) -> int:
+    """A bound on the points apart alone: |p(a) − p(b)| is the sum of the steps between
+    consecutive point values that lie between a and b, so a pairing's spread is the sum over
+    the steps of (step × pairs seated across it). Where the players above a step cannot
+    fill whole tables (and byes), some table sits across it, with at least (its size − 1)
+    pairs across; the step counts that many times at least."""
+    if instance.points is None or not instance.spread_unit:
+        return 0
+    sizes = [s for s in instance.sizes if s > 1]
+    if not sizes:
+        return 0
+    full = [s for s in sizes if s >= instance.normal_size]
+    order = np.argsort(-instance.points, kind="stable")
+    points = instance.points[order]
+    smaller_ok = instance.smaller_ok[order]
+    bye_ok = instance.bye_ok[order]
+    total = 0
+    for above in range(1, len(points)):
+        step = int(points[above - 1] - points[above])
+        if step <= 0:
+            continue
+        # who sits above the step may take a smaller table or a bye only if one of them may
+        tables = sizes if smaller_ok[:above].any() else full
+        byes = instance.byes if bye_ok[:above].any() else 0
+        if not _fills(above, tables, byes):
+            total += step * (min(sizes) - 1)
+    return total * instance.spread_unit
+
+
+def _fills(players: int, sizes: list[int], byes: int) -> bool:
+    """Whether ``players`` can be seated exactly by some of the tables (and byes)."""
+    counts = sorted(Counter(sizes).items(), reverse=True)
+
+    def fits(left: int, rest: list[tuple[int, int]]) -> bool:
+        if not rest:
+            return 0 <= left <= byes
+        (size, count), more = rest[0], rest[1:]
+        return any(fits(left - size * used, more) for used in range(min(count, left // size) + 1))
+
+    return fits(players, counts)
 
 
 def _cheapest(costs: IntArray, allowed: npt.NDArray[np.bool_], count: int) -> int:

@@ -84,6 +84,11 @@ class Instance:
     these."""
     point_scale: int = 1
     """Tournament points times this are whole numbers (halves: 2)."""
+    points: IntArray | None = None
+    """Each player's tournament points times ``point_scale`` (None: not given, as in a
+    restricted instance)."""
+    spread_unit: int = 0
+    """What one unit of ``points`` apart costs a pair, in combined units (weight × mult)."""
 
     @property
     def size(self) -> int:
@@ -236,6 +241,8 @@ def build(
         triple_penalty=RELAX_PENALTY * mult if "R-GORN-4" in relax else 0,
         criteria={name: values for name, values in own.items() if weights[name]},
         point_scale=point_scale,
+        points=integer_points,
+        spread_unit=scaled(weights["score_spread"], True) * mult,
     )
 
 
