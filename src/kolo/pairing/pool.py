@@ -116,51 +116,99 @@ def tables_of_size(
     if players is not None:
         candidates = np.intersect1d(candidates, players)
     candidates = candidates.astype(np.int32)
-    n = instance.size
-    cost = instance.pair_cost
     extra = instance.smaller_cost if size < instance.normal_size else None
     tuples = candidates[:, None]
     partial = np.zeros(len(candidates), dtype=np.int64) if extra is None else extra[candidates]
     for width in range(1, size):
-        last = tuples[:, -1]
-        position = np.searchsorted(candidates, last, side="right")
+        position = np.searchsorted(candidates, tuples[:, -1], side="right")
         counts = len(candidates) - position
         total = int(counts.sum())
         if total > limit or work.stopped():  # too many, or past the safety stop
             raise PoolTooLarge(total)
-        rows = np.repeat(np.arange(len(tuples)), counts)
-        offsets = np.repeat(np.cumsum(counts) - counts, counts)
-        new = candidates[np.repeat(position, counts) + np.arange(total) - offsets]
-        tuples = np.concatenate([tuples[rows], new[:, None]], axis=1)
-        added = partial[rows]
-        for column in range(width):
-            added = added + cost[tuples[:, column], new]
-        if extra is not None:
-            added = added + extra[new]
-        partial = added
-        keep = np.ones(len(tuples), dtype=np.bool_)
-        if max_cost is not None:
-            keep &= partial <= max_cost
-        penalty = instance.triple_penalty
-        if width >= 2 and len(instance.forbidden_triples):
-            repeats = _forbidden_triples(tuples, new, n, instance.forbidden_triples)
-            if penalty:
-                partial = partial + penalty * repeats
-            else:
-                keep &= repeats == 0
-        if size == 2 and width == 1 and len(instance.forbidden_duos):
-            codes = tuples[:, 0].astype(np.int64) * n + tuples[:, 1]
-            repeated = _member(codes, instance.forbidden_duos)
-            if penalty:
-                partial = partial + penalty * repeated
-            else:
-                keep &= ~repeated
-        tuples, partial = tuples[keep], partial[keep]
+        # extended a block of tuples at a time: memory grows with what is kept, not with
+        # every tuple tried
+        ends = np.cumsum(counts)
+        parts: list[tuple[npt.NDArray[np.integer[Any]], IntArray]] = []
+        start = 0
+        while start < len(tuples):
+            stop = max(start + 1, int(np.searchsorted(ends, ends[start] - counts[start] + BLOCK)))
+            parts.append(
+                _extend(
+                    instance,
+                    candidates,
+                    tuples[start:stop],
+                    partial[start:stop],
+                    position[start:stop],
+                    counts[start:stop],
+                    width,
+                    size,
+                    extra,
+                    max_cost,
+                )
+            )
+            start = stop
+        tuples = (
+            np.concatenate([t for t, _ in parts])
+            if parts
+            else np.zeros((0, width + 1), dtype=np.int32)
+        )
+        partial = np.concatenate([c for _, c in parts]) if parts else np.zeros(0, dtype=np.int64)
     return Pool(
         tuples.astype(np.int32),
         np.full(len(tuples), size, dtype=np.int32),
         partial,
     )
+
+
+BLOCK = 1 << 20
+"""Tuples tried at once while the candidate tables are built."""
+
+
+def _extend(
+    instance: Instance,
+    candidates: npt.NDArray[np.integer[Any]],
+    tuples: npt.NDArray[np.integer[Any]],
+    partial: IntArray,
+    position: npt.NDArray[np.intp],
+    counts: npt.NDArray[np.intp],
+    width: int,
+    size: int,
+    extra: IntArray | None,
+    max_cost: int | None,
+) -> tuple[npt.NDArray[np.integer[Any]], IntArray]:
+    """Every tuple of the block extended by each later candidate, its cost so far, and
+    only those that can still make a valid table within ``max_cost``."""
+    n = instance.size
+    cost = instance.pair_cost
+    total = int(counts.sum())
+    rows = np.repeat(np.arange(len(tuples)), counts)
+    offsets = np.repeat(np.cumsum(counts) - counts, counts)
+    new = candidates[np.repeat(position, counts) + np.arange(total) - offsets]
+    tuples = np.concatenate([tuples[rows], new[:, None]], axis=1)
+    added = partial[rows]
+    for column in range(width):
+        added = added + cost[tuples[:, column], new]
+    if extra is not None:
+        added = added + extra[new]
+    partial = added
+    keep = np.ones(len(tuples), dtype=np.bool_)
+    if max_cost is not None:
+        keep &= partial <= max_cost
+    penalty = instance.triple_penalty
+    if width >= 2 and len(instance.forbidden_triples):
+        repeats = _forbidden_triples(tuples, new, n, instance.forbidden_triples)
+        if penalty:
+            partial = partial + penalty * repeats
+        else:
+            keep &= repeats == 0
+    if size == 2 and width == 1 and len(instance.forbidden_duos):
+        codes = tuples[:, 0].astype(np.int64) * n + tuples[:, 1]
+        repeated = _member(codes, instance.forbidden_duos)
+        if penalty:
+            partial = partial + penalty * repeated
+        else:
+            keep &= ~repeated
+    return tuples[keep], partial[keep]
 
 
 def _forbidden_triples(
