@@ -128,3 +128,39 @@ def test_r_gorn_8_no_repeats_over_a_whole_carcassonne_event_of_28():
     assert max(History.of(event.rounds).pairs.values()) == 1
     plain, _ = simulate("carcassonne-cz", 28, 4, seed=2, repeats_first=False)
     assert max(History.of(plain.rounds).pairs.values()) > 1
+
+
+def test_r_gorn_8_pairs_kept_apart_come_before_repeated_meetings():
+    """The organiser's pairs kept apart are kept apart with repeated meetings first too."""
+    from dataclasses import replace as replaced
+
+    from kolo.core.event import Entrant, Event, Round, Table
+
+    entrants = tuple(Entrant(f"p{i}", f"P{i}") for i in range(1, 17))
+    tables = tuple(Table(n + 1, tuple(f"p{4 * n + k}" for k in range(1, 5)), ()) for n in range(4))
+    apart = [["p1", f"p{k}"] for k in range(5, 9)]
+    event = Event("kept", "carcassonne-cz", {"never_together": apart}, entrants)
+    event = replaced(event, rounds=(Round(1, tables, 1),))
+    event, _ = simulate_results(event)
+    ruleset, settings = settings_of(event)
+    assert settings.repeats_first
+    proposal = propose(event, ruleset, settings, seed=1)
+    seated = next(t.seats for t in proposal.tables if "p1" in t.seats)
+    assert not {"p5", "p6", "p7", "p8"} & set(seated)
+    # kept apart, p1 must meet again one of those he met in round 1 or sit with two who met:
+    # the repeats are the fewest the kept-apart pairs allow, and said to be unavoidable
+    assert proposal.repeats_unavoidable
+
+
+def simulate_results(event):
+    """Round 1's tables played: the first seat wins, the rest follow in seat order."""
+    from dataclasses import replace as replaced
+
+    from kolo.core.event import Game
+
+    last = event.rounds[-1]
+    played = tuple(
+        replaced(t, games=(Game({p: 40 - 5 * i for i, p in enumerate(t.seats)}),))
+        for t in last.tables
+    )
+    return replaced(event, rounds=(replaced(last, tables=played),)), None

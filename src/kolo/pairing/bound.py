@@ -7,8 +7,10 @@ with the others there; so any pairing costs at least half of the sum, over the s
 players, of each one's cheapest possible table-mates (as many as the smallest table holds
 besides them) — counted for everyone, less the largest of those sums for as many players as
 there are byes (whoever gets them). The smaller tables' seats cost at least the cheapest of
-those their players may take, and the byes the cheapest byes. No hard rule is used, so the
-bound holds for every pairing the rules allow."""
+those their players may take, and the byes the cheapest byes; the points apart alone give a
+second bound (``_spread``). Of the hard rules only who may sit at a smaller table or take a
+bye is used (R-GORN-6, relaxed or not as the instance says), so the bound holds for every
+pairing the rules allow."""
 
 from __future__ import annotations
 

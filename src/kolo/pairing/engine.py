@@ -221,7 +221,8 @@ def _propose(
             plain = build(event, ruleset, settings, list(players), seed) if relax else instance
             pair = _relaxed_pairer(event, ruleset, settings, list(players), seed, budget)
             raise diagnosis.explain(plain, relax, pair) from None
-        if settings.repeats_first and not relax:
+        first = settings.repeats_first and "repeat_pairs" in instance.criteria
+        if first and not relax:
             found = _repeats_first(instance, found, budget, seed, event, ruleset, settings, players)
         elif settings.slice_guard and not relax and reference is not None:
             found = _guarded(instance, found, reference, budget, seed, event, ruleset, settings)
@@ -431,6 +432,11 @@ def _guarded(
     return _Found(list(result.tables), result.optimal, proved, "exact", None, limits, cost)
 
 
+KEPT_APART_FIRST = {"never_together": 10_000, "club": 10_000}
+"""The weights, beside one for each repeated meeting, of the search for the fewest repeated
+meetings: far above any round's repeats, so kept-apart pairs and club-mates come first."""
+
+
 def _repeats_first(
     instance: Instance,
     found: _Found,
@@ -446,15 +452,17 @@ def _repeats_first(
     weighed by repeated meetings alone — and among the pairings with no more, the cheapest
     by the weights. The first answer's bound stays a bound: the limit only takes pairings
     away."""
-    if "repeat_pairs" not in instance.criteria:
-        return found  # repeated meetings weigh nothing: there is nothing to put first
     mine = slicing.totals(instance, found.tables)["repeat_pairs"]
     if mine == 0:
         return replace(found, fewest=(0, True))
-    alone = Settings({**settings, "weights": {"repeat_pairs": 1}})
+    # the organiser's pairs kept apart and the clubs' rounds come before repeated meetings
+    # (they are the organiser's own word); then repeated meetings, and nothing else
+    alone = Settings({**settings, "weights": {"repeat_pairs": 1, **KEPT_APART_FIRST}})
     counting = build(event, ruleset, alone, list(players), seed)
     try:
-        least = _search(counting, budget / 2, seed)
+        # within what the first search left of the budget (at least GUARD_SECONDS), as the
+        # slice guard does: the same work on any machine
+        least = _search(counting, max(GUARD_SECONDS, budget - work.now()) / 2, seed)
     except (_Infeasible, NoValidPairing):
         return replace(found, fewest=(mine, False))
     fewest = slicing.totals(counting, least.tables)["repeat_pairs"]

@@ -7,6 +7,7 @@ from typing import Any
 
 from kolo.changes.common import refuse_if_closed
 from kolo.changes.results import CLOSED, enter_result, read_game, the_table
+from kolo.changes.results import game_number as which_game
 from kolo.core import event as core
 from kolo.core.problems import N_, InvalidInput
 from kolo.store import models
@@ -102,6 +103,21 @@ def record_result(
     table = _open_table(event, round_number, table_number, closed_ok=closed_round is not None)
     ruleset, settings = ruleset_of(event)
     value, by_code, turns_by_code = read_scores(event, round_number, table.number, scores, turns)
+    number = which_game(
+        the_table(value, round_number, table.number),
+        game_number,
+        ruleset.games_per_table(round_number, settings),
+    )
+    game = table.games.select_for_update().filter(number=number).first()
+    before = game_document(game) if game is not None else None
+    current_version = game.version if game is not None else 0
+    if expected_version is not None and current_version != expected_version:
+        # 0 stands for "no result yet": two people entering one table at once (said before
+        # anything else of the result: the writer must look at it again first)
+        raise InvalidInput.one(
+            N_("someone else changed this result meanwhile; look at it again before saving"),
+            path="version",
+        )
     entered = enter_result(
         value,
         ruleset,
@@ -110,18 +126,9 @@ def record_result(
         table.number,
         by_code,
         turns=turns_by_code,
-        number=game_number,
+        number=number,
         ended_by_time_limit=ended_by_time_limit,
     )
-    game = table.games.select_for_update().filter(number=entered.number).first()
-    before = game_document(game) if game is not None else None
-    current_version = game.version if game is not None else 0
-    if expected_version is not None and current_version != expected_version:
-        # 0 stands for "no result yet": two people entering one table at once
-        raise InvalidInput.one(
-            N_("someone else changed this result meanwhile; look at it again before saving"),
-            path="version",
-        )
     if game is not None and entered.unchanged:
         return game, before  # the same result again: nothing to change or record
     if before is not None and expected_version is None and not correct:

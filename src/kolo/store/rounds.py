@@ -141,14 +141,13 @@ def _deal(event: models.Event, round_: models.Round, tables: int) -> None:
     game = games.get(ruleset.game)
     if game.deal is None:
         return
-    if round_.seed is None:
-        round_.seed = secrets.randbelow(2**31)
-        round_.save(update_fields=["seed"])
-    setups = game.deal(
-        Deal(ruleset.id, round_.number, tables, settings, round_.seed, resource=card_pool)
-    )
+    seed = round_.seed if round_.seed is not None else secrets.randbelow(2**31)
+    setups = game.deal(Deal(ruleset.id, round_.number, tables, settings, seed, resource=card_pool))
     if setups is None:
-        return
+        return  # nothing dealt: a round without a seed keeps none
+    if round_.seed is None:
+        round_.seed = seed
+        round_.save(update_fields=["seed"])
     for table in round_.tables.all():
         table.kingdom = setups[table.number - 1].document()
         table.save(update_fields=["kingdom"])

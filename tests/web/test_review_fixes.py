@@ -1,0 +1,24 @@
+"""What a review of the pure changes found, held: a round whose game deals nothing keeps no
+seed."""
+
+import pytest
+
+from kolo.store import api as store
+from tests.web.conftest import ACTOR
+
+pytestmark = [pytest.mark.db, pytest.mark.django_db]
+
+
+def test_a_round_seated_by_hand_keeps_no_seed_where_nothing_is_dealt():
+    """NBGL plays Dominion but draws no kingdoms (no round plan): a round seated by hand has no
+    seed, as before (a seed would change the knockout's last-resort lot)."""
+    created = store.create_event(ACTOR, "NBGL", "nbgl-dominion")
+    store.add_entrants(ACTOR, created, [(f"Player {i}", None) for i in range(1, 9)])
+    round_ = store.new_round(ACTOR, created, [["p1", "p2", "p3", "p4"], ["p5", "p6", "p7", "p8"]])
+    assert round_.seed is None
+    # a Dominion event with a round plan draws its kingdoms, and keeps the seed it used
+    dominion = store.create_event(ACTOR, "Brno", "dominion-cz")
+    store.add_entrants(ACTOR, dominion, [(f"Player {i}", None) for i in range(1, 7)])
+    seated = store.new_round(ACTOR, dominion, [["p1", "p2", "p3"], ["p4", "p5", "p6"]])
+    assert seated.seed is not None
+    assert all(t.kingdom for t in seated.tables.all())
