@@ -8,6 +8,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -40,10 +41,19 @@ def pair(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
     paired: list[models.Round] = []
 
     def run() -> None:
-        round_, _proposal = store.pair_round(
+        round_, proposal = store.pair_round(
             actor_of(request), event, relax=relax, reason=reason, accepted=False
         )
         paired.append(round_)
+        if proposal.repeats:  # Carcassonne's promise: say where it could not be kept
+            messages.info(
+                request,
+                (
+                    _("Repeated meetings: {count}; no pairing within the rules has fewer.")
+                    if proposal.repeats_unavoidable
+                    else _("Repeated meetings: {count}, the fewest found within the search budget.")
+                ).format(count=proposal.repeats),
+            )
 
     if attempt(request, run):
         return redirect("desk-round", key=event.key, number=paired[0].number)
