@@ -37,3 +37,21 @@ def event():
     created = store.create_event(ACTOR, "Brno 2026", "dominion-cz")
     store.add_entrants(ACTOR, created, [(f"Player {i}", None) for i in range(1, 8)])
     return created
+
+
+@pytest.fixture
+def owner():
+    """An organiser account (a test module may define its own)."""
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_user("olga", password="secret-olga-1")
+
+
+@pytest.fixture
+def desk(owner):
+    """A browser logged in as ``owner`` (pytest-django's ``client`` stays a stranger's)."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(owner)
+    return client

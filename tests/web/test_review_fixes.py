@@ -24,23 +24,7 @@ def test_a_round_seated_by_hand_keeps_no_seed_where_nothing_is_dealt():
     assert all(t.kingdom for t in seated.tables.all())
 
 
-@pytest.fixture
-def owner():
-    from django.contrib.auth import get_user_model
-
-    return get_user_model().objects.create_user("olga", password="secret-olga-1")
-
-
-@pytest.fixture
-def client(owner):
-    from django.test import Client
-
-    client = Client()
-    client.force_login(owner)
-    return client
-
-
-def test_the_desk_says_when_repeated_meetings_could_not_be_avoided(client, owner):
+def test_the_desk_says_when_repeated_meetings_could_not_be_avoided(desk, owner):
     """Carcassonne's promise on the desk: pairing a round that must repeat meetings says how
     many, and that no pairing within the rules has fewer (12 players after three rounds at
     tables of four: each has met 9 of 11)."""
@@ -48,12 +32,12 @@ def test_the_desk_says_when_repeated_meetings_could_not_be_avoided(client, owner
 
     played, _ = simulate("carcassonne-cz", 12, 3, seed=1)
     event = store.import_event(ACTOR, played, key="carc-12", owner=owner)
-    response = client.post(f"/desk/{event.key}/pair/", follow=True)
+    response = desk.post(f"/desk/{event.key}/pair/", follow=True)
     said = " | ".join(str(m) for m in response.context["messages"])
     assert "Repeated meetings: 9; no pairing within the rules has fewer." in said
     # the same words in Czech, for a Czech organiser
-    client.cookies["django_language"] = "cs"
+    desk.cookies["django_language"] = "cs"
     store.delete_round(ACTOR, event, 4)
-    response = client.post(f"/desk/{event.key}/pair/", follow=True)
+    response = desk.post(f"/desk/{event.key}/pair/", follow=True)
     said = " | ".join(str(m) for m in response.context["messages"])
     assert "Opakovaná setkání: 9; žádné nasazení v rámci pravidel jich nemá méně." in said

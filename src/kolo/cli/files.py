@@ -462,6 +462,7 @@ def proposal_text(event: Event, proposal: Proposal) -> str:
     """A proposal for people: tables with names and costs, the totals, optimality."""
     from kolo import display
     from kolo.report.explanation import criteria as cost_criteria
+    from kolo.report.explanation import repeats_words
 
     lang = i18n.language()
     names = {e.id: e.name for e in event.entrants}
@@ -519,14 +520,9 @@ def proposal_text(event: Event, proposal: Proposal) -> str:
                 seconds=display.decimal(proposal.seconds, 2, lang)
             )
         )
-    if proposal.repeats:
-        lines.append(
-            (
-                _("Repeated meetings: {count}; no pairing within the rules has fewer.")
-                if proposal.repeats_unavoidable
-                else _("Repeated meetings: {count}, the fewest found within the search budget.")
-            ).format(count=proposal.repeats)
-        )
+    repeats = repeats_words(proposal.repeats, proposal.repeats_unavoidable)
+    if repeats is not None:
+        lines.append(_(repeats).format(count=proposal.repeats))
     if proposal.clock_stopped:
         lines.append(
             _(

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from kolo.core import knockout
 from kolo.core.event import EntrantId, Event
+from kolo.core.problems import N_
 from kolo.core.rulesets import RuleSet
 from kolo.core.settings import Settings
 from kolo.pairing.criteria import Context, breakdown, weighted, weights_of
@@ -93,3 +94,13 @@ def round_explanations(
 def total(explanations: Sequence[Explanation]) -> Fraction:
     """The pairing cost of a round: its tables' costs summed."""
     return sum((e.total for e in explanations), Fraction(0))
+
+
+def repeats_words(repeats: int | None, unavoidable: bool) -> str | None:
+    """The sentence a proposal with repeated meetings first says of them (English, marked
+    for translation; ``{count}`` to fill in), or None where there is nothing to say."""
+    if not repeats:
+        return None
+    if unavoidable:
+        return N_("Repeated meetings: {count}; no pairing within the rules has fewer.")
+    return N_("Repeated meetings: {count}, the fewest found within the search budget.")

@@ -22,7 +22,7 @@ from kolo.core.event import Table as CoreTable
 from kolo.games.dominion.draws import PICKS
 from kolo.pairing.checker import check_pairing_rules
 from kolo.pairing.criteria import round_costs
-from kolo.report.explanation import Explanation, round_explanations
+from kolo.report.explanation import Explanation, repeats_words, round_explanations
 from kolo.report.explanation import total as total_cost
 from kolo.store import api as store
 from kolo.store import models
@@ -45,15 +45,10 @@ def pair(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
             actor_of(request), event, relax=relax, reason=reason, accepted=False
         )
         paired.append(round_)
-        if proposal.repeats:  # Carcassonne's promise: say where it could not be kept
-            messages.info(
-                request,
-                (
-                    _("Repeated meetings: {count}; no pairing within the rules has fewer.")
-                    if proposal.repeats_unavoidable
-                    else _("Repeated meetings: {count}, the fewest found within the search budget.")
-                ).format(count=proposal.repeats),
-            )
+        # Carcassonne's promise: say where it could not be kept
+        repeats = repeats_words(proposal.repeats, proposal.repeats_unavoidable)
+        if repeats is not None:
+            messages.info(request, _(repeats).format(count=proposal.repeats))
 
     if attempt(request, run):
         return redirect("desk-round", key=event.key, number=paired[0].number)
