@@ -17,7 +17,8 @@ def test_every_rule_set_plays_a_registered_game_by_its_rules(ruleset):
     assert rs.lower_wins == game.lower_wins
     assert not rs.ties_by_turns or game.records_turns
     low, high = game.players
-    assert low <= rs.defaults["table_size"] <= high
+    assert low <= rs.defaults["table_size"] * game.team_size <= high
+    assert rs.teams == (game.team_size > 1)
 
 
 def test_a_game_where_the_lower_score_wins_places_it_first():

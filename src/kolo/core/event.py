@@ -11,6 +11,16 @@ EntrantId: TypeAlias = str
 
 
 @dataclass(frozen=True)
+class Member:
+    """One person of a team (the block game's pairs)."""
+
+    name: str
+    """Display name, any Unicode text; always escaped when shown."""
+    player: str | None = None
+    """The person's identity across events and their player page; ``None``: not linked."""
+
+
+@dataclass(frozen=True)
 class Entrant:
     """One person (or team) entered in an event."""
 
@@ -25,6 +35,9 @@ class Entrant:
     ``None`` while the entrant is active (R-EVT-2)."""
     player: str | None = None
     """The person's identity across a series (``kolo-series/1``); ``None``: the id."""
+    members: tuple[Member, ...] = ()
+    """A team's members in seat order (the first sits in the team's first seat, the second
+    opposite); empty for an entrant who is one person."""
 
     @property
     def person(self) -> str:
@@ -49,6 +62,19 @@ class Game:
     seats: tuple[EntrantId, ...] | None = None
     """The seat order of this game where it differs from the table's (NBGL's second group
     game shifts it by one seat, R-NBGL-1); ``None``: the table's order."""
+    record: GameRecord | None = None
+    """How the game went, hand by hand, where its game keeps a score sheet (domino); its
+    totals are ``scores``. None: only the final scores were entered."""
+
+
+class GameRecord(Protocol):
+    """A game's score sheet as its game defines it (domino: the hands,
+    ``kolo.games.domino.sheet``); the game reads it from the event file
+    (``kolo.games.base.Game.read_record``)."""
+
+    def document(self) -> list[dict[str, Any]]:
+        """Its part of the event file: the game's ``hands`` array in ``kolo-event/1``."""
+        ...
 
 
 class TableSetup(Protocol):

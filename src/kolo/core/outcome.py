@@ -45,7 +45,7 @@ def outcome(
     (``negative_scores_as_zero``, ``smaller_table_scaling``; on where a rule set has none)."""
     places = placements(
         scores,
-        ruleset.placement_points,
+        ruleset.points_table(settings),
         turns if ruleset.ties_by_turns else None,
         lower_wins=ruleset.lower_wins,
     )

@@ -78,11 +78,22 @@ class RuleSet:
     lower_wins: bool = False
     """The lower score places higher (the game's own rule: ``Game.lower_wins``; a test holds
     the two together)."""
+    points_by_size: bool = False
+    """Placement points are k, k − 1, …, 1 for the normal table size k (a setting), instead of
+    ``placement_points`` (Mexican Train, whose tables seat 3 to 8)."""
+    teams: bool = False
+    """Entrants are teams of two, partners sitting opposite (the block game)."""
 
     def settings(self, overrides: Mapping[str, Any]) -> Settings:
         """The settings in force under this rule set with an event's ``overrides``; an invalid
         override leaves the default in force (``kolo.core.validation`` reports it)."""
         return resolve(self.defaults, overrides)[0]
+
+    def points_table(self, settings: Settings) -> tuple[Fraction, ...]:
+        """Placement points for 1st, 2nd, … place under these settings (RULES.md §3.1)."""
+        if self.points_by_size:
+            return tuple(Fraction(k) for k in range(settings.table_size, 0, -1))
+        return self.placement_points
 
     def table_sizes(self, settings: Settings) -> tuple[int, ...]:
         """The table sizes allowed, the normal size first."""
@@ -266,6 +277,52 @@ REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
                     advance=1,
                     seeding="random",
                     **_SHARES,
+                    **_DESK,
+                ),
+            ),
+            RuleSet(
+                id="domino-pairs",
+                game="domino-block",
+                title=N_("Domino – the block game for pairs (Swiss, matches to 100)"),
+                system=System.SWISS_PAIRS,
+                placement_points=_points(1, 0),
+                ties_by_turns=False,
+                success=Success.NONE,
+                # [interpretation] match wins, the hand points' difference, points scored, then
+                # Buchholz (RULES.md R-DOMINO-7)
+                tie_breaks=(TieBreak.SCORE_DIFFERENCE, TieBreak.GAME_SCORE, TieBreak.BUCHHOLZ),
+                smaller_tables=False,
+                byes=True,
+                teams=True,
+                defaults=_defaults(
+                    rounds=5,
+                    table_size=2,
+                    games_per_table=1,
+                    target=100,
+                    bye_points=1,
+                    **_PAIRING,
+                    **_DESK,
+                ),
+            ),
+            RuleSet(
+                id="mexican-train",
+                game="mexican-train",
+                title=N_("Domino – Mexican Train (gorn, tables of 4)"),
+                system=System.GORN,
+                placement_points=_points(4, 3, 2, 1),
+                points_by_size=True,
+                ties_by_turns=False,
+                success=Success.MEAN_SHARE,
+                tie_breaks=(TieBreak.SUCCESS,),
+                smaller_tables=True,
+                byes=False,
+                defaults=_defaults(
+                    rounds=4,
+                    table_size=4,
+                    games_per_table=1,
+                    hands=13,
+                    **_SHARES,
+                    **{**_PAIRING, "repeats_first": True},
                     **_DESK,
                 ),
             ),

@@ -262,6 +262,25 @@ SPECS: dict[str, SettingSpec] = {
             choices=("random", "entry", "rating"),
         ),
         SettingSpec(
+            "target",
+            Kind.INT,
+            "R-DOMINO-5",
+            N_("Points that end a domino match: the first team to reach them wins it."),
+            1,
+            1000,
+        ),
+        SettingSpec(
+            "hands",
+            Kind.INT,
+            "R-DOMINO-6",
+            N_(
+                "Hands in one game of Mexican Train [interpretation: 13, a full game from "
+                "the double-twelve down to the double-blank]."
+            ),
+            1,
+            50,
+        ),
+        SettingSpec(
             "bye_points",
             Kind.NUMBER,
             "R-GORN-6",
@@ -298,6 +317,8 @@ ABSENT: Mapping[str, Any] = MappingProxyType(
         "advance": 1,
         "seeding": "random",
         "bye_points": 0,
+        "target": 100,
+        "hands": 13,
     }
 )
 """What a setting is worth under a rule set that does not have it (the pairing's guards off,
@@ -451,6 +472,16 @@ class Settings(Mapping[str, Any]):
         """Points for a bye."""
         return Fraction(self._value("bye_points"))
 
+    @property
+    def target(self) -> int:
+        """Points that end a domino match (R-DOMINO-5)."""
+        return int(self._value("target"))
+
+    @property
+    def hands(self) -> int:
+        """Hands in one game of Mexican Train (R-DOMINO-6)."""
+        return int(self._value("hands"))
+
 
 def resolve(
     defaults: Mapping[str, Any], overrides: Mapping[str, Any], path: str = "$.settings"
@@ -558,6 +589,8 @@ LABELS: dict[str, str] = {
     "advance": N_("Players of a knockout table who go through"),
     "seeding": N_("Seeding of the first knockout round"),
     "bye_points": N_("Points for a bye"),
+    "target": N_("Points that end a match"),
+    "hands": N_("Hands in a game"),
 }
 """Every setting's name in words, as a form shows it (English, marked for translation)."""
 

@@ -48,6 +48,8 @@ def check_event(event: Event) -> list[Problem]:
         if not problems:
             problems += knockout.check_format(ruleset, settings)
     problems += check_entrants(event)
+    if ruleset is not None:
+        problems += check_members(event, ruleset.teams)
     known = {e.id for e in event.entrants}
     dropped = {
         e.id: e.dropped_after_round for e in event.entrants if e.dropped_after_round is not None
@@ -164,6 +166,39 @@ def check_entrants(event: Event) -> list[Problem]:
             problems.append(
                 Problem(f"{where}.dropped_after_round", N_("must be 0 or a round number"))
             )
+    return problems
+
+
+def check_members(event: Event, teams: bool) -> list[Problem]:
+    """A team has two members, each a name that passes ``text_problem``; only teams have
+    members (an entrant of a team event may list none while its members are unknown)."""
+    problems: list[Problem] = []
+    for index, entrant in enumerate(event.entrants):
+        where = f"$.entrants[{index}].members"
+        if not entrant.members:
+            continue
+        if not teams:
+            problems.append(Problem(where, N_("only a team has members; this rule set has none")))
+            continue
+        if len(entrant.members) != 2:
+            problems.append(
+                Problem(
+                    where,
+                    N_("a team has two members, not {count}"),
+                    {"count": len(entrant.members)},
+                )
+            )
+        for number, member in enumerate(entrant.members):
+            if not member.name.strip():
+                problems.append(
+                    Problem(f"{where}[{number}].name", N_("a member's name must not be empty"))
+                )
+                continue
+            problem = text_problem(member.name)
+            if problem is not None:
+                problems.append(
+                    Problem(f"{where}[{number}].name", problem, {"limit": MAX_NAME_LENGTH})
+                )
     return problems
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from kolo.core import rulesets
-from kolo.core.event import Entrant, Event, Game, Round, Table, TableSetup
+from kolo.core.event import Entrant, Event, Game, GameRecord, Member, Round, Table, TableSetup
 from kolo.core.problems import N_, InvalidInput, Problem
 from kolo.core.validation import check_event
 from kolo.eventfile import FORMAT
@@ -17,10 +17,11 @@ from kolo.games import registry
 T = TypeVar("T")
 
 _TOP = ("format", "name", "ruleset", "settings", "entrants", "rounds")
-_ENTRANT = ("id", "name", "club", "dropped_after_round", "player")
+_ENTRANT = ("id", "name", "club", "dropped_after_round", "player", "members")
+_MEMBER = ("name", "player")
 _ROUND = ("number", "seed", "tables", "byes", "stage")
 _TABLE = ("number", "seats", "games", "kingdom", "group")
-_GAME = ("scores", "turns", "ended_by_time_limit", "order", "seats")
+_GAME = ("scores", "turns", "ended_by_time_limit", "order", "seats", "hands")
 STAGES = ("group", "knockout", "quarter-final", "semi-final", "final")
 
 
@@ -161,6 +162,8 @@ class _Reader(ShapeReader):
 
     ruleset: str | None = None
     """The event's rule set, whose game reads the tables' setup."""
+    settings: Any = None
+    """The event's settings in force (``Settings``), where its rule set is known."""
 
     def event(self, data: Any) -> Event | None:
         doc = self.obj(data, "$", _TOP)
@@ -185,6 +188,9 @@ class _Reader(ShapeReader):
             "$.settings",
             tuple(raw_settings) if isinstance(raw_settings, dict) else (),
         )
+        found = rulesets.REGISTRY.get(ruleset) if ruleset is not None else None
+        if found is not None and settings is not None:
+            self.settings = found.settings(settings)
         entrants = self.items(self.required(doc, "entrants", "$"), "$.entrants", self.entrant)
         rounds = self.items(doc.get("rounds", []), "$.rounds", self.round)
         if name is None or ruleset is None or settings is None or entrants is None:
@@ -210,11 +216,31 @@ class _Reader(ShapeReader):
             player = self.string(player, f"{path}.player")
             if player is not None and not player.strip():
                 self.problem(f"{path}.player", N_("must be a non-empty text"))
+        members = self.items(obj.get("members", []), f"{path}.members", self.member)
         if entrant_id is None:
             return None
         return Entrant(
-            entrant_id, entrant_id if name is None else name, club or None, dropped, player or None
+            entrant_id,
+            entrant_id if name is None else name,
+            club or None,
+            dropped,
+            player or None,
+            tuple(members or ()),
         )
+
+    def member(self, value: Any, path: str) -> Member | None:
+        obj = self.obj(value, path, _MEMBER)
+        if obj is None:
+            return None
+        name = self.string(self.required(obj, "name", path), f"{path}.name")
+        player = obj.get("player")
+        if player is not None:
+            player = self.string(player, f"{path}.player")
+            if player is not None and not player.strip():
+                self.problem(f"{path}.player", N_("must be a non-empty text"))
+        if name is None:
+            return None
+        return Member(name, player or None)
 
     def round(self, value: Any, path: str) -> Round | None:
         obj = self.obj(value, path, _ROUND)
@@ -280,7 +306,26 @@ class _Reader(ShapeReader):
             return None
         if obj.get(key) is not None and seats is None:
             return None
-        return Game(scores, turns, ended is True, tuple(seats) if seats is not None else None)
+        record = self.record(obj["hands"], f"{path}.hands", scores) if "hands" in obj else None
+        if "hands" in obj and record is None:
+            return None
+        order = tuple(seats) if seats is not None else None
+        return Game(scores, turns, ended is True, order, record)
+
+    def record(self, value: Any, path: str, scores: dict[str, int]) -> GameRecord | None:
+        """A game's score sheet, read and checked by the game of the rule set."""
+        found = rulesets.REGISTRY.get(self.ruleset) if self.ruleset is not None else None
+        if found is None or self.settings is None:
+            return None
+        read = registry.get(found.game).read_record
+        if read is None:
+            allowed = ", ".join(k for k in _GAME if k not in ("hands", "seats"))
+            unknown = N_("unknown field '{name}'; allowed: {allowed}")
+            self.problem(path, unknown, name="hands", allowed=allowed)
+            return None
+        record, problems = read(value, path, scores, self.settings)
+        self.problems += problems
+        return record
 
     def per_player(self, value: Any, path: str) -> dict[str, int] | None:
         if not isinstance(value, dict):

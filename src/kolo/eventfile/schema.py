@@ -91,6 +91,20 @@ def json_schema() -> dict[str, Any]:
                         "description": "The person's identity across a series "
                         "(kolo-series/1); absent: the id.",
                     },
+                    "members": {
+                        "type": "array",
+                        "description": "A team's members in seat order: the first sits in "
+                        "the team's first seat, the second opposite (domino-pairs).",
+                        "items": {
+                            "type": "object",
+                            "required": ["name"],
+                            "additionalProperties": False,
+                            "properties": {
+                                "name": {"type": "string", "minLength": 1, "maxLength": 200},
+                                "player": {"type": ["string", "null"], "minLength": 1},
+                            },
+                        },
+                    },
                 },
             },
             "round": {
@@ -175,6 +189,26 @@ def json_schema() -> dict[str, Any]:
                         "items": {"type": "string"},
                         "deprecated": True,
                         "description": "The older name of 'order'.",
+                    },
+                    "hands": {
+                        "type": "array",
+                        "description": "The game's score sheet, hand by hand (domino-pairs: "
+                        "by team; mexican-train: by player); 'scores' are its totals.",
+                        "items": {
+                            "type": "object",
+                            "required": ["pips"],
+                            "additionalProperties": False,
+                            "properties": {
+                                "out": {
+                                    "type": ["string", "null"],
+                                    "description": "Who went out; null: the hand was blocked.",
+                                },
+                                "pips": {
+                                    **_PER_PLAYER,
+                                    "description": "Pips left in hand, by entrant id.",
+                                },
+                            },
+                        },
                     },
                 },
             },

@@ -38,6 +38,11 @@ def _entrant(entrant: Entrant) -> dict[str, Any]:
         doc["dropped_after_round"] = entrant.dropped_after_round
     if entrant.player is not None:
         doc["player"] = entrant.player
+    if entrant.members:
+        doc["members"] = [
+            {"name": m.name} | ({"player": m.player} if m.player is not None else {})
+            for m in entrant.members
+        ]
     return doc
 
 
@@ -73,4 +78,6 @@ def _game(game: Game, seats: tuple[str, ...], index: int) -> dict[str, Any]:
     # rule's order applies (R-GORN-9, R-NBGL-1)
     if game.seats is not None and (game.seats != seats or index > 0):
         doc["order"] = list(game.seats)
+    if game.record is not None:
+        doc["hands"] = game.record.document()
     return doc

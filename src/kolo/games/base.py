@@ -5,11 +5,11 @@ under ``kolo.games`` declares one ``Game``; ``kolo.games.registry`` lists them; 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-from kolo.core.event import TableSetup
+from kolo.core.event import GameRecord, TableSetup
 from kolo.core.problems import Problem
 from kolo.core.settings import Settings
 
@@ -35,6 +35,12 @@ SetupReader: TypeAlias = Callable[[Any, str], tuple[TableSetup | None, list[Prob
 """Reads a table's setup from the event file (the value, its JSON path): the typed value, or
 None and the problems, each with its path."""
 
+RecordReader: TypeAlias = Callable[
+    [Any, str, Mapping[str, int], Settings], tuple[GameRecord | None, list[Problem]]
+]
+"""Reads a game's score sheet from the event file (the ``hands`` value, its JSON path, the
+game's scores by seat, the event's settings): the typed value, or None and the problems."""
+
 
 @dataclass(frozen=True)
 class Game:
@@ -46,6 +52,9 @@ class Game:
     """Its name in English, marked for translation."""
     players: tuple[int, int]
     """The fewest and the most players at a table."""
+    team_size: int = 1
+    """Players of one entrant: 2 where pairs play as teams (the block game), so a table seats
+    ``players / team_size`` entrants."""
     lower_wins: bool = False
     """The lower score wins (Mexican Train: pips left in hand)."""
     records_turns: bool = False
@@ -56,3 +65,6 @@ class Game:
     deal: Callable[[Deal], tuple[TableSetup, ...] | None] | None = None
     """Prepares a newly seated round's tables: their setups, from the top table down; None
     (the hook, or what it returns) where the tables need none."""
+    read_record: RecordReader | None = None
+    """Reads a game's score sheet, its ``hands`` in the event file (domino:
+    ``kolo.games.domino.sheet``); None for a game entered by its final scores only."""

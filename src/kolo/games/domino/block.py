@@ -169,13 +169,24 @@ class Hand:
             pips(self.hands[0]) + pips(self.hands[2]),
             pips(self.hands[1]) + pips(self.hands[3]),
         )
-        if team[0] == team[1]:
-            if rules.tied_hand_scores and self.out is not None:
-                winner = self.out % 2
-                return HandResult(self.out, team, winner, team[1 - winner])
-            return HandResult(self.out, team, None, 0)
-        winner = 0 if team[0] < team[1] else 1
-        return HandResult(self.out, team, winner, team[1 - winner])
+        return score_hand(None if self.out is None else self.out % 2, team, rules, self.out)
+
+
+def score_hand(
+    out_team: int | None,
+    team: tuple[int, int],
+    rules: BlockRules = BlockRules(),
+    out: int | None = None,
+) -> HandResult:
+    """What a hand scored from each team's pips left (R-DOMINO-4): the lower sum wins the hand
+    and scores the other's; ``out_team`` is the team whose player went out (None: blocked),
+    ``out`` that player's seat where known. Played hands and score sheets both count here."""
+    if team[0] == team[1]:
+        if rules.tied_hand_scores and out_team is not None:
+            return HandResult(out, team, out_team, team[1 - out_team])
+        return HandResult(out, team, None, 0)
+    winner = 0 if team[0] < team[1] else 1
+    return HandResult(out, team, winner, team[1 - winner])
 
 
 def deal(rng: random.Random, tiles: TileSet | None = None) -> list[int]:

@@ -1,10 +1,47 @@
 """Domino's games as a tournament sees them (RULES.md §7)."""
 
-from kolo.core.problems import N_
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from kolo.core.event import GameRecord
+from kolo.core.problems import N_, Problem
+from kolo.core.settings import Settings
 from kolo.games.base import Game
 
-BLOCK = Game(id="domino-block", title=N_("Domino: the block game for two pairs"), players=(4, 4))
-"""Two teams of two at a table; a match's result is each team's points (R-DOMINO-4, -5)."""
 
-MEXICAN_TRAIN = Game(id="mexican-train", title=N_("Domino: Cardinal Mexican Train"), players=(2, 8))
-"""The winner scores the others' pips (R-DOMINO-6): the higher score wins."""
+def _read_block(
+    value: Any, path: str, scores: Mapping[str, int], settings: Settings
+) -> tuple[GameRecord | None, list[Problem]]:
+    from kolo.games.domino import sheet  # the engine loads only for a file with hands
+
+    return sheet.read(sheet.BLOCK, value, path, scores, settings)
+
+
+def _read_mexican(
+    value: Any, path: str, scores: Mapping[str, int], settings: Settings
+) -> tuple[GameRecord | None, list[Problem]]:
+    from kolo.games.domino import sheet
+
+    return sheet.read(sheet.MEXICAN, value, path, scores, settings)
+
+
+BLOCK = Game(
+    id="domino-block",
+    title=N_("Domino: the block game for two pairs"),
+    players=(4, 4),
+    team_size=2,
+    read_record=_read_block,
+)
+"""Two teams of two at a table (a tournament table seats the two teams, its entrants); a
+match's result is each team's points (R-DOMINO-4, -5), entered hand by hand or as the final
+score."""
+
+MEXICAN_TRAIN = Game(
+    id="mexican-train",
+    title=N_("Domino: Cardinal Mexican Train"),
+    players=(2, 8),
+    read_record=_read_mexican,
+)
+"""The winner of a hand scores the others' pips (R-DOMINO-6): the higher total wins."""

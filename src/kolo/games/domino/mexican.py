@@ -200,16 +200,23 @@ class MexicanGame:
         """What each player scored in the ended game: the winner the others' pips."""
         if not self.over:
             raise IllegalMove("the game is not over")
-        pips = [self.tiles.hand_pips(h) for h in self.hands]
-        winner = self.out
-        if winner is None:
-            fewest = min(pips)
-            if pips.count(fewest) > 1:
-                return [0] * self.players
-            winner = pips.index(fewest)
-        result = [0] * self.players
-        result[winner] = sum(pips) - pips[winner]
-        return result
+        return hand_scores([self.tiles.hand_pips(h) for h in self.hands], self.out)
+
+
+def hand_scores(pips: Sequence[int], out: int | None) -> list[int]:
+    """What each player scored in a hand from the pips left in every hand (R-DOMINO-6): the
+    player who went out (``out``), or in a blocked game the one with the fewest pips, scores
+    the others' pips; equal fewest in a blocked game: nobody scores. Played games and score
+    sheets both count here."""
+    winner = out
+    if winner is None:
+        fewest = min(pips)
+        if list(pips).count(fewest) > 1:
+            return [0] * len(pips)
+        winner = list(pips).index(fewest)
+    result = [0] * len(pips)
+    result[winner] = sum(pips) - pips[winner]
+    return result
 
 
 def new_game(players: int, rng: random.Random, rules: MexicanRules = MexicanRules()) -> MexicanGame:
@@ -308,3 +315,11 @@ def strong_player(game: MexicanGame, rng: random.Random) -> Action:
         )
 
     return max(found, key=value)
+
+
+PLAYERS: dict[str, MexicanBot] = {
+    "random": random_player,
+    "greedy": greedy_player,
+    "strong": strong_player,
+}
+"""Mexican Train's bots by name."""

@@ -14,11 +14,7 @@ from dataclasses import dataclass, field
 from kolo.games.domino import block, mexican
 
 GAMES = ("block", "mexican-train")
-MEXICAN_BOTS: dict[str, mexican.MexicanBot] = {
-    "random": mexican.random_player,
-    "greedy": mexican.greedy_player,
-    "strong": mexican.strong_player,
-}
+MEXICAN_BOTS: dict[str, mexican.MexicanBot] = mexican.PLAYERS
 
 
 @dataclass
