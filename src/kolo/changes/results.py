@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from kolo.changes.common import check_whole, the_round
-from kolo.core.event import EntrantId, Event, Game, Table
+from kolo.core.event import EntrantId, Event, Game, GameRecord, Table
 from kolo.core.problems import N_, InvalidInput
 from kolo.core.rulesets import RuleSet
 from kolo.core.settings import Settings
@@ -131,9 +131,11 @@ def enter_result(
     turns: Mapping[EntrantId, int] | None = None,
     number: int | None = None,
     ended_by_time_limit: bool | None = None,
+    record: GameRecord | None = None,
 ) -> Entered:
     """The event with one game's result at a table entered (or corrected). Turns and the
-    time-limit mark not given again stay as they were. The caller refuses a closed round
+    time-limit mark not given again stay as they were; so does a score sheet (``record``,
+    whose totals ``scores`` are) while the scores stay its totals. The caller refuses a closed round
     (``refuse_if_closed`` with :data:`CLOSED`) unless it is the explicit correction."""
     round_ = the_round(event, round_number)
     table = the_table(event, round_number, table_number)
@@ -151,11 +153,14 @@ def enter_result(
         )
     if ended_by_time_limit is None:
         ended_by_time_limit = before.ended_by_time_limit if before is not None else False
+    if record is None and before is not None and dict(before.scores) == by_code:
+        record = before.record
     game = Game(
         scores=by_code,
         turns=turns_by_code,
         ended_by_time_limit=ended_by_time_limit,
         seats=before.seats if before is not None else None,
+        record=record,
     )
     games = list(table.games)
     if before is None:

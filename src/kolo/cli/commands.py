@@ -10,6 +10,7 @@ No command module imports another command module or this one, so there is no cir
 # isort: off
 from kolo.cli import files  # noqa: F401 - importing a module registers its commands
 from kolo.cli import result  # noqa: F401
+from kolo.cli import sheet  # noqa: F401
 from kolo.cli import records  # noqa: F401
 from kolo.cli import event  # noqa: F401
 from kolo.cli import entrant  # noqa: F401

@@ -156,6 +156,26 @@ def entrant_edit(
 
 
 @entrant_app.command(
+    "members",
+    help=_(
+        "Name a team's two members in seat order, or replace one between rounds (the audit "
+        "trail keeps who played when)."
+    ),
+)
+def entrant_members(
+    event: EventArg,
+    entrant: Annotated[str, typer.Argument(help=_("The team: id or exact name."))],
+    members: Annotated[
+        list[str],
+        typer.Argument(help=_("The two members' names, in seat order."), show_default=False),
+    ],
+) -> None:
+    store = open_store()
+    found = store.set_members(cli_actor(), store.find_event(event), entrant, members)
+    print(f"{found.code}\t{found.name}\t" + ", ".join(m["name"] for m in found.members))
+
+
+@entrant_app.command(
     "remove", help=_("Take back an entry made by mistake (only for someone who has not played).")
 )
 def entrant_remove(

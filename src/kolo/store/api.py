@@ -18,6 +18,7 @@ from kolo.store.entrants import (
     drop_entrant,
     remove_entrant,
     rename_entrant,
+    set_members,
 )
 from kolo.store.events import (
     KEY_PATTERN,
@@ -93,6 +94,11 @@ from kolo.store.series import (
     series_value,
     set_player,
 )
+from kolo.store.sheets import (
+    sheet_in_play,
+    take_back_hand,
+    write_hand,
+)
 from kolo.store.users import (
     MIN_PASSWORD_LENGTH,
     check_password,
@@ -164,15 +170,19 @@ __all__ = [
     "series_history",
     "series_value",
     "set_kingdom",
+    "set_members",
     "set_password",
     "set_player",
     "set_role",
+    "sheet_in_play",
     "slugify",
     "standings",
     "stored_kingdom",
     "swap_players",
     "table_code",
+    "take_back_hand",
     "to_core",
     "visible_events",
     "write_audit",
+    "write_hand",
 ]

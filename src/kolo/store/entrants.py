@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.db.models import Max
 
+from kolo.core import event as core
+from kolo.core import rulesets
 from kolo.core.limits import check_field
 from kolo.core.problems import N_, InvalidInput, Problem
 from kolo.core.validation import (
     MAX_NAME_LENGTH,
 )
 from kolo.store import models
-
-if TYPE_CHECKING:
-    pass
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
 from kolo.store.events import check_club, check_name, name_problem
 from kolo.store.mapping import resolve_entrant
@@ -92,13 +91,79 @@ def add_entrants(
 
 
 def _entrant_doc(entrant: models.Entrant) -> dict[str, Any]:
-    return {
+    doc = {
         "id": entrant.code,
         "name": entrant.name,
         "club": entrant.club,
         "dropped_after_round": entrant.dropped_after_round,
         "player": entrant.player,
     }
+    if entrant.members:
+        doc["members"] = entrant.members
+    return doc
+
+
+def members_document(members: Sequence[core.Member]) -> list[dict[str, str]]:
+    """A team's members as stored (``Entrant.members``) and written to the event file."""
+    return [
+        {"name": m.name} | ({"player": m.player} if m.player is not None else {}) for m in members
+    ]
+
+
+@atomic
+def set_members(
+    actor: Actor, event: models.Event, ref: str, names: Sequence[str]
+) -> models.Entrant:
+    """Name a team's two members, or replace one, between rounds (R-DOMINO-7): refused while a
+    round the team plays in is open, so a match's sheet always names who played it. The audit
+    trail keeps the members before and after."""
+    event = lock_event(event)
+    entrant = resolve_entrant(event, ref)
+    if not rulesets.get(event.ruleset).teams:
+        raise InvalidInput.one(
+            N_("only a team has members; this rule set has none"), path="--member"
+        )
+    cleaned = [n.strip() for n in names]
+    if len(cleaned) != 2:
+        raise InvalidInput.one(
+            N_("a team has two members, not {count}"), path="--member", count=len(cleaned)
+        )
+    for name in cleaned:
+        if not name:
+            raise InvalidInput.one(N_("a member's name must not be empty"), path="--member")
+        problem = name_problem(name, entrant=True)
+        if problem is not None:
+            raise InvalidInput.one(problem, path="--member", name=name, limit=MAX_NAME_LENGTH)
+    open_round = (
+        models.Round.objects.filter(event=event, closed=False, tables__seats__entrant=entrant)
+        .values_list("number", flat=True)
+        .first()
+    )
+    if open_round is not None:
+        raise InvalidInput.one(
+            N_(
+                "'{name}' plays in round {round}, which is not closed: replace a member between "
+                "rounds"
+            ),
+            path="--member",
+            name=entrant.name,
+            round=open_round,
+        )
+    before = _entrant_doc(entrant)
+    old = {m["name"]: m for m in entrant.members or []}
+    entrant.members = [old.get(n, {"name": n}) for n in cleaned]
+    if entrant.members == before.get("members"):
+        return entrant
+    entrant.save(update_fields=["members"])
+    write_audit(
+        event,
+        actor,
+        "entrant.members",
+        f"members of {entrant.name}: " + ", ".join(cleaned),
+        before=before,
+        after=_entrant_doc(entrant),
+    )
+    return entrant
 
 
 @atomic

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kolo.core import event as core
 from kolo.core.limits import check_field
 from kolo.core.standings import round_complete
 from kolo.eventfile.writer import to_document
 from kolo.store import models
-
-if TYPE_CHECKING:
-    pass
 from kolo.store.audit import Actor, atomic, write_audit
+from kolo.store.entrants import members_document
 from kolo.store.events import check_whole, new_event_row
 from kolo.store.mapping import ruleset_of
 from kolo.store.rounds import table_code
@@ -42,6 +40,7 @@ def import_event(
             dropped_after_round=e.dropped_after_round,
             position=position,
             player=e.player,
+            members=members_document(e.members),
         )
     ruleset, settings = ruleset_of(event)
     for r in event_value.rounds:
@@ -71,6 +70,7 @@ def import_event(
                     number=g_number,
                     ended_by_time_limit=g.ended_by_time_limit,
                     seats=list(g.seats) if g.seats is not None else None,
+                    hands=g.record.document() if g.record is not None else None,
                 )
                 models.Score.objects.bulk_create(
                     models.Score(

@@ -9,21 +9,25 @@ together in Python; the value is the same, in the same order.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from kolo.core import event as core
+from kolo.core import rulesets
 from kolo.core.problems import InvalidInput
 from kolo.eventfile.reader import read_setup
+from kolo.games import registry
 from kolo.store import models
 
 
 def core_event(event: models.Event) -> core.Event:
     """The stored event as a core value (what standings, pairing and export read)."""
     entrants = tuple(
-        core.Entrant(code, name, club, dropped, player)
-        for code, name, club, dropped, player in event.entrants.order_by(
+        core.Entrant(code, name, club, dropped, player, members_of(members))
+        for code, name, club, dropped, player, members in event.entrants.order_by(
             "position", "id"
-        ).values_list("code", "name", "club", "dropped_after_round", "player")
+        ).values_list("code", "name", "club", "dropped_after_round", "player", "members")
     )
     rounds = list(
         models.Round.objects.filter(event=event)
@@ -50,12 +54,15 @@ def core_event(event: models.Event) -> core.Event:
     ):
         scores[game_id].append((code, points, turns))
     games: dict[int, list[core.Game]] = defaultdict(list)
-    for game_id, table_id, time_limit, game_seats in (
+    for game_id, table_id, time_limit, game_seats, hands in (
         models.Game.objects.filter(table__round__event=event)
         .order_by("number", "id")
-        .values_list("id", "table_id", "ended_by_time_limit", "seats")
+        .values_list("id", "table_id", "ended_by_time_limit", "seats", "hands")
     ):
-        games[table_id].append(_game(scores[game_id], time_limit, game_seats))
+        game = _game(scores[game_id], time_limit, game_seats)
+        if hands is not None:
+            game = replace(game, record=game_record(event, hands, game.scores))
+        games[table_id].append(game)
     tables: dict[int, list[core.Table]] = defaultdict(list)
     ruleset = event.ruleset
     for table_id, round_id, number, kingdom, group in (
@@ -98,6 +105,26 @@ def _game(stored: list[tuple[str, int, int | None]], time_limit: bool, seats: An
         ended_by_time_limit=time_limit,
         seats=tuple(seats) if seats else None,
     )
+
+
+def members_of(document: Any) -> tuple[core.Member, ...]:
+    """A team's stored members (the JSON of ``Entrant.members``) as core values."""
+    return tuple(core.Member(m["name"], m.get("player")) for m in document or ())
+
+
+def game_record(
+    event: models.Event, document: Any, scores: Mapping[str, int]
+) -> core.GameRecord | None:
+    """A game's stored score sheet (the JSON of ``Game.hands``) as the typed value of the rule
+    set's game. It was checked when it was written: a problem here is an error."""
+    ruleset = rulesets.get(event.ruleset)
+    read = registry.get(ruleset.game).read_record
+    if read is None:
+        return None
+    record, problems = read(document, "hands", scores, ruleset.settings(event.settings))
+    if problems:
+        raise InvalidInput(problems)
+    return record
 
 
 def table_setup(ruleset: str, document: Any) -> core.TableSetup | None:

@@ -56,6 +56,11 @@ class Entrant(models.Model):
         blank=True,
         help_text="The person's identity across a series (kolo-event/1 entrants[].player).",
     )
+    members = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="A team's members in seat order (kolo-event/1 entrants[].members).",
+    )
 
     class Meta:
         ordering = ["position"]
@@ -101,6 +106,11 @@ class Table(models.Model):
         null=True, blank=True, help_text="The Dominion kingdom (kolo-event/1 table.kingdom)."
     )
     group = models.CharField(max_length=8, null=True, blank=True, help_text="A, B, … (groups).")
+    sheet = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The score sheet of the game in play, hand by hand, until it is over (domino).",
+    )
 
     class Meta:
         ordering = ["number"]
@@ -130,6 +140,9 @@ class Game(models.Model):
     ended_by_time_limit = models.BooleanField(default=False)
     seats = models.JSONField(
         null=True, blank=True, help_text="This game's seat order where it is not the table's."
+    )
+    hands = models.JSONField(
+        null=True, blank=True, help_text="The game's score sheet (kolo-event/1 games[].hands)."
     )
     version = models.PositiveIntegerField(
         default=1, help_text="Raised on every change; a stale writer is refused."

@@ -26,6 +26,8 @@ def game_document(game: models.Game) -> dict[str, Any]:
     if turns:
         doc["turns"] = turns
     doc["ended_by_time_limit"] = game.ended_by_time_limit
+    if game.hands is not None:
+        doc["hands"] = game.hands
     return doc
 
 
@@ -83,6 +85,7 @@ def record_result(
     expected_version: int | None = None,
     correct: bool = False,
     closed_round: Mapping[str, Any] | None = None,
+    record: core.GameRecord | None = None,
 ) -> tuple[models.Game, dict[str, Any] | None]:
     """Enter or correct one game's result; returns the game and the result it replaced
     (``None`` for a new result; equal to the game's result when nothing changed).
@@ -128,6 +131,7 @@ def record_result(
         turns=turns_by_code,
         number=number,
         ended_by_time_limit=ended_by_time_limit,
+        record=record,
     )
     if game is not None and entered.unchanged:
         return game, before  # the same result again: nothing to change or record
@@ -142,17 +146,20 @@ def record_result(
             current=before,
         )
     new = entered.game
+    hands = new.record.document() if new.record is not None else None
     if game is None:
         game = models.Game.objects.create(
             table=table,
             number=entered.number,
             ended_by_time_limit=new.ended_by_time_limit,
+            hands=hands,
             version=_cleared_version(event, round_number, table.number, entered.number) + 1,
         )
     else:
         game.ended_by_time_limit = new.ended_by_time_limit
+        game.hands = hands
         game.version += 1
-        game.save(update_fields=["ended_by_time_limit", "version"])
+        game.save(update_fields=["ended_by_time_limit", "hands", "version"])
         game.scores.all().delete()
     entrants = {s.entrant.code: s.entrant for s in table.seats.select_related("entrant")}
     models.Score.objects.bulk_create(

@@ -1,0 +1,135 @@
+"""``kolo sheet``: a domino table's score sheet, written hand by hand (docs/domino.md)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from kolo.cli.app import app
+from kolo.cli.options import EventArg, RoundArg, assignments, cli_actor, open_store
+from kolo.cli.output import table
+from kolo.i18n import _
+
+if TYPE_CHECKING:
+    from kolo.changes.sheets import Written
+
+sheet_app = typer.Typer(
+    help=_(
+        "Domino score sheets: write a table's game hand by hand; the hand that ends the game "
+        "enters the result."
+    ),
+    no_args_is_help=True,
+)
+app.add_typer(sheet_app, name="sheet")
+
+TableArg = Annotated[
+    int, typer.Argument(help=_("Table number."), metavar="TABLE", show_default=False)
+]
+
+
+@sheet_app.command(
+    "hand",
+    help=_(
+        "Write one hand: who went out (or --blocked) and the pips left of every team or player, "
+        "e.g. --out t1 t1=12 t2=30."
+    ),
+)
+def sheet_hand(
+    event: EventArg,
+    round_number: RoundArg,
+    table_number: TableArg,
+    pips: Annotated[
+        list[str],
+        typer.Argument(
+            help=_("Pips left in hand: t1=12 t2=30 (by team or player, id or exact name)."),
+            show_default=False,
+        ),
+    ],
+    out: Annotated[
+        str | None, typer.Option("--out", help=_("Who went out (id or exact name)."))
+    ] = None,
+    blocked: Annotated[
+        bool, typer.Option("--blocked", help=_("Nobody could play: the hand was blocked."))
+    ] = False,
+) -> None:
+    from kolo.core.problems import N_, InvalidInput
+
+    if (out is None) == (not blocked):
+        raise InvalidInput.one(
+            N_("say who went out (--out) or that the hand was blocked (--blocked), one of them"),
+            path="--out",
+        )
+    store = open_store()
+    found = store.find_event(event)
+    written = store.write_hand(
+        cli_actor(), found, round_number, table_number, out, assignments(pips, "PIPS")
+    )
+    _show(written, store.to_core(found), store.ruleset_of(found)[0].game)
+
+
+@sheet_app.command("undo", help=_("Take back the last hand written on a table's sheet."))
+def sheet_undo(event: EventArg, round_number: RoundArg, table_number: TableArg) -> None:
+    store = open_store()
+    found = store.find_event(event)
+    written = store.take_back_hand(cli_actor(), found, round_number, table_number)
+    _show(written, store.to_core(found), store.ruleset_of(found)[0].game)
+
+
+@sheet_app.command("show", help=_("Show a table's sheet: every hand and the running totals."))
+def sheet_show(event: EventArg, round_number: RoundArg, table_number: TableArg) -> None:
+    from kolo.changes.sheets import Written
+    from kolo.games.domino import sheet as sheets
+
+    store = open_store(create=False)
+    found = store.find_event(event)
+    row = store.get_table(store.get_round(found, round_number), table_number)
+    value = store.to_core(found)
+    core_table = next(
+        t
+        for r in value.rounds
+        if r.number == round_number
+        for t in r.tables
+        if t.number == table_number
+    )
+    ruleset, _settings = store.ruleset_of(found)
+    if core_table.games and core_table.games[-1].record is not None:
+        record = core_table.games[-1].record
+        assert isinstance(record, sheets.Sheet)
+        written = Written(record, dict(core_table.games[-1].scores), True)
+    else:
+        played = store.sheet_in_play(row)
+        written = Written(played, sheets.totals(ruleset.game, played, core_table.seats), False)
+    _show(written, value, ruleset.game)
+
+
+def _show(written: Written, event: object, game: str) -> None:
+    from kolo.core.event import Event
+    from kolo.games.domino import sheet as sheets
+
+    assert isinstance(event, Event)
+    names = {e.id: e.name for e in event.entrants}
+    hands = written.sheet.hands
+    seats = list(hands[0].pips) if hands else list(written.totals)
+    after = sheets.running(game, written.sheet, seats)
+    rows = [
+        [
+            str(i),
+            _("blocked") if h.out is None else names.get(h.out, h.out),
+            *(str(h.pips[s]) for s in seats),
+            *(str(a[s]) for s in seats),
+        ]
+        for i, (h, a) in enumerate(zip(hands, after, strict=True), start=1)
+    ]
+    header = [
+        _("Hand"),
+        _("Went out"),
+        *(_("{name}: pips").format(name=names.get(s, s)) for s in seats),
+        *(_("{name}: total").format(name=names.get(s, s)) for s in seats),
+    ]
+    print(table(header, rows))
+    if written.over:
+        print(_("The game is over; its result is entered."))
+    else:
+        totals = ", ".join(f"{names.get(s, s)} {written.totals.get(s, 0)}" for s in seats)
+        print(_("Game in play: {totals}").format(totals=totals))
