@@ -127,6 +127,8 @@ class RuleSet:
         """The number of rounds, where it is set; a knockout ends with its final instead."""
         if self.system in (System.GROUPS_KNOCKOUT, System.KNOCKOUT):
             return None
+        if settings.playoff != "none":
+            return None  # the Swiss rounds, then the bracket until it has its champion
         return settings.rounds
 
     def games_per_table(self, round_number: int, settings: Settings) -> int:
@@ -300,6 +302,9 @@ REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
                     games_per_table=1,
                     target=100,
                     bye_points=1,
+                    playoff="none",
+                    playoff_teams=8,
+                    grand_final_reset=True,
                     **_PAIRING,
                     **_DESK,
                 ),

@@ -262,6 +262,33 @@ SPECS: dict[str, SettingSpec] = {
             choices=("random", "entry", "rating"),
         ),
         SettingSpec(
+            "playoff",
+            Kind.TEXT,
+            "R-DOMINO-11",
+            N_(
+                "After the Swiss rounds, a bracket of the best: none, single (out after one "
+                "lost match) or double elimination (out after two)."
+            ),
+            choices=("none", "single", "double"),
+        ),
+        SettingSpec(
+            "playoff_teams",
+            Kind.INT,
+            "R-DOMINO-11",
+            N_("Teams the Swiss standings send to the bracket; the best seeds get its byes."),
+            2,
+            64,
+        ),
+        SettingSpec(
+            "grand_final_reset",
+            Kind.BOOL,
+            "R-DOMINO-11",
+            N_(
+                "In double elimination, a grand final lost by the winners' bracket champion "
+                "(their first loss) is played again."
+            ),
+        ),
+        SettingSpec(
             "target",
             Kind.INT,
             "R-DOMINO-5",
@@ -319,6 +346,9 @@ ABSENT: Mapping[str, Any] = MappingProxyType(
         "bye_points": 0,
         "target": 100,
         "hands": 13,
+        "playoff": "none",
+        "playoff_teams": 8,
+        "grand_final_reset": True,
     }
 )
 """What a setting is worth under a rule set that does not have it (the pairing's guards off,
@@ -478,6 +508,21 @@ class Settings(Mapping[str, Any]):
         return int(self._value("target"))
 
     @property
+    def playoff(self) -> str:
+        """The bracket after the Swiss rounds: ``none``, ``single`` or ``double``."""
+        return str(self._value("playoff"))
+
+    @property
+    def playoff_teams(self) -> int:
+        """Teams seeded into the bracket (R-DOMINO-11)."""
+        return int(self._value("playoff_teams"))
+
+    @property
+    def grand_final_reset(self) -> bool:
+        """A grand final lost by the winners' champion is played again (R-DOMINO-11)."""
+        return bool(self._value("grand_final_reset"))
+
+    @property
     def hands(self) -> int:
         """Hands in one game of Mexican Train (R-DOMINO-6)."""
         return int(self._value("hands"))
@@ -590,6 +635,9 @@ LABELS: dict[str, str] = {
     "seeding": N_("Seeding of the first knockout round"),
     "bye_points": N_("Points for a bye"),
     "target": N_("Points that end a match"),
+    "playoff": N_("Bracket after the Swiss rounds"),
+    "playoff_teams": N_("Teams in the bracket"),
+    "grand_final_reset": N_("Replay a grand final the winners' champion loses"),
     "hands": N_("Hands in a game"),
 }
 """Every setting's name in words, as a form shows it (English, marked for translation)."""
@@ -600,5 +648,8 @@ CHOICE_LABELS: dict[str, str] = {
     "random": N_("at random"),
     "entry": N_("in the order entered"),
     "rating": N_("by the series rating"),
+    "none": N_("none"),
+    "single": N_("single elimination"),
+    "double": N_("double elimination"),
 }
 """The words for the values a text setting may take."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from kolo.core import knockout
+from kolo.core import elimination, knockout
 from kolo.core.collation import Key, sort_key
 from kolo.core.event import Entrant, EntrantId, Event, Round, Table
 from kolo.core.outcome import outcome
@@ -152,6 +152,8 @@ def _compute(
     ]
     tallies = {e.id: _Tally() for e in event.entrants}
     for round_ in rounds:
+        if round_.stage == elimination.PLAYOFF:
+            continue  # a bracket's matches place its teams, not the Swiss tallies
         for player in round_.byes:
             tallies[player].points += settings.bye_points
             tallies[player].byes += 1
@@ -165,10 +167,51 @@ def _compute(
         if knockout.is_knockout(ruleset)
         else None
     )
-    return Standings(
-        after_round=rounds[-1].number if rounds else 0,
-        rows=_rank(event, ruleset, tallies, keys),
-    )
+    rows = _rank(event, ruleset, tallies, keys)
+    state = bracket(event, ruleset, settings, rows)
+    if state is not None:
+        places = state.places()
+        rows = _rank(
+            event,
+            ruleset,
+            tallies,
+            {r.entrant.id: (places.get(r.entrant.id, 1_000_000), r.rank) for r in rows},
+        )
+    return Standings(after_round=rounds[-1].number if rounds else 0, rows=rows)
+
+
+def bracket(
+    event: Event,
+    ruleset: RuleSet,
+    settings: Settings,
+    rows: tuple[Row, ...] | None = None,
+    *,
+    starting: bool = False,
+) -> elimination.State | None:
+    """The bracket after the Swiss rounds (R-DOMINO-11) as the results leave it; None before
+    it starts (unless ``starting``: as it will start) or where the event has none. Its seeds
+    are the Swiss standings' best active teams (``rows``: those standings, computed when not
+    given)."""
+    if settings.playoff == "none":
+        return None
+    if not starting and not any(r.stage == elimination.PLAYOFF for r in event.rounds):
+        return None
+    if rows is None:
+        swiss = tuple(r for r in event.rounds if r.stage != elimination.PLAYOFF)
+        rows = compute(
+            Event(event.name, event.ruleset, event.settings, event.entrants, swiss),
+            ruleset,
+            settings,
+        ).rows
+    return elimination.state_of(event, rows_order(event, rows, settings), settings)
+
+
+def rows_order(event: Event, rows: tuple[Row, ...], settings: Settings) -> list[EntrantId]:
+    """The bracket's seeds: the Swiss standings' order of the teams still in when it starts,
+    the best ``playoff_teams``."""
+    first = settings.rounds + 1
+    active = [r.entrant.id for r in rows if r.entrant.active_in(first)]
+    return active[: settings.playoff_teams]
 
 
 def _add_game(

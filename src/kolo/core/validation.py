@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from kolo.core import knockout, rulesets
+from kolo.core.elimination import PLAYOFF
 from kolo.core.event import EntrantId, Event, Round, Table
 from kolo.core.problems import N_, Problem
 from kolo.core.rulesets import RuleSet
@@ -87,6 +88,23 @@ def check_event(event: Event) -> list[Problem]:
                     N_("round {number} is paired while round {previous} is not complete"),
                     {"number": round_.number, "previous": round_.number - 1},
                 )
+            )
+        elif ruleset is not None and settings.playoff != "none":
+            bracket = round_.stage == PLAYOFF
+            if bracket != (round_.number > settings.rounds):
+                problems.append(
+                    Problem(
+                        f"{where}.stage",
+                        N_(
+                            "the {rounds} Swiss rounds come first, then the bracket's rounds "
+                            "(stage 'playoff')"
+                        ),
+                        {"rounds": settings.rounds},
+                    )
+                )
+        elif round_.stage == PLAYOFF:
+            problems.append(
+                Problem(f"{where}.stage", N_("a bracket round needs the setting 'playoff'"))
             )
         problems += check_round_shape(round_, where, ruleset, settings, known, dropped)
         previous_complete = ruleset is None or round_complete(round_, ruleset, settings)

@@ -22,7 +22,7 @@ _MEMBER = ("name", "player")
 _ROUND = ("number", "seed", "tables", "byes", "stage")
 _TABLE = ("number", "seats", "games", "kingdom", "group")
 _GAME = ("scores", "turns", "ended_by_time_limit", "order", "seats", "hands")
-STAGES = ("group", "knockout", "quarter-final", "semi-final", "final")
+STAGES = ("group", "knockout", "quarter-final", "semi-final", "final", "playoff")
 
 
 def load(path: Path) -> Event:

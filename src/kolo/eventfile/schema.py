@@ -117,9 +117,17 @@ def json_schema() -> dict[str, Any]:
                     "tables": {"type": "array", "items": {"$ref": "#/$defs/table"}},
                     "byes": {"type": "array", "items": {"type": "string"}},
                     "stage": {
-                        "enum": ["group", "knockout", "quarter-final", "semi-final", "final"],
+                        "enum": [
+                            "group",
+                            "knockout",
+                            "quarter-final",
+                            "semi-final",
+                            "final",
+                            "playoff",
+                        ],
                         "description": "The round's stage in a knockout format (nbgl-dominion, "
-                        "knockout); absent in Swiss-style events.",
+                        "knockout), or 'playoff' for a bracket round after the Swiss rounds "
+                        "(domino-pairs); absent in Swiss-style rounds.",
                     },
                 },
             },

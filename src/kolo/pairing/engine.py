@@ -17,14 +17,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from kolo.core import knockout
+from kolo.core import elimination, knockout
 from kolo.core.event import EntrantId, Event
 from kolo.core.limits import check_field
 from kolo.core.problems import N_, NoValidPairing
 from kolo.core.rulesets import RuleSet
 from kolo.core.settings import Settings
 from kolo.core.standings import compute
-from kolo.pairing import diagnosis, exact, heuristic, numbering, slicing, work
+from kolo.pairing import diagnosis, exact, heuristic, numbering, playoff, slicing, work
 from kolo.pairing import knockout as knockout_seating
 from kolo.pairing.bound import lower_bound
 from kolo.pairing.criteria import Context, breakdown, weighted, weights_of
@@ -168,6 +168,8 @@ def propose(
     started = time.monotonic()
     if knockout.format_of(ruleset, settings) is not None:
         return _knockout(event, ruleset, settings, seed, ratings, started)
+    if playoff.due(event, settings):
+        return _playoff(event, ruleset, settings, seed, started)
     number = len(event.rounds) + 1
     if players is None:
         players = [e.id for e in event.entrants if e.active_in(number)]
@@ -285,6 +287,31 @@ def _knockout(
         seconds=time.monotonic() - started,
         stage=plan.stage,
         field=tuple((q.entrant, q.seed, q.why) for q in plan.field),
+    )
+
+
+def _playoff(
+    event: Event, ruleset: RuleSet, settings: Settings, seed: int, started: float
+) -> Proposal:
+    """The bracket's next round (``kolo.pairing.playoff``)."""
+    tables, seeds = playoff.next_tables(event, ruleset, settings)
+    rank = {team: i + 1 for i, team in enumerate(seeds)}
+    return Proposal(
+        round_number=len(event.rounds) + 1,
+        seed=seed,
+        tables=tuple(
+            ProposedTable(number, seats, {}, Fraction(0))
+            for number, (_match, seats) in enumerate(tables, start=1)
+        ),
+        byes=(),
+        costs={},
+        total=Fraction(0),
+        optimal=True,
+        bound=Fraction(0),
+        method="bracket",
+        seconds=time.monotonic() - started,
+        stage=elimination.PLAYOFF,
+        field=tuple((team, rank[team], match) for match, seats in tables for team in seats),
     )
 
 
