@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from kolo.changes.common import allow_override, check_whole, refuse_if_closed, the_round
-from kolo.core import knockout
+from kolo.core import elimination, knockout
 from kolo.core.event import EntrantId, Event, Round, Table
 from kolo.core.problems import N_, InvalidInput, NoValidPairing, Problem
 from kolo.core.rulesets import RuleSet
@@ -27,6 +27,9 @@ def knockout_stage(event: Event, ruleset: RuleSet, settings: Settings, tables: i
     """The stage of the next round of a knockout event (None in Swiss-style events)."""
     fmt = knockout.format_of(ruleset, settings)
     if fmt is None:
+        swiss = sum(1 for r in event.rounds if r.stage != elimination.PLAYOFF)
+        if settings.playoff != "none" and swiss >= settings.rounds:
+            return elimination.PLAYOFF  # the bracket after the Swiss rounds (R-DOMINO-11)
         return None
     if fmt.groups and not event.rounds:
         return knockout.GROUP

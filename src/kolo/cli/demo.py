@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -13,6 +13,9 @@ from kolo.cli.files import standings_text
 from kolo.cli.options import cli_actor, open_store
 from kolo.core.problems import N_, InvalidInput
 from kolo.i18n import _
+
+if TYPE_CHECKING:
+    from kolo.simulation import SkillModel
 
 
 @app.command(
@@ -31,6 +34,16 @@ def demo(
     seed: Annotated[
         int, typer.Option("--seed", help=_("Seed of the skills and the draws."))
     ] = 2026,
+    playoff: Annotated[
+        str,
+        typer.Option(
+            "--playoff",
+            help=_(
+                "domino-pairs: the bracket after the Swiss rounds (none, single, double); the "
+                "demo plays it to the end."
+            ),
+        ),
+    ] = "double",
 ) -> None:
     from kolo.core import rulesets
     from kolo.games.dominion.draws import simulate_draft
@@ -46,13 +59,29 @@ def demo(
         )
     store = open_store()
     actor = cli_actor()
-    settings = {"rounds": rounds} if rounds else {}
+    settings: dict[str, object] = {"rounds": rounds} if rounds else {}
+    teams = rulesets.get(ruleset).teams
+    if teams:
+        settings["playoff"] = playoff
     event = store.create_event(actor, f"Demo {ruleset} ({players})", ruleset, settings)
-    entrants = store.add_entrants(actor, event, [(n, None) for n in names(players)])
+    if teams:
+        people = names(2 * players)
+        pairs = [(people[2 * i], people[2 * i + 1]) for i in range(players)]
+        entrants = store.add_entrants(
+            actor, event, [(f"{a.split()[-1]} & {b.split()[-1]}", None) for a, b in pairs]
+        )
+        for entrant, members in zip(entrants, pairs, strict=True):
+            store.set_members(actor, event, entrant.code, members)
+    else:
+        entrants = store.add_entrants(actor, event, [(n, None) for n in names(players)])
     rng = random.Random(seed)
     model = SkillModel.draw([e.code for e in entrants], rng)
     ruleset_value, resolved = store.ruleset_of(event)
     total = resolved["rounds"]
+    domino = ruleset_value.game in ("domino-block", "mexican-train")
+    if domino:
+        _play_domino(store, actor, event, model, seed, total)
+        return
     print(
         _("event {key}: {count} entrants, {rounds} rounds").format(
             key=event.key, count=players, rounds=total
@@ -82,3 +111,56 @@ def demo(
             key=event.key
         )
     )
+
+
+def _bot(model: SkillModel, code: str) -> str:
+    """The engine's bot a simulated player plays like: the stronger third ``strong``, the
+    middle ``greedy``, the rest ``random``."""
+    order = sorted(model.skill, key=lambda c: -model.skill[c])
+    place = order.index(code) / len(order)
+    return "strong" if place < 1 / 3 else "greedy" if place < 2 / 3 else "random"
+
+
+def _play_domino(
+    store: Any, actor: Any, event: Any, model: SkillModel, seed: int, total: int
+) -> None:
+    """A domino event played by the engine's bots, every game written hand by hand; a
+    bracket after the Swiss rounds is played to its end."""
+    ruleset_value, resolved = store.ruleset_of(event)
+    number = 0
+    with typer.progressbar(range(total), label=_("Playing"), file=sys.stderr) as progress:
+        for _round in progress:
+            number += 1
+            _domino_round(store, actor, event, model, seed, number)
+    while resolved.playoff != "none" and not store.bracket_decided(event):
+        number += 1
+        _domino_round(store, actor, event, model, seed, number)
+        print(_("bracket round {round} played").format(round=number), file=sys.stderr)
+    print(standings_text(store.to_core(event), store.standings(event), ruleset_value))
+    print(
+        "\n"
+        + _("see it all: kolo round show {key} N, kolo audit {key}, kolo export {key}").format(
+            key=event.key
+        )
+    )
+
+
+def _domino_round(
+    store: Any, actor: Any, event: Any, model: SkillModel, seed: int, number: int
+) -> None:
+    """One round of a domino demo: paired, every table's game played by bots and written
+    hand by hand, closed."""
+    from kolo.games.domino import sheet as sheets
+
+    ruleset_value, resolved = store.ruleset_of(event)
+    round_, proposal = store.pair_round(actor, event, seed=seed * 100 + number)
+    for table in proposal.tables:
+        bots = [_bot(model, code) for code in table.seats]
+        game_seed = seed * 10_000 + number * 100 + table.number
+        if ruleset_value.game == sheets.BLOCK:
+            written = sheets.play_block(table.seats, bots, game_seed, resolved.target)
+        else:
+            written = sheets.play_mexican(table.seats, bots, game_seed, resolved.hands)
+        scores = sheets.totals(ruleset_value.game, written, table.seats)
+        store.record_result(actor, event, round_.number, table.number, scores, record=written)
+    store.close_round(actor, event, round_.number)

@@ -12,13 +12,14 @@ from collections.abc import Collection
 from dataclasses import replace
 from fractions import Fraction
 
-from kolo.core import knockout, seatorder
+from kolo.core import elimination, knockout, seatorder
 from kolo.core.event import EntrantId, Event, Round
 from kolo.core.problems import N_, InvalidInput, NoValidPairing, Problem
 from kolo.core.rulesets import RuleSet, System
 from kolo.core.settings import Settings
 from kolo.core.standings import Row, compute, round_complete
 from kolo.pairing.history import History
+from kolo.pairing.playoff import next_tables
 
 
 def check_hard_rules(
@@ -36,6 +37,8 @@ def check_hard_rules(
     """
     if expected is None and knockout.is_knockout(ruleset) and index > 0:
         expected = ()  # knockout rounds seat only the qualifiers (check_pairing_rules)
+    if expected is None and event.rounds[index].stage == elimination.PLAYOFF:
+        expected = ()  # a bracket round seats its matches (check_pairing_rules)
     return check_seating(event, index, expected) + check_pairing_rules(
         event, index, ruleset, settings
     )
@@ -85,6 +88,8 @@ def check_pairing_rules(
         # Knockout rounds seat who the results send on and may bring group-mates together
         # again; their rules (R-NBGL-3, R-NBGL-4) are not gorn's.
         return _check_knockout(event, index, ruleset, settings)
+    if round_.stage == elimination.PLAYOFF:
+        return _check_bracket(event, index, ruleset, settings)
     history = History.of(earlier)
     placed = len([*round_.seated(), *round_.byes])
     problems = _check_layout(round_, where, ruleset, settings, placed)
@@ -115,6 +120,36 @@ def check_pairing_rules(
         else:
             problems += _check_bottom(standings.rows, round_, where, settings)
     return problems
+
+
+def _check_bracket(event: Event, index: int, ruleset: RuleSet, settings: Settings) -> list[Problem]:
+    """A bracket round (R-DOMINO-11) seats exactly the matches the results before it have
+    decided, each a table of the two teams; rematches are the bracket's, not a broken rule."""
+    round_ = event.rounds[index]
+    where = f"$.rounds[{index}]"
+    before = replace(event, rounds=event.rounds[:index])
+    if not all(round_complete(r, ruleset, settings) for r in before.rounds):
+        return []  # the round after an incomplete one is reported by the validation
+    try:
+        tables, _seeds = next_tables(before, ruleset, settings)
+    except InvalidInput as error:
+        return [Problem(where, p.message, p.params) for p in error.problems]
+    except NoValidPairing as error:
+        return [Problem(where, error.message, error.params)]
+    due = {frozenset(seats) for _match, seats in tables}
+    seated = {frozenset(t.seats) for t in round_.tables}
+    if due == seated:
+        return []
+    return [
+        Problem(
+            where,
+            N_("R-DOMINO-11: the bracket's next matches are {due}, not {seated}"),
+            {
+                "due": "; ".join(sorted(" – ".join(sorted(m)) for m in due)),
+                "seated": "; ".join(sorted(" – ".join(sorted(m)) for m in seated)),
+            },
+        )
+    ]
 
 
 def _check_knockout(

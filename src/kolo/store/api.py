@@ -48,6 +48,8 @@ from kolo.store.kingdoms import (
     stored_kingdom,
 )
 from kolo.store.mapping import (
+    bracket,
+    bracket_decided,
     export_document,
     find_event,
     get_round,
@@ -119,6 +121,8 @@ __all__ = [
     "add_entrants",
     "atomic",
     "audit_trail",
+    "bracket",
+    "bracket_decided",
     "card_pool",
     "change_settings",
     "check_club",

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from kolo.core import elimination, rulesets
 from kolo.core import event as core
-from kolo.core import rulesets
 from kolo.core.problems import N_, InvalidInput
 from kolo.core.settings import Settings
 from kolo.core.standings import Standings, compute
+from kolo.core.standings import bracket as core_bracket
 from kolo.eventfile.writer import to_document
 from kolo.store import loading, models
 
@@ -44,6 +45,18 @@ def standings(event: models.Event, through_round: int | None = None) -> Standing
     """The standings, computed by the core from the stored results (principle 2)."""
     ruleset, settings = ruleset_of(event)
     return compute(to_core(event), ruleset, settings, through_round)
+
+
+def bracket(event: models.Event) -> elimination.State | None:
+    """The bracket after the Swiss rounds as the results leave it (None: none started)."""
+    ruleset, settings = ruleset_of(event)
+    return core_bracket(to_core(event), ruleset, settings)
+
+
+def bracket_decided(event: models.Event) -> bool:
+    """Whether the event's bracket has its champion."""
+    state = bracket(event)
+    return state is not None and state.champion is not None
 
 
 def export_document(event: models.Event) -> dict[str, Any]:
