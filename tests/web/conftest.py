@@ -29,7 +29,9 @@ def snapshot(event_key: str | None = None):
     closed = list(
         models.Round.objects.order_by("event_id", "number").values_list("closed", flat=True)
     )
-    return counts, documents, closed
+    sheets = list(models.Table.objects.order_by("id").values_list("sheet", flat=True))
+    members = list(models.Entrant.objects.order_by("id").values_list("members", flat=True))
+    return counts, documents, closed, sheets, members
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ the game, the sheet becomes the table's result."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from kolo.changes.results import by_seat, the_table
@@ -93,7 +93,18 @@ def write_hand(
     written = Sheet((*sheet.hands, SheetHand(out, by_code)))
     problems = sheets.check(ruleset.game, written, table.seats, settings, "SHEET")
     if problems:
-        raise InvalidInput(problems)
+        names = {e.id: e.name for e in event.entrants}
+        raise InvalidInput(
+            [
+                replace(
+                    p,
+                    params={
+                        k: names.get(str(v), v) if k == "who" else v for k, v in p.params.items()
+                    },
+                )
+                for p in problems
+            ]
+        )
     return _written(ruleset, settings, written, table.seats)
 
 

@@ -15,6 +15,7 @@ from kolo.store.audit import (
 )
 from kolo.store.entrants import (
     add_entrants,
+    add_teams,
     drop_entrant,
     remove_entrant,
     rename_entrant,
@@ -119,6 +120,7 @@ __all__ = [
     "InvalidInput",
     "accept_round",
     "add_entrants",
+    "add_teams",
     "atomic",
     "audit_trail",
     "bracket",

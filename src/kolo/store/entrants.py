@@ -253,3 +253,23 @@ def remove_entrant(actor: Actor, event: models.Event, ref: str) -> models.Entran
     entrant.delete()
     write_audit(event, actor, "entrant.remove", f"removed {before['name']}", before=before)
     return entrant
+
+
+@atomic
+def add_teams(
+    actor: Actor,
+    event: models.Event,
+    teams: Sequence[tuple[str, Sequence[str]]],
+    *,
+    allow_duplicate: bool = False,
+) -> list[models.Entrant]:
+    """Enter teams by (name, members): each gets its id and, where its two members are given,
+    its members (R-DOMINO-7); all or nothing."""
+    created = add_entrants(
+        actor, event, [(name, None) for name, _ in teams], allow_duplicate=allow_duplicate
+    )
+    for entrant, (_, members) in zip(created, teams, strict=True):
+        if members:
+            set_members(actor, event, entrant.code, members)
+            entrant.refresh_from_db()
+    return created

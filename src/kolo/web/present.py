@@ -257,6 +257,56 @@ def table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]]:
     return tables
 
 
+def add_sheets(
+    loaded: Loaded, round_row: models.Round, round_: core.Round, tables: list[dict[str, Any]]
+) -> None:
+    """Each domino table's score sheet (``sheet``: the game in play, or the last one
+    played) and who sits where (``partners``: partners opposite, R-DOMINO-7)."""
+    from kolo.changes.sheets import keeps_sheets, stored
+    from kolo.games.domino.sheet import Sheet
+    from kolo.report.sheets import partner_seats, sheet_view
+
+    if not keeps_sheets(loaded.ruleset):
+        return
+    in_play = dict(round_row.tables.values_list("number", "sheet"))
+    entrants = {e.id: e for e in loaded.value.entrants}
+    for table, row in zip(round_.tables, tables, strict=True):
+        last = table.games[-1] if table.games else None
+        if row["complete"] and last is not None and isinstance(last.record, Sheet):
+            view = sheet_view(loaded.ruleset.game, last.record, table.seats, over=True)
+        elif row["complete"]:
+            view = None  # entered as a final score only
+        else:
+            played = stored(in_play.get(table.number))
+            view = sheet_view(loaded.ruleset.game, played, table.seats, over=False)
+        row["sheet"] = _sheet_dict(view, loaded) if view is not None else None
+        if loaded.ruleset.teams and len(table.seats) == 2:
+            row["partners"] = [
+                {"seat": seat, "team": loaded.names[team], "name": name}
+                for seat, team, name in partner_seats(table.seats, entrants)
+            ]
+
+
+def _sheet_dict(view: Any, loaded: Loaded) -> dict[str, Any]:
+    return {
+        "names": [loaded.names[s] for s in view.seats],
+        "seats": list(view.seats),
+        "hands": [
+            {
+                "number": h.number,
+                "out": loaded.names.get(h.out, h.out) if h.out is not None else None,
+                "cells": [{"pips": p, "total": t} for p, t in zip(h.pips, h.totals, strict=True)],
+            }
+            for h in view.hands
+        ],
+        "count": len(view.hands),
+        "totals": list(view.totals),
+        "over": view.over,
+        "target": loaded.settings.target if loaded.ruleset.teams else None,
+        "hands_in_game": None if loaded.ruleset.teams else loaded.settings.hands,
+    }
+
+
 def bracket_context(loaded: Loaded) -> dict[str, Any]:
     """The group tables and the knockout rounds of a knockout event, with names."""
     names = loaded.names

@@ -52,6 +52,11 @@ event_desk = [
         name="desk-result",
     ),
     path(
+        "rounds/<int:number>/tables/<int:table>/sheet/",
+        desk_results.table_sheet,
+        name="desk-sheet",
+    ),
+    path(
         "rounds/<int:number>/tables/<int:table>/correct/",
         correct.table_correct,
         name="desk-correct",

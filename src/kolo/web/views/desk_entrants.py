@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from kolo.core import rulesets
 from kolo.core.collation import sort_key
 from kolo.core.problems import N_, InvalidInput
 from kolo.core.qualifiers import QualifierPlan
@@ -42,13 +43,35 @@ def _parse_bulk(text: str) -> list[tuple[str, str | None]]:
     return entries
 
 
+def _parse_teams(text: str) -> list[tuple[str, list[str]]]:
+    """One team per line: ``team`` or ``team,first member,second member`` (CSV quoting)."""
+    teams: list[tuple[str, list[str]]] = []
+    for row in csv.reader(io.StringIO(text)):
+        if not row or not any(c.strip() for c in row):
+            continue
+        if len(row) not in (1, 3):
+            raise InvalidInput.one(
+                N_("row {row} has {count} columns; a row is: team,first member,second member"),
+                path="entrants",
+                row=len(teams) + 1,
+                count=len(row),
+            )
+        teams.append((row[0], [m.strip() for m in row[1:]]))
+    return teams
+
+
 @organiser(OWNER)
 def entrants(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
+    teams = rulesets.get(event.ruleset).teams
     if request.method == "POST":
         allow = request.POST.get("allow_duplicate") == "on"
 
         def add() -> None:
-            entries = _parse_bulk(request.POST.get("names", ""))
+            text = request.POST.get("names", "")
+            if teams:
+                store.add_teams(actor_of(request), event, _parse_teams(text), allow_duplicate=allow)
+                return
+            entries = _parse_bulk(text)
             store.add_entrants(actor_of(request), event, entries, allow_duplicate=allow)
 
         before = qualifierwords.plan_of(event)
@@ -59,6 +82,7 @@ def entrants(request: HttpRequest, event: models.Event, role: str) -> HttpRespon
     context.update(
         entrants=sorted(event.entrants.all(), key=lambda e: sort_key(e.name, present.language())),
         names=request.POST.get("names", "") if request.method == "POST" else "",
+        teams=teams,
     )
     refused = request.method == "POST"  # a refused entry is the client's error
     return render(request, "kolo/desk/entrants.html", context, status=400 if refused else 200)
@@ -73,6 +97,12 @@ def entrant_edit(request: HttpRequest, event: models.Event, role: str, code: str
         "drop": lambda: store.drop_entrant(actor, event, code),
         "undrop": lambda: store.drop_entrant(actor, event, code, undo=True),
         "remove": lambda: store.remove_entrant(actor, event, code),
+        "members": lambda: store.set_members(
+            actor,
+            event,
+            code,
+            [request.POST.get("member1", ""), request.POST.get("member2", "")],
+        ),
         "edit": lambda: store.rename_entrant(
             actor,
             event,
@@ -95,6 +125,7 @@ def entrant_edit(request: HttpRequest, event: models.Event, role: str, code: str
         "undrop": _("{name} is back in: paired from the next round on"),
         "remove": _("{name} removed"),
         "edit": _("{name}: entry saved"),
+        "members": _("{name}: members saved"),
     }[action].format(name=name)
     before = qualifierwords.plan_of(event)
     if attempt(request, changes[action], done):

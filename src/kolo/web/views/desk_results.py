@@ -125,3 +125,48 @@ def table_kingdom(
     return redirect(
         reverse("desk-round", kwargs={"key": event.key, "number": number}) + f"#table-{table}"
     )
+
+
+@organiser()
+@require_POST
+def table_sheet(
+    request: HttpRequest, event: models.Event, role: str, number: int, table: int
+) -> HttpResponse:
+    """A hand written on a table's score sheet (domino), or the last one taken back."""
+    seats = table_seats(event, number, table)
+    if request.POST.get("action") == "undo":
+        attempt(
+            request,
+            lambda: store.take_back_hand(actor_of(request), event, number, table),
+            _("table {table}: the last hand is taken back").format(table=table),
+        )
+    else:
+
+        def write() -> None:
+            out = request.POST.get("out", "")
+            hands = optional_number(request.POST.get("hands"), "hands")
+            written = store.write_hand(
+                actor_of(request),
+                event,
+                number,
+                table,
+                None if out == "blocked" else out or _missing_out(),
+                posted_scores(request, seats, "pips"),
+                expected_hands=hands,
+            )
+            if written.over:
+                messages.success(
+                    request,
+                    _("table {table}: the game is over, its result is in").format(table=table),
+                )
+
+        attempt(request, write, _("table {table}: hand written").format(table=table))
+    return redirect(
+        reverse("desk-round", kwargs={"key": event.key, "number": number}) + f"#table-{table}"
+    )
+
+
+def _missing_out() -> str:
+    from kolo.core.problems import N_
+
+    raise InvalidInput.one(N_("say who went out, or that the hand was blocked"), path="out")

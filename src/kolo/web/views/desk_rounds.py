@@ -99,6 +99,7 @@ def round_context(
         for g in models.Game.objects.filter(table__round=round_row).select_related("table")
     }
     codes = {t.number: t.code for t in round_row.tables.all()}
+    present.add_sheets(loaded, round_row, core_round, tables)
     for t_index, table in enumerate(tables):
         table["code"] = codes.get(table["number"], "")
         table["next_game"] = min(table["games_played"] + 1, table["games_needed"])
