@@ -220,6 +220,9 @@ class SelfReport(models.Model):
     game_number = models.PositiveIntegerField()
     scores = models.JSONField(help_text="Entrant code → game points.")
     turns = models.JSONField(null=True, blank=True)
+    hands = models.JSONField(
+        null=True, blank=True, help_text="The game's score sheet (domino), whose totals are scores."
+    )
     ended_by_time_limit = models.BooleanField(default=False)
     reported_by = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="+")
     confirmed_by = models.ManyToManyField(Entrant, blank=True, related_name="+")

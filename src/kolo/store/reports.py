@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from kolo.changes import sheets
 from kolo.core.problems import N_, InvalidInput
 from kolo.store import models
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
@@ -142,8 +143,10 @@ def submit_report(
     *,
     turns: Mapping[str, int] | None = None,
     ended_by_time_limit: bool = False,
+    hands: list[dict[str, Any]] | None = None,
 ) -> models.SelfReport:
-    """A player reports the table's next game; it waits for the others' confirmation.
+    """A player reports the table's next game (with its score sheet, ``hands``, where the
+    game keeps one); it waits for the others' confirmation.
 
     The same result as an open report confirms that report; a different one is kept next
     to it (its reporter disputes the others), and the reporter's own earlier report is
@@ -176,6 +179,8 @@ def submit_report(
     doc: dict[str, Any] = {"scores": by_code, "ended_by_time_limit": ended_by_time_limit}
     if turns_by_code:
         doc["turns"] = turns_by_code
+    if hands is not None:
+        doc["hands"] = hands
     others = list(
         table.reports.select_for_update()
         .filter(game_number=game_number, status__in=OPEN)
@@ -209,6 +214,7 @@ def submit_report(
         scores=by_code,
         turns=turns_by_code,
         ended_by_time_limit=ended_by_time_limit,
+        hands=hands,
         reported_by=entrant,
     )
     _set_status(report, len(seated))
@@ -290,7 +296,10 @@ def decide_report(
             game_number=report.game_number,
             ended_by_time_limit=report.ended_by_time_limit,
             expected_version=expected_version,
+            record=sheets.stored(report.hands) if report.hands is not None else None,
         )
+        if report.hands is not None:
+            models.Table.objects.filter(pk=report.table.pk).update(sheet=None)
     report.status = models.SelfReport.ACCEPTED if accept else models.SelfReport.REJECTED
     report.save(update_fields=["status"])
     write_audit(

@@ -10,9 +10,10 @@ from kolo.changes import sheets
 from kolo.changes.common import refuse_if_closed
 from kolo.changes.results import CLOSED, the_table
 from kolo.core.problems import N_, InvalidInput
-from kolo.store import models
+from kolo.store import models, reports
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
 from kolo.store.mapping import get_round, get_table, resolve_entrant, ruleset_of, to_core
+from kolo.store.reports import submit_report
 from kolo.store.results import entrant_ids, record_result
 
 
@@ -37,11 +38,14 @@ def write_hand(
     pips: Mapping[str, int],
     *,
     expected_hands: int | None = None,
+    reporter: str | None = None,
 ) -> sheets.Written:
     """Write one hand on a table's sheet: who went out (an id or a name; None: blocked) and the
     pips left by team or player. With ``expected_hands`` (the hands the writer saw), a sheet
     written on meanwhile by someone else is refused instead of getting the hand twice. The
-    hand that ends the game enters the sheet as the table's result (its totals the scores)."""
+    hand that ends the game enters the sheet as the table's result (its totals the scores) —
+    or, written by a player at the table (``reporter``, self-reporting, R-EVT-4), reports it
+    for the others to confirm, the sheet kept until the organiser accepts it."""
     event = lock_event(event)
     table = _table(event, round_number, table_number)
     table = models.Table.objects.select_for_update().get(pk=table.pk)
@@ -69,7 +73,19 @@ def write_hand(
         f"round {round_number} table {table.number}: hand {len(written.sheet.hands)} written, "
         + ("blocked" if hand.out is None else f"{hand.out} out")
     )
-    if written.over:
+    if written.over and reporter is not None:
+        table.sheet = written.sheet.document()
+        table.save(update_fields=["sheet"])
+        write_audit(
+            event,
+            actor,
+            "sheet.hand",
+            summary + ", game over",
+            before=_doc(before),
+            after=_doc(written.sheet),
+        )
+        submit_report(actor, event, table, reporter, written.totals, hands=written.sheet.document())
+    elif written.over:
         table.sheet = None
         table.save(update_fields=["sheet"])
         write_audit(
@@ -111,6 +127,19 @@ def take_back_hand(
     written = sheets.take_back(ruleset, settings, before, seats)
     table.sheet = written.sheet.document() if written.sheet.hands else None
     table.save(update_fields=["sheet"])
+    for report in reports.open_reports(table):
+        if report.hands is not None:  # the sheet it reported is changed: it is void
+            report.status = models.SelfReport.REJECTED
+            report.save(update_fields=["status"])
+            write_audit(
+                event,
+                actor,
+                "report.withdraw",
+                f"the report of round {round_number} table {table.number} is void: "
+                "a hand of its sheet was taken back",
+                before={"report": report.pk, "status": "open", "scores": report.scores},
+                after={"report": report.pk, "status": report.status},
+            )
     write_audit(
         event,
         actor,

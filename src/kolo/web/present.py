@@ -263,7 +263,7 @@ def add_sheets(
     """Each domino table's score sheet (``sheet``: the game in play, or the last one
     played) and who sits where (``partners``: partners opposite, R-DOMINO-7)."""
     from kolo.changes.sheets import keeps_sheets, stored
-    from kolo.games.domino.sheet import Sheet
+    from kolo.games.domino.sheet import Sheet, complete
     from kolo.report.sheets import partner_seats, sheet_view
 
     if not keeps_sheets(loaded.ruleset):
@@ -278,13 +278,39 @@ def add_sheets(
             view = None  # entered as a final score only
         else:
             played = stored(in_play.get(table.number))
-            view = sheet_view(loaded.ruleset.game, played, table.seats, over=False)
+            over = complete(loaded.ruleset.game, played, table.seats, loaded.settings)
+            view = sheet_view(loaded.ruleset.game, played, table.seats, over=over)
         row["sheet"] = _sheet_dict(view, loaded) if view is not None else None
         if loaded.ruleset.teams and len(table.seats) == 2:
             row["partners"] = [
                 {"seat": seat, "team": loaded.names[team], "name": name}
                 for seat, team, name in partner_seats(table.seats, entrants)
             ]
+
+
+def phone_sheet(
+    event: models.Event, table: models.Table, seats: list[tuple[str, str]]
+) -> dict[str, Any] | None:
+    """A table's sheet in play as a player's phone shows it (None where the game keeps no
+    sheet): the hands so far with the running totals, the seats to write the next hand."""
+    loaded = Loaded.of(event, public=False)
+    round_ = next((r for r in loaded.value.rounds if r.number == table.round.number), None)
+    if round_ is None:
+        return None
+    row = {
+        "complete": len(next(t for t in round_.tables if t.number == table.number).games)
+        >= loaded.ruleset.games_per_table(round_.number, loaded.settings)
+    }
+    rows = [dict(row) if t.number == table.number else {"complete": True} for t in round_.tables]
+    add_sheets(loaded, table.round, round_, rows)
+    found = rows[[t.number for t in round_.tables].index(table.number)]
+    if found.get("sheet") is None:
+        return None
+    return {
+        "sheet": found["sheet"],
+        "seats": [{"id": c, "name": n} for c, n in seats],
+        "partners": found.get("partners"),
+    }
 
 
 def _sheet_dict(view: Any, loaded: Loaded) -> dict[str, Any]:

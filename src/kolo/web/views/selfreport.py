@@ -121,6 +121,42 @@ def _act(request: HttpRequest, event: models.Event, table: models.Table, seats: 
             ended_by_time_limit=request.POST.get("time_limit") == "on",
         )
         messages.success(request, _("thank you; the others at the table now confirm it"))
+    elif action == "hand":
+        if not player:
+            raise InvalidInput.one(N_("choose who you are at this table"), path="player")
+        out = request.POST.get("out", "")
+        if not out:
+            raise InvalidInput.one(N_("say who went out, or that the hand was blocked"), path="out")
+        pips: dict[str, int] = {}
+        for c, name in seats:
+            raw = request.POST.get(f"pips_{c}", "").strip()
+            value = whole_number(raw)
+            if value is None:
+                raise InvalidInput.one(
+                    N_("'{value}' for {player} is not a whole number"),
+                    value=shown(raw),
+                    player=name,
+                )
+            pips[c] = value
+        written = store.write_hand(
+            actor,
+            event,
+            table.round.number,
+            table.number,
+            None if out == "blocked" else out,
+            pips,
+            expected_hands=whole_number(request.POST.get("hands", "")),
+            reporter=player,
+        )
+        if written.over:
+            messages.success(request, _("the game is over; the others at the table now confirm it"))
+        else:
+            messages.success(request, _("hand written"))
+    elif action == "undo":
+        if not player:
+            raise InvalidInput.one(N_("choose who you are at this table"), path="player")
+        store.take_back_hand(actor, event, table.round.number, table.number)
+        messages.success(request, _("the last hand is taken back"))
     elif action in ("confirm", "dispute"):
         chosen = _open_report(table, request.POST.get("report", ""))
         reports.answer_report(actor, event, chosen, player, action == "confirm")
@@ -157,6 +193,7 @@ def report(request: HttpRequest, key: str) -> HttpResponse:
         return redirect(reverse("report", kwargs={"key": key}) + f"?code={table.code}")
     names = dict(seats)
     games = table.games.count()
+    context["t"] = present.phone_sheet(event, table, seats)
     waiting = [r for r in reports.open_reports(table) if r.game_number == games + 1]
     context.update(
         table=table,
