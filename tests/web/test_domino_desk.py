@@ -111,3 +111,11 @@ def test_r_domino_7_a_member_is_replaced_only_between_rounds(desk, pairs):
     )
     assert "plays in round 1, which is not closed" in said(response)
     assert pairs.entrants.get(code="p1").members[1] == {"name": "Petr"}
+
+
+def test_r_domino_8_printed_score_sheets_say_who_sits_where_and_the_target(desk, pairs):
+    page = desk.get(f"/desk/{pairs.key}/rounds/1/print/scoresheets/").content.decode()
+    assert page.count('class="scoresheet"') == 2
+    assert "1. Jana (Kočky) · 2. Eva (Psi) · 3. Petr (Kočky) · 4. Karel (Psi)" in page
+    assert "The match goes to 100 points" in page
+    assert page.count('<td class="num">16.</td>') == 2  # sixteen empty hand rows each

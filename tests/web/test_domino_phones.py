@@ -79,3 +79,13 @@ def test_an_impossible_hand_from_a_phone_is_refused_with_its_reason(train):
     response = phone_post(Client(), train, code, action="hand", player="p1", out="p2", **pips)
     assert "Bea went out and holds no tile: 0 pips" in said(response)
     assert models.Table.objects.get(round__event=train).sheet is None
+
+
+def test_r_domino_10_players_pages_show_the_game_in_play_with_its_totals(train, client):
+    code = models.Table.objects.get(round__event=train).code
+    pips = {"pips_p1": "10", "pips_p2": "0", "pips_p3": "5", "pips_p4": "7"}
+    phone_post(Client(), train, code, action="hand", player="p1", out="p2", hands="0", **pips)
+    page = client.get(f"/e/{train.key}/tables/").content.decode()
+    assert "In play: Ada <strong>0</strong> · Bea <strong>22</strong>" in page
+    projector = client.get(f"/e/{train.key}/projector/").content.decode()
+    assert "Bea <strong>22</strong>" in projector

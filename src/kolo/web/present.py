@@ -254,6 +254,9 @@ def table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]]:
                 "kingdom_html": kingdom_html(kingdom, seat_names) if kingdom else "",
             }
         )
+    round_row = loaded.event.rounds.filter(number=round_.number).first()
+    if round_row is not None:
+        add_sheets(loaded, round_row, round_, tables)
     return tables
 
 
@@ -297,13 +300,7 @@ def phone_sheet(
     round_ = next((r for r in loaded.value.rounds if r.number == table.round.number), None)
     if round_ is None:
         return None
-    row = {
-        "complete": len(next(t for t in round_.tables if t.number == table.number).games)
-        >= loaded.ruleset.games_per_table(round_.number, loaded.settings)
-    }
-    rows = [dict(row) if t.number == table.number else {"complete": True} for t in round_.tables]
-    add_sheets(loaded, table.round, round_, rows)
-    found = rows[[t.number for t in round_.tables].index(table.number)]
+    found = next(t for t in table_rows(loaded, round_) if t["number"] == table.number)
     if found.get("sheet") is None:
         return None
     return {
@@ -327,6 +324,10 @@ def _sheet_dict(view: Any, loaded: Loaded) -> dict[str, Any]:
         ],
         "count": len(view.hands),
         "totals": list(view.totals),
+        "scores": [
+            {"name": loaded.names[s], "total": t}
+            for s, t in zip(view.seats, view.totals, strict=True)
+        ],
         "over": view.over,
         "target": loaded.settings.target if loaded.ruleset.teams else None,
         "hands_in_game": None if loaded.ruleset.teams else loaded.settings.hands,

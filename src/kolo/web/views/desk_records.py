@@ -30,9 +30,11 @@ from kolo.web.views.deskbase import actor_of, attempt, base_context, qr_svg
 def print_round(
     request: HttpRequest, event: models.Event, role: str, number: int, sheet: str
 ) -> HttpResponse:
-    if sheet not in ("pairings", "names", "slips", "kingdoms", "draws"):
+    if sheet not in ("pairings", "names", "slips", "kingdoms", "draws", "scoresheets"):
         raise Http404
     context = round_context(request, event, role, number)
+    if sheet == "scoresheets" and not context["has_sheets"]:
+        raise Http404
     if sheet in ("kingdoms", "draws") and not context["has_kingdoms"]:
         raise Http404
     if sheet == "draws":
@@ -53,7 +55,13 @@ def print_round(
             ),
             key=lambda r: sort_key(r["name"], present.language()),
         )
-    if sheet == "slips":
+    if sheet == "scoresheets":
+        ruleset, settings = store.ruleset_of(event)
+        rows = settings.hands if not ruleset.teams else SHEET_ROWS
+        context["rows"] = range(1, rows + 1)
+        context["target"] = settings.target if ruleset.teams else None
+        context["hands_in_game"] = None if ruleset.teams else settings.hands
+    if sheet in ("slips", "scoresheets"):
         report_url = context["phones"].url(reverse("report", kwargs={"key": event.key}))
         for t in context["tables"]:
             t["qr"] = (
@@ -64,6 +72,10 @@ def print_round(
             t["game_numbers"] = list(range(1, t["games_needed"] + 1))
         context["report_url"] = report_url
     return render(request, f"kolo/print/{sheet}.html", context)
+
+
+SHEET_ROWS = 16
+"""Hand rows on a printed block-game sheet: a match to 100 takes 4–10 hands (docs/domino.md)."""
 
 
 @organiser()

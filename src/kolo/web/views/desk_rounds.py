@@ -99,7 +99,6 @@ def round_context(
         for g in models.Game.objects.filter(table__round=round_row).select_related("table")
     }
     codes = {t.number: t.code for t in round_row.tables.all()}
-    present.add_sheets(loaded, round_row, core_round, tables)
     for t_index, table in enumerate(tables):
         table["code"] = codes.get(table["number"], "")
         table["next_game"] = min(table["games_played"] + 1, table["games_needed"])
@@ -143,6 +142,7 @@ def round_context(
         clock_alert_seconds=present.clock_alert_seconds(loaded),
         missing=[t["number"] for t in tables if not t["complete"]],
         has_kingdoms=any(t["kingdom"] for t in tables),
+        has_sheets=any("sheet" in t for t in tables),
         pick_numbers=range(1, PICKS + 1),
     )
     return context
