@@ -35,6 +35,19 @@ class Event(models.Model):
         return found is not None and found.settings(self.settings).self_reporting
 
     @property
+    def has_playoff(self) -> bool:
+        """Whether a bracket follows the Swiss rounds (R-DOMINO-11)."""
+        from kolo.core import rulesets
+
+        found = rulesets.REGISTRY.get(self.ruleset)
+        return found is not None and found.settings(self.settings).playoff != "none"
+
+    @property
+    def has_bracket(self) -> bool:
+        """Whether the event has a bracket page: a knockout, or a bracket after Swiss rounds."""
+        return self.is_knockout or self.has_playoff
+
+    @property
     def is_knockout(self) -> bool:
         """Whether the event eliminates players (it has a bracket)."""
         from kolo.core import knockout, rulesets

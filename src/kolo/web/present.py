@@ -334,6 +334,88 @@ def _sheet_dict(view: Any, loaded: Loaded) -> dict[str, Any]:
     }
 
 
+ELIMINATION_TITLES = {
+    "W": gettext_lazy("Winners' bracket, round %(number)s"),
+    "L": gettext_lazy("Losers' bracket, round %(number)s"),
+    "S": gettext_lazy("Round %(number)s"),
+}
+
+
+def elimination_context(loaded: Loaded) -> dict[str, Any] | None:
+    """The bracket after the Swiss rounds (R-DOMINO-11), as the bracket page draws it: the
+    winners' (or the only) bracket and the losers' bracket round by round, then the grand
+    final; each match with its two teams, their scores where played, and its winner. None
+    until the Swiss rounds are played."""
+    from kolo.core import elimination
+    from kolo.core.standings import bracket
+    from kolo.pairing.playoff import due
+
+    if not due(loaded.value, loaded.settings):
+        return None
+    state = loaded.memo(
+        "elimination",
+        lambda: bracket(loaded.value, loaded.ruleset, loaded.settings, starting=True),
+    )
+    if state is None:
+        return None
+    scores = {
+        (r.number, t.number): t.games[-1].scores if t.games else None
+        for r in elimination.playoff_rounds(loaded.value)
+        for t in r.tables
+    }
+    double = any(m.bracket != "W" for m in state.matches)
+    columns: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    for index, match in enumerate(state.matches):
+        side = state.sides[index]
+        result = state.results[index]
+        where = state.played[index]
+        played = scores.get(where) if where is not None else None
+        if match.id == "GF2" and side is None and state.champion is not None:
+            continue  # the grand final was not played again
+        teams = []
+        for team in side or (None, None):
+            teams.append(
+                {
+                    "name": loaded.names.get(team, "") if team is not None else "",
+                    "bye": side is not None and team is None,
+                    "score": played.get(team) if played and team is not None else None,
+                    "won": result is not None and team is not None and result[0] == team,
+                }
+            )
+        if match.bracket == "GF":
+            key = ("F", 1 if match.id == "GF" else 2)
+        else:
+            key = (match.bracket if double else "S", int(match.id[1:].split(".")[0]))
+        columns.setdefault(key, []).append(
+            {"id": match.id, "teams": teams, "round": where[0] if where else None}
+        )
+
+    def titled(kind: str) -> list[dict[str, Any]]:
+        return [
+            {"title": ELIMINATION_TITLES[kind] % {"number": n}, "matches": m}
+            for (k, n), m in sorted(columns.items())
+            if k == kind
+        ]
+
+    finals = [
+        {
+            "title": gettext_lazy("Grand final")
+            if n == 1
+            else gettext_lazy("Grand final, again (if the winners' champion loses)"),
+            "matches": m,
+        }
+        for (k, n), m in sorted(columns.items())
+        if k == "F"
+    ]
+    return {
+        "double": double,
+        "winners": titled("W") if double else titled("S"),
+        "losers": titled("L"),
+        "finals": finals,
+        "champion": loaded.names.get(state.champion, "") if state.champion else "",
+    }
+
+
 def bracket_context(loaded: Loaded) -> dict[str, Any]:
     """The group tables and the knockout rounds of a knockout event, with names."""
     names = loaded.names

@@ -133,11 +133,14 @@ def standings(request: HttpRequest, key: str) -> HttpResponse:
 def bracket(request: HttpRequest, key: str) -> HttpResponse:
     """A knockout event's bracket: the knockout rounds table by table, then the groups."""
     event = _event(key)
-    if not event.is_knockout:
+    if not event.has_bracket:
         raise Http404
     loaded = present.Loaded.of(event)
     context = _context(request, event, loaded)
-    context.update(present.bracket_context(loaded))
+    if event.is_knockout:
+        context.update(present.bracket_context(loaded))
+    else:
+        context["elimination"] = present.elimination_context(loaded)
     return render(request, "kolo/public/bracket.html", context)
 
 
@@ -215,6 +218,8 @@ def projector(request: HttpRequest, key: str) -> HttpResponse:
     context.update(_standings_context(loaded))
     if event.is_knockout:
         context.update(present.bracket_context(loaded))
+    elif event.has_playoff:
+        context["elimination"] = present.elimination_context(loaded)
     return render(request, "kolo/public/projector.html", context)
 
 
