@@ -401,6 +401,8 @@ def elimination_context(loaded: Loaded) -> dict[str, Any] | None:
         {
             "title": gettext_lazy("Grand final")
             if n == 1
+            else gettext_lazy("Grand final, again")
+            if m[0]["round"] is not None
             else gettext_lazy("Grand final, again (if the winners' champion loses)"),
             "matches": m,
         }

@@ -114,4 +114,7 @@ def can_pair(loaded: present.Loaded, rounds: list[models.Round]) -> bool:
         (last is None or last.closed)
         and len(rounds) < (loaded.ruleset.max_rounds(loaded.settings) or len(rounds) + 1)
         and not (last is not None and last.stage == "final")
+        and not (
+            last is not None and last.stage == "playoff" and store.bracket_decided(loaded.event)
+        )
     )
