@@ -264,3 +264,40 @@ def test_r_domino_10_every_mexican_game_the_engine_plays_is_a_possible_sheet(see
     s = sheet.play_mexican(seats, ["greedy"] * players, seed, 3)
     assert problems(s, sheet.MEXICAN, seats, hands=3) == []
     assert len(s.hands) == 3
+
+
+def test_the_json_schema_takes_teams_and_hands():
+    import jsonschema
+
+    from kolo.eventfile.schema import json_schema
+
+    game = {
+        "scores": {"t1": 30, "t2": 101},
+        "hands": sheet_doc(("t1", 12, 30), (None, 20, 9), ("t2", 71, 0), ("t2", 10, 0)),
+    }
+    jsonschema.validate(pairs_event([game]), json_schema())
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(
+            pairs_event([{**game, "hands": [{"out": 3, "pips": {}}]}]), json_schema()
+        )
+
+
+def test_kolo_standings_and_pair_work_on_a_domino_file(tmp_path, capsys):
+    from kolo.cli import main
+
+    doc = pairs_event([{"scores": {"t1": 104, "t2": 61}}])
+    doc["entrants"] += [{"id": "t3", "name": "Team 3"}, {"id": "t4", "name": "Team 4"}]
+    doc["settings"] = {"rounds": 1, "playoff": "single", "playoff_teams": 4}
+    doc["rounds"][0]["tables"].append(
+        {"number": 2, "seats": ["t3", "t4"], "games": [{"scores": {"t3": 100, "t4": 2}}]}
+    )
+    path = tmp_path / "domino.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert main(["standings", str(path), "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["standings"]
+    assert [r["entrant"] for r in rows] == ["t3", "t1", "t2", "t4"]
+    assert main(["pair", str(path), "--json"]) == 0
+    proposal = json.loads(capsys.readouterr().out)
+    assert proposal["stage"] == "playoff"
+    # the bracket of four: 1 plays 4, 2 plays 3
+    assert sorted(sorted(t["seats"]) for t in proposal["tables"]) == [["t1", "t2"], ["t3", "t4"]]
