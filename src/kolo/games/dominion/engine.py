@@ -173,7 +173,8 @@ def check(game: Game, d: Decision, answer: Answer) -> str | None:
         pool = list(d.among)
         for c in answer:
             if c not in pool:
-                return f"{CARDS[c] if isinstance(c, int) and 0 <= c < N else c!r} is not there"
+                name = CARDS[c] if isinstance(c, int) and 0 <= c < N else repr(c)
+                return f"{name} is not there"
             pool.remove(c)
         return None
     return f"unknown decision {kind}"
