@@ -49,6 +49,7 @@ def test_propose_keeps_the_fairest_and_is_seeded() -> None:
     first = sim.propose(sim.SECOND_EDITION, 3, 2, 20, 9, keep=2)
     again = sim.propose(sim.SECOND_EDITION, 3, 2, 20, 9, keep=2, workers=2)
     assert first == again
-    assert len(first) == 2 and first[0]["score"] <= first[1]["score"]
+    assert len(first) == 2
+    assert first[0]["score"] <= first[1]["score"]
     assert all(len(p["kingdom"]) == 10 for p in first)
     assert all(c in sim.SECOND_EDITION for p in first for c in p["kingdom"])
