@@ -166,7 +166,8 @@ def test_bureaucrat_against_a_hand_without_victory_cards() -> None:
     play_card(g, 0, "Bureaucrat")
     assert names(g.hand[1]) == ["Copper", "Silver"]
     assert other.asked == []
-    assert any("reveals Copper" in line or "reveals Silver" in line for line in g.log or [])
+    assert any(ev.verb == "reveal" and ev.player == 1 for ev in g.log or [])
+    assert "P2 reveals Copper, Silver" in [ev.text() for ev in g.log or []][-1]
 
 
 def test_gardens_is_worth_one_per_ten_cards() -> None:

@@ -189,6 +189,49 @@ def shuffle(cards: list[int], rnd: Callable[[], float]) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
+LOG_VERBS = {
+    "shuffle": "shuffles",
+    "draw": "draws {number}",
+    "play": "plays {cards}",
+    "treasures": "plays {cards} (${number})",
+    "buy": "buys {cards}",
+    "gain": "gains {cards}",
+    "gain_hand": "gains {cards} to hand",
+    "gain_deck": "gains {cards} onto the deck",
+    "trash": "trashes {cards}",
+    "discard": "discards {cards}",
+    "topdeck": "puts {cards} onto the deck",
+    "reveal": "reveals {cards}",
+    "moat": "reveals Moat against {cards}",
+    "look": "looks at {cards}",
+    "put_back": "puts {number} back",
+    "set_aside": "sets {cards} aside",
+    "hand_size": "has {number} cards in hand",
+}
+"""What each logged verb says, in English (the command line says it in the user's language)."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """One line of a game's log."""
+
+    turn: int
+    """The turn (of the player whose turn it is), from 1."""
+    current: int
+    """Whose turn it is."""
+    player: int
+    """Who does it."""
+    verb: str
+    cards: tuple[int, ...] = ()
+    number: int = 0
+
+    def text(self, name: Callable[[int], str] = CARDS.__getitem__) -> str:
+        """The event in English: "T3 P1 plays Smithy"."""
+        cards = ", ".join(name(c) for c in self.cards) or "nothing"
+        what = LOG_VERBS[self.verb].format(cards=cards, number=self.number)
+        return f"T{self.turn} P{self.player + 1} {what}"
+
+
 @dataclass(frozen=True)
 class Result:
     """How a game ended."""
@@ -201,7 +244,7 @@ class Result:
     """provinces, piles or limit (the turn limit of ``play``)."""
     answers: tuple[Answer, ...] = ()
     """Every answer given, in order (with ``record``): the game is replayed from them."""
-    log: tuple[str, ...] = field(default=())
+    log: tuple[Event, ...] = field(default=())
 
 
 class View:
@@ -368,7 +411,7 @@ class Game:
         self.coins = 0
         self.merchants = 0
         self.answers: list[Answer] | None = [] if record else None
-        self.log: list[str] | None = [] if log else None
+        self.log: list[Event] | None = [] if log else None
 
     # ---- the parts every effect uses ----
 
@@ -384,9 +427,11 @@ class Game:
             self.answers.append(answer)
         return answer
 
-    def say(self, player: int, text: str) -> None:
+    def say(self, player: int, verb: str, cards: Sequence[int] = (), number: int = 0) -> None:
+        """Log an event (``LOG_VERBS``) of ``player`` in the current turn."""
         if self.log is not None:
-            self.log.append(f"T{self.turns[self.current] + 1} P{player + 1} {text}")
+            turn = self.turns[self.current] + 1
+            self.log.append(Event(turn, self.current, player, verb, tuple(cards), number))
 
     def draw(self, p: int, k: int) -> int:
         """Draw ``k`` cards into ``p``'s hand (fewer if the deck and discard run out)."""
@@ -408,7 +453,7 @@ class Game:
             self.deck[p][:0] = discard
             discard.clear()
             if self.log is not None:
-                self.say(p, "shuffles")
+                self.say(p, "shuffle")
 
     def top(self, p: int, k: int) -> list[int]:
         """Take up to ``k`` cards off the top of ``p``'s draw pile (top first)."""
@@ -436,8 +481,8 @@ class Game:
         else:
             self.deck[p].append(card)
         if self.log is not None:
-            verb = "buys" if bought else "gains"
-            self.say(p, f"{verb} {CARDS[card]}" + ("" if where == "discard" else f" to {where}"))
+            verb = "buy" if bought else "gain" if where == "discard" else "gain_" + where
+            self.say(p, verb, (card,))
         return True
 
     def trash_card(self, p: int, card: int) -> None:
@@ -446,7 +491,7 @@ class Game:
         self.owned[p][card] -= 1
         self.total[p] -= 1
         if self.log is not None:
-            self.say(p, f"trashes {CARDS[card]}")
+            self.say(p, "trash", (card,))
 
     def gainable(self, limit: int, treasure: bool = False) -> tuple[int, ...]:
         """Supply cards with a card left costing at most ``limit`` (treasures only)."""
@@ -472,7 +517,7 @@ class Game:
         for q in self.others(p):
             if MOAT in self.hand[q] and self.ask(Decision(YES, q, card, "reveal", (MOAT,))):
                 if self.log is not None:
-                    self.say(q, f"reveals Moat against {CARDS[card]}")
+                    self.say(q, "moat", (card,))
                 continue
             hit.append(q)
         return hit
@@ -487,7 +532,7 @@ class Game:
     def resolve(self, p: int, card: int) -> None:
         """Do what ``card`` does (it is in play already)."""
         if self.log is not None:
-            self.say(p, f"plays {CARDS[card]}")
+            self.say(p, "play", (card,))
         EFFECTS[card](self, p)
 
     # ---- the turn ----
@@ -524,7 +569,7 @@ class Game:
             play += treasures
             hand[:] = [c for c in hand if not IS_TREASURE[c]]
             if self.log is not None:
-                self.say(p, "plays " + ", ".join(CARDS[c] for c in treasures))
+                self.say(p, "treasures", treasures, self.coins)
         while self.buys > 0:
             card = self.ask(Decision(BUY, p, coins=self.coins))
             if card is None:
@@ -566,12 +611,6 @@ class Game:
         tied = [p for p in range(n) if scores[p] == best]
         fewest = min(self.turns[p] for p in tied)
         winners = tuple(p for p in tied if self.turns[p] == fewest)
-        if self.log is not None:
-            self.log.append(
-                f"end ({ended}): scores {', '.join(map(str, scores))}; turns "
-                f"{', '.join(map(str, self.turns))}; won by "
-                + ", ".join(f"P{w + 1}" for w in winners)
-            )
         return Result(
             scores=scores,
             turns=tuple(self.turns),
@@ -622,7 +661,7 @@ def replay(
 def _draw_log(g: Game, p: int, k: int) -> None:
     drawn = g.draw(p, k)
     if g.log is not None:
-        g.say(p, f"draws {drawn}")
+        g.say(p, "draw", (), drawn)
 
 
 def _cellar(g: Game, p: int) -> None:
@@ -636,7 +675,7 @@ def _cellar(g: Game, p: int) -> None:
         hand.remove(c)
     g.discard[p] += chosen
     if g.log is not None:
-        g.say(p, "discards " + (", ".join(CARDS[c] for c in chosen) or "nothing"))
+        g.say(p, "discard", chosen)
     if chosen:
         _draw_log(g, p, len(chosen))
 
@@ -670,7 +709,7 @@ def _harbinger(g: Game, p: int) -> None:
         discard.remove(c)
         g.deck[p].append(c)
         if g.log is not None:
-            g.say(p, f"puts {CARDS[c]} onto the deck")
+            g.say(p, "topdeck", (c,))
 
 
 def _merchant(g: Game, p: int) -> None:
@@ -690,7 +729,7 @@ def _vassal(g: Game, p: int) -> None:
     discard = g.discard[p]
     discard.append(card)
     if g.log is not None:
-        g.say(p, f"discards {CARDS[card]}")
+        g.say(p, "discard", (card,))
     if IS_ACTION[card] and g.ask(Decision(YES, p, VASSAL, "play", (card,))):
         discard.pop()
         g.in_play.append(card)
@@ -725,7 +764,7 @@ def _bureaucrat(g: Game, p: int) -> None:
         kinds = tuple(sorted({c for c in hand if IS_VICTORY[c]}))
         if not kinds:
             if g.log is not None:
-                g.say(q, "reveals " + (", ".join(CARDS[c] for c in hand) or "an empty hand"))
+                g.say(q, "reveal", hand)
             continue
         if len(kinds) == 1:
             card = kinds[0]
@@ -734,7 +773,7 @@ def _bureaucrat(g: Game, p: int) -> None:
         hand.remove(card)
         g.deck[q].append(card)
         if g.log is not None:
-            g.say(q, f"puts {CARDS[card]} onto the deck")
+            g.say(q, "topdeck", (card,))
 
 
 def _gardens(g: Game, p: int) -> None:  # pragma: no cover - a Victory card is never played
@@ -754,7 +793,7 @@ def _militia(g: Game, p: int) -> None:
             hand.remove(c)
         g.discard[q] += chosen
         if g.log is not None:
-            g.say(q, "discards " + ", ".join(CARDS[c] for c in chosen))
+            g.say(q, "discard", chosen)
 
 
 def _moneylender(g: Game, p: int) -> None:
@@ -779,7 +818,7 @@ def _poacher(g: Game, p: int) -> None:
             hand.remove(c)
         g.discard[p] += chosen
         if g.log is not None:
-            g.say(p, "discards " + ", ".join(CARDS[c] for c in chosen))
+            g.say(p, "discard", chosen)
 
 
 def _remodel(g: Game, p: int) -> None:
@@ -820,7 +859,7 @@ def _bandit(g: Game, p: int) -> None:
     for q in g.victims(p, BANDIT):
         revealed = g.top(q, 2)
         if g.log is not None:
-            g.say(q, "reveals " + (", ".join(CARDS[c] for c in revealed) or "nothing"))
+            g.say(q, "reveal", revealed)
         kinds = tuple(sorted({c for c in revealed if IS_TREASURE[c] and c != COPPER}))
         if kinds:
             if len(kinds) == 1:
@@ -866,12 +905,12 @@ def _library(g: Game, p: int) -> None:
         if IS_ACTION[card] and g.ask(Decision(YES, p, LIBRARY, "set_aside", (card,))):
             aside.append(card)
             if g.log is not None:
-                g.say(p, f"sets {CARDS[card]} aside")
+                g.say(p, "set_aside", (card,))
         else:
             hand.append(card)
     g.discard[p] += aside
     if g.log is not None:
-        g.say(p, f"has {len(hand)} cards in hand")
+        g.say(p, "hand_size", (), len(hand))
 
 
 def _market(g: Game, p: int) -> None:
@@ -907,7 +946,7 @@ def _sentry(g: Game, p: int) -> None:
     if not seen:
         return
     if g.log is not None:
-        g.say(p, "looks at " + ", ".join(CARDS[c] for c in seen))
+        g.say(p, "look", seen)
     trashed = g.ask(Decision(SELECT, p, SENTRY, "trash", tuple(sorted(seen)), 0, len(seen)))
     for c in trashed:
         seen.remove(c)
@@ -918,14 +957,14 @@ def _sentry(g: Game, p: int) -> None:
             seen.remove(c)
         g.discard[p] += dropped
         if dropped and g.log is not None:
-            g.say(p, "discards " + ", ".join(CARDS[c] for c in dropped))
+            g.say(p, "discard", dropped)
     if len(seen) == 2 and seen[0] != seen[1]:
         (first,) = g.ask(Decision(SELECT, p, SENTRY, "top", tuple(sorted(seen)), 1, 1))
         seen.remove(first)
         seen.append(first)
     g.deck[p] += seen
     if seen and g.log is not None:
-        g.say(p, f"puts back {len(seen)}")
+        g.say(p, "put_back", (), len(seen))
 
 
 def _witch(g: Game, p: int) -> None:
@@ -945,7 +984,7 @@ def _artisan(g: Game, p: int) -> None:
     hand.remove(card)
     g.deck[p].append(card)
     if g.log is not None:
-        g.say(p, f"puts {CARDS[card]} onto the deck")
+        g.say(p, "topdeck", (card,))
 
 
 def _feast(g: Game, p: int) -> None:
