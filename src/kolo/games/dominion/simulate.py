@@ -229,9 +229,14 @@ def candidates(pool: Sequence[str], count: int, seed: int) -> list[tuple[str, ..
     return [tuple(sorted(rng.sample(list(pool), 10))) for _ in range(count)]
 
 
-def _fairness(args: tuple[tuple[str, ...], int, int, int]) -> dict[str, Any]:
-    kingdom, players, games, seed = args
-    mirror = run(kingdom, ["heuristic"] * players, games, seed)
+def fairness(kingdom: Sequence[str], players: int, games: int, seed: int) -> dict[str, Any]:
+    """How fair a kingdom is: the first seat's advantage with heuristic bots in every seat
+    (``players`` players, ``games`` games; the full report under ``mirror``), and the strategy
+    spread: two-player duels (``games`` each) of Big Money and Big Money with each strong
+    card of the kingdom against the heuristic bot — the best win rate minus the worst, the
+    heuristic's own 50 % included."""
+    names = ["heuristic"] * players
+    mirror = run(kingdom, names, games, seed)
     first = mirror.seat_wins[0] / UNIT / games - 1 / players
     rates: dict[str, float] = {}
     for name in challengers(kingdom):
@@ -245,7 +250,12 @@ def _fairness(args: tuple[tuple[str, ...], int, int, int]) -> dict[str, Any]:
         "strategy_spread": spread,
         "against_heuristic": rates,
         "score": abs(first) + spread,
+        "mirror": report(kingdom, names, mirror, 0.0),  # no speed: the same every run
     }
+
+
+def _fairness(args: tuple[tuple[str, ...], int, int, int]) -> dict[str, Any]:
+    return fairness(*args)
 
 
 def propose(
