@@ -468,10 +468,13 @@ class Person:
             except ValueError:
                 print(_("Give the numbers shown, separated by spaces."))
                 continue
-            reason = engine.check(self.game, d, answer)
+            reason = engine.why(self.game, d, answer)
             if reason is None:
                 return answer
-            print(_("Not allowed: {reason}").format(reason=reason))
+            template, values = reason
+            if isinstance(values.get("card"), str) and values["card"] in engine.INDEX:
+                values = {**values, "card": card_name(str(values["card"]))}
+            print(_("Not allowed: {reason}").format(reason=_(template).format(**values)))
 
     def show(self, view: View, d: Decision) -> None:
         from kolo.games.dominion import engine
@@ -500,12 +503,8 @@ class Person:
     def options(self, view: View, d: Decision) -> list[int]:
         from kolo.games.dominion import engine
 
-        if d.kind == engine.BUY:
-            return [
-                c
-                for c in range(engine.N)
-                if view.in_supply(c) and view.pile(c) > 0 and engine.COST[c] <= d.coins
-            ]
+        if d.kind == engine.BUY:  # every pile: a card you cannot buy is refused, with why
+            return [c for c in range(engine.N) if view.in_supply(c)]
         return list(d.among)
 
     def read(self, view: View, d: Decision) -> Any:
@@ -542,7 +541,9 @@ class Person:
             text = input(prompt.format(source=source)).strip()
             if text in ("", "0") and d.kind != engine.GAIN:
                 return None
-            return options[int(text) - 1] if 1 <= int(text) <= len(options) else -1
+            if not 1 <= int(text) <= len(options):
+                raise ValueError(text)
+            return options[int(text) - 1]
         listing()
         what = {
             "discard": _("discard"),

@@ -445,3 +445,34 @@ def test_throne_room_feast_trashes_once_and_gains_twice() -> None:
     play_card(g, 0, "Throne Room")
     assert names(g.trash) == ["Feast"]
     assert names(g.discard[0]) == ["Duchy", "Duchy"]
+
+
+def test_mine_may_gain_a_treasure_of_the_same_cost() -> None:
+    """The card: any Treasure costing up to $3 more (source 004 names only Copper → Silver
+    and Silver → Gold: a slip)."""
+    g, (me, _) = game(K3)
+    place(g, 0, hand=["Mine", "Gold"])
+    me.answers = [(e.GOLD,), e.GOLD]
+    play_card(g, 0, "Mine")
+    assert names(g.hand[0]) == ["Gold"]
+    assert set(me.asked[1].among) == {e.COPPER, e.SILVER, e.GOLD}
+
+
+def test_artisan_must_put_a_card_back() -> None:
+    """The card: put a card from your hand onto your deck (source 004 says "can")."""
+    g, (me, _) = game(K3)
+    place(g, 0, hand=["Artisan", "Copper"])
+    me.answers = [e.SILVER, ()]
+    with pytest.raises(e.IllegalChoice, match="exactly 1"):
+        play_card(g, 0, "Artisan")
+
+
+def test_library_sets_aside_only_action_cards() -> None:
+    """The card: only Action cards may be skipped (source 004 lets any card go: a slip)."""
+    g, (me, _) = game(K3)
+    place(g, 0, hand=["Library"], deck=["Estate", "Curse", "Copper", "Silver", "Gold", "Gold",
+                                         "Gold", "Gold"])  # fmt: skip
+    play_card(g, 0, "Library")
+    assert me.asked == []
+    assert names(g.hand[0]) == ["Copper", "Curse", "Estate", "Gold", "Gold", "Gold", "Silver"]
+    assert top_first(g, 0) == ["Gold"]

@@ -358,3 +358,11 @@ def test_replay_refuses_a_changed_answer() -> None:
     changed[0] = e.PROVINCE  # the first buy: $2–$5, a Province is illegal
     with pytest.raises(e.IllegalChoice, match="costs 8"):
         e.replay(e.FIRST_GAME, 2, 3, changed)
+
+
+def test_the_turn_limit_ends_a_game_nobody_ends() -> None:
+    """A safeguard, not a rule of the game: bots that never buy stop after ``max_turns``."""
+    result = e.play(e.FIRST_GAME, [lambda v, d: None, lambda v, d: None], 1, max_turns=7)
+    assert result.ended == e.ENDED_LIMIT
+    assert result.turns == (7, 7)
+    assert result.winners == (0, 1)

@@ -108,14 +108,15 @@ def test_propose_offers_fair_kingdoms(capsys) -> None:
 def test_a_person_plays_a_game_in_the_terminal(monkeypatch, capsys) -> None:
     """Wrong answers are refused with a reason and asked again; the game runs to its end."""
     kingdom = "Cellar,Chapel,Village,Smithy,Festival,Laboratory,Market,Library,Gardens,Workshop"
-    monkeypatch.setattr("sys.stdin", io.StringIO("x\n99\n" + "\n" * 3000))
+    # "x": not a number; "6": a Province with $3
+    monkeypatch.setattr("sys.stdin", io.StringIO("x\n6\n" + "\n" * 3000))
     code, out, _ = run(capsys, "dominion", "play", kingdom, "--opponents", "big-money",
                        "--seed", "3")  # fmt: skip
     assert code == 0
     assert "Your hand:" in out
     assert "Supply (cost/left):" in out
     assert "Give the numbers shown" in out  # "x"
-    assert "Not allowed:" in out  # "99"
+    assert "Not allowed: Province costs 8, you have 3" in out
     assert "The game is over" in out
 
 
@@ -123,3 +124,13 @@ def test_the_play_command_refuses_bad_opponents(capsys) -> None:
     code, _, err = run(capsys, "dominion", "play", "--opponents", "a,b,c,d,e,f")
     assert code == 2
     assert "1 to 5 opponents" in err
+
+
+def test_a_person_is_told_why_in_czech(monkeypatch, capsys) -> None:
+    kingdom = "Cellar,Chapel,Village,Smithy,Festival,Laboratory,Market,Library,Gardens,Workshop"
+    monkeypatch.setattr("sys.stdin", io.StringIO("6\n" + "\n" * 3000))
+    code, out, _ = run(capsys, "--lang", "cs", "dominion", "play", kingdom, "--opponents",
+                       "big-money", "--seed", "3")  # fmt: skip
+    assert code == 0
+    assert "Nelze: Provincie stojí 8, máte 3" in out
+    assert "Vaše ruka:" in out

@@ -35,6 +35,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from kolo.core.problems import N_
 from kolo.games.dominion import setup as setup_module
 from kolo.games.dominion.cards import load
 
@@ -139,46 +140,68 @@ Agent = Callable[["View", Decision], Answer]
 """A bot or a person: answers a decision seeing only the ``View``."""
 
 
-def check(game: Game, d: Decision, answer: Answer) -> str | None:
+Reason = tuple[str, dict[str, object]]
+"""Why an answer is illegal: an English template marked for translation, and its values
+(``card``: a card id, translated by whoever shows it)."""
+
+
+def _name(value: object) -> str:
+    return CARDS[value] if isinstance(value, int) and 0 <= value < N else repr(value)
+
+
+def why(game: Game, d: Decision, answer: Answer) -> Reason | None:
     """Why ``answer`` is illegal for ``d`` (None: it is legal)."""
     kind = d.kind
     if kind == BUY:
         if answer is None:
             return None
         if not isinstance(answer, int) or not 0 <= answer < N:
-            return f"not a card: {answer!r}"
+            return N_("not a card: {card}"), {"card": repr(answer)}
+        card = CARDS[answer]
         if not game.in_supply[answer]:
-            return f"{CARDS[answer]} is not in the supply"
+            return N_("{card} is not in the supply"), {"card": card}
         if game.supply[answer] <= 0:
-            return f"the {CARDS[answer]} pile is empty"
+            return N_("the {card} pile is empty"), {"card": card}
         if COST[answer] > d.coins:
-            return f"{CARDS[answer]} costs {COST[answer]}, you have {d.coins}"
+            return N_("{card} costs {cost}, you have {coins}"), {
+                "card": card,
+                "cost": COST[answer],
+                "coins": d.coins,
+            }
         return None
     if kind == PLAY:
         if answer is None or answer in d.among:
             return None
-        return f"{answer!r} is not an action card in hand"
+        return N_("{card} is not an action card you may play"), {"card": _name(answer)}
     if kind == GAIN:
         if answer in d.among:
             return None
-        return f"{answer!r} is not among the cards you may gain"
+        return N_("{card} is not among the cards you may gain"), {"card": _name(answer)}
     if kind == YES:
-        return None if isinstance(answer, bool) else "answer yes or no"
+        return None if isinstance(answer, bool) else (N_("answer yes or no"), {})
     if kind == SELECT:
         if not isinstance(answer, tuple | list):
-            return "answer a list of cards"
+            return N_("answer a list of cards"), {}
         if not d.low <= len(answer) <= d.high:
             if d.low == d.high:
-                return f"choose exactly {d.low} card(s)"
-            return f"choose {d.low} to {d.high} cards"
+                return N_("choose exactly {count} cards"), {"count": d.low}
+            return N_("choose {low} to {high} cards"), {"low": d.low, "high": d.high}
         pool = list(d.among)
         for c in answer:
             if c not in pool:
-                name = CARDS[c] if isinstance(c, int) and 0 <= c < N else repr(c)
-                return f"{name} is not there"
+                return N_("{card} is not there"), {"card": _name(c)}
             pool.remove(c)
         return None
-    return f"unknown decision {kind}"
+    return N_("unknown decision {kind}"), {"kind": kind}
+
+
+def check(game: Game, d: Decision, answer: Answer) -> str | None:
+    """Why ``answer`` is illegal for ``d``, in English (None: it is legal)."""
+    reason = why(game, d, answer)
+    if reason is None:
+        return None
+    template, values = reason
+    return template.format(**values)
 
 
 def shuffle(cards: list[int], rnd: Callable[[], float]) -> None:
