@@ -53,3 +53,40 @@ def test_propose_keeps_the_fairest_and_is_seeded() -> None:
     assert first[0]["score"] <= first[1]["score"]
     assert all(len(p["kingdom"]) == 10 for p in first)
     assert all(c in sim.SECOND_EDITION for p in first for c in p["kingdom"])
+
+
+@pytest.mark.parametrize(
+    "kingdom",
+    [
+        KINGDOM,
+        (
+            "Bureaucrat",
+            "Council Room",
+            "Gardens",
+            "Market",
+            "Merchant",
+            "Militia",
+            "Mine",
+            "Moat",
+            "Vassal",
+            "Witch",
+        ),  # fmt: skip
+        (
+            "Cellar",
+            "Chapel",
+            "Festival",
+            "Harbinger",
+            "Laboratory",
+            "Sentry",
+            "Smithy",
+            "Vassal",
+            "Village",
+            "Workshop",
+        ),  # fmt: skip
+    ],
+)
+def test_the_heuristic_bot_beats_big_money(kingdom: tuple[str, ...]) -> None:
+    """The heuristic bot plays a kingdom reasonably: it beats Big Money Ultimate."""
+    report = sim.simulate(kingdom, ["heuristic", "big-money"], 200, 3)
+    low, _high = report["by_bot"][0]["interval"]
+    assert low > 0.5

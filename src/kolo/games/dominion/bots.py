@@ -10,10 +10,12 @@ function of it, the same view and decision giving the same answer.
   buys CARD instead of Silver (or of Gold, for a card costing 6) while it has fewer copies
   than it wants (a terminal: one, plus one per 11 treasures; Witch at most two; a card that
   gives +Action: up to eight), and plays it whenever it can.
-- ``heuristic``: plays any base kingdom reasonably: non-terminal actions (villages,
-  cantrips) before terminals, Throne Room on the best action, Witch first when present,
-  trashing with Chapel early, terminals limited by the villages it has, the Big Money
-  endgame.
+- ``heuristic``: plays any base kingdom reasonably: Big Money Ultimate built around the
+  kingdom's best terminal (Witch, Smithy, Library, Council Room, Militia, Bandit,
+  Moneylender, the first the kingdom has; Witch over the first Gold), Laboratories and
+  Markets instead of Silver at 5, a village only when its terminals collide, Chapel in the
+  opening of a Witch kingdom; it plays non-terminal actions (villages, cantrips) before
+  terminals and Throne Room on the best action, and plays whatever it gains.
 
 Choices about cards (what to discard, trash, put back, gain) are shared by all bots.
 """
@@ -301,74 +303,78 @@ class BigMoneyCard(Bot):
         return None
 
 
+MAIN_TERMINALS = (WITCH, SMITHY, LIBRARY, COUNCIL_ROOM, MILITIA, BANDIT, MONEYLENDER)
+"""The terminal the heuristic bot builds around, best first (the first the kingdom has)."""
+
+
 class Heuristic(Bot):
-    """Any base kingdom, reasonably."""
+    """Any base kingdom, reasonably: Big Money Ultimate around the kingdom's best terminal
+    (Witch first), with Laboratories and Markets, villages only when its terminals collide,
+    Chapel in the opening when the kingdom has a Witch or Laboratories to build on."""
 
     name = "heuristic"
+
+    def main(self, view: View) -> int | None:
+        kingdom = view.kingdom
+        for card in MAIN_TERMINALS:
+            if card in kingdom:
+                return card
+        return None
+
+    def wants_main(self, view: View, card: int) -> bool:
+        have = view.owned(card)
+        if card == WITCH:
+            return have < 2
+        if card in (MONEYLENDER, BANDIT):
+            return have < 1
+        return have < 1 + treasures(view) // 11
 
     def buy(self, view: View, coins: int) -> int | None:
         kingdom = view.kingdom
         provinces = view.pile(PROVINCE)
-        total = view.total
         if coins >= 8 and provinces and (view.money > 15 or provinces < 5):
             return PROVINCE
         if coins >= 5 and provinces < 5 and view.pile(DUCHY):
             return DUCHY
         if coins >= 2 and provinces < 3 and view.pile(ESTATE):
             return ESTATE
-        term = terminals(view)
-        room = villages(view) + 1 + total // 12
-        for card in self.priorities(view, coins):
-            if card not in kingdom or not view.pile(card) or COST[card] > coins:
-                continue
-            if card not in NON_TERMINAL and card not in (GARDENS,) and term >= room:
-                continue
-            return card
+        main = self.main(view)
+        want = main is not None and view.pile(main) > 0 and self.wants_main(view, main)
+        if (
+            want
+            and main is not None
+            and COST[main] <= coins
+            and (coins < 6 or (main == WITCH and view.owned(WITCH) == 0))
+        ):
+            return main
         if coins >= 6 and view.pile(GOLD):
             return GOLD
-        if coins >= 5 and provinces < 7 and view.pile(DUCHY):
-            return DUCHY
+        if coins >= 5:
+            for card in (LABORATORY, MARKET):
+                if card in kingdom and view.pile(card):
+                    return card
+            if provinces < 7 and view.pile(DUCHY):
+                return DUCHY
+        if (
+            coins >= 3
+            and terminals(view) > villages(view) + 1
+            and (VILLAGE in kingdom or FESTIVAL in kingdom)
+        ):
+            village = FESTIVAL if coins >= 5 and FESTIVAL in kingdom else VILLAGE
+            if village in kingdom and view.pile(village):
+                return village
+        if (
+            coins <= 4
+            and CHAPEL in kingdom
+            and view.owned(CHAPEL) == 0
+            and view.turns(view.me) < 2
+            and WITCH in kingdom
+            and view.pile(CHAPEL)
+        ):
+            return CHAPEL
         if coins >= 3 and view.pile(SILVER):
             return SILVER
         return None
-
-    def priorities(self, view: View, coins: int) -> list[int]:
-        """Kingdom cards it would buy with ``coins``, best first."""
-        kingdom = view.kingdom
-        have = view.owned
-        turn = view.turns(view.me)
-        out: list[int] = []
-        if view.pile(CURSE) and have(WITCH) < 2:
-            out.append(WITCH)
-        if coins >= 6 and have(GOLD) >= 1 and ARTISAN in kingdom and have(ARTISAN) < 1:
-            out.append(ARTISAN)
-        if coins >= 6:
-            return out
-        if CHAPEL in kingdom and turn < 3 and have(CHAPEL) < 1 and coins <= 3:
-            out.append(CHAPEL)
-        out += [LABORATORY, MARKET]
-        term = terminals(view)
-        if term > villages(view):
-            out += [FESTIVAL, VILLAGE]
-        if have(COUNCIL_ROOM) + have(LIBRARY) + have(SMITHY) < 2:
-            out += [COUNCIL_ROOM, LIBRARY]
-        if have(SENTRY) < 1:
-            out.append(SENTRY)
-        if have(MILITIA) < 1 and have(WITCH) < 1:
-            out.append(MILITIA)
-        if have(BANDIT) < 1 and coins == 5:
-            out.append(BANDIT)
-        if have(MONEYLENDER) < 1 and have(CHAPEL) < 1 and turn < 6:
-            out.append(MONEYLENDER)
-        if have(SMITHY) + have(COUNCIL_ROOM) + have(LIBRARY) < 2:
-            out.append(SMITHY)
-        if have(THRONE_ROOM) < 1 and term + have(LABORATORY) + have(MARKET) >= 3:
-            out.append(THRONE_ROOM)
-        if have(POACHER) < 1:
-            out.append(POACHER)
-        if have(MOAT) < 1 and coins < 3 and any(c in kingdom for c in (WITCH, MILITIA, BANDIT)):
-            out.append(MOAT)
-        return out
 
 
 def _card_bots() -> dict[str, Callable[[], Bot]]:
