@@ -70,7 +70,7 @@ def test_propose_keeps_the_fairest_and_is_seeded() -> None:
             "Moat",
             "Vassal",
             "Witch",
-        ),  # fmt: skip
+        ),
         (
             "Cellar",
             "Chapel",
@@ -82,7 +82,7 @@ def test_propose_keeps_the_fairest_and_is_seeded() -> None:
             "Vassal",
             "Village",
             "Workshop",
-        ),  # fmt: skip
+        ),
     ],
 )
 def test_the_heuristic_bot_beats_big_money(kingdom: tuple[str, ...]) -> None:
