@@ -402,6 +402,63 @@ def play_command(
     print(table([_("Player"), _("Points"), _("Turns"), _("Won")], rows, right=[1, 2]))
 
 
+@dominion_app.command(
+    "log",
+    help=_(
+        "Play one game between bots and print its log, move by move (to see how the bots "
+        "play, or to check the engine)."
+    ),
+)
+def log_command(
+    kingdom: KingdomArg = None,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots", help=_("One bot a seat, separated by commas (the first seat starts).")
+        ),
+    ] = "heuristic,big-money",
+    seed: Annotated[int, typer.Option("--seed", help=_("Seed of the shuffles."))] = 1,
+    as_json: JsonOption = False,
+) -> None:
+    from kolo.games.dominion import bots as bots_module
+    from kolo.games.dominion import engine
+    from kolo.games.dominion import simulate as sim
+
+    cards_ = _kingdom(kingdom, None, None, None)
+    names = _bots(bots, None)
+    problems = sim.check_bots(cards_, names)
+    if problems:
+        raise InvalidInput([Problem("--bots", N_("{reason}"), {"reason": p}) for p in problems])
+    result = engine.play(cards_, [bots_module.bot(n) for n in names], seed, record=True, log=True)
+    if as_json:
+        print_json(
+            {
+                "kingdom": list(cards_),
+                "bots": names,
+                "seed": seed,
+                "scores": list(result.scores),
+                "turns": list(result.turns),
+                "winners": [w + 1 for w in result.winners],
+                "ended": result.ended,
+                "log": [event.text() for event in result.log],
+                "answers": [list(a) if isinstance(a, tuple) else a for a in result.answers],
+            }
+        )
+        return
+    for event in result.log:
+        print(event_text(event, -1))
+    rows = [
+        [
+            f"{p + 1}. {names[p]}",
+            str(result.scores[p]),
+            str(result.turns[p]),
+            "★" if p in result.winners else "",
+        ]
+        for p in range(len(names))
+    ]
+    print(table([_("Player"), _("Points"), _("Turns"), _("Won")], rows, right=[1, 2]))
+
+
 LOG_TEXTS = {
     "shuffle": N_("shuffles"),
     "draw": N_("draws {number}"),

@@ -134,3 +134,19 @@ def test_a_person_is_told_why_in_czech(monkeypatch, capsys) -> None:
     assert code == 0
     assert "Nelze: Provincie stojí 8, máte 3" in out
     assert "Vaše ruka:" in out
+
+
+def test_log_prints_a_bot_game_that_replays(capsys) -> None:
+    from kolo.games.dominion import engine
+
+    code, out, _ = run(capsys, "dominion", "log", "--bots", "heuristic,big-money-militia",
+                       "--seed", "4", "--json")  # fmt: skip
+    assert code == 0
+    game = json.loads(out)
+    answers = [tuple(a) if isinstance(a, list) else a for a in game["answers"]]
+    again = engine.replay(game["kingdom"], 2, 4, answers)
+    assert [event.text() for event in again.log] == game["log"]
+    assert list(again.scores) == game["scores"]
+    code, out, _ = run(capsys, "--lang", "cs", "dominion", "log", "--seed", "4")
+    assert code == 0
+    assert "hráč 1: hraje Měďák" in out
