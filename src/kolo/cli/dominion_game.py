@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -175,6 +176,13 @@ def simulate_command(
     seed: SeedOption = 1,
     workers: WorkersOption = 0,
     as_json: JsonOption = False,
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            "--plot",
+            help=_("Also draw the report as an SVG file: win rates with intervals, game length."),
+        ),
+    ] = None,
     event: EventOption = None,
     round_number: RoundOption = None,
     table_number: TableOption = None,
@@ -191,6 +199,21 @@ def simulate_command(
         report = sim.simulate(cards_, names, games, seed, workers or os.cpu_count() or 1, update)
     finally:
         close()
+    if plot is not None:
+        from kolo.games.dominion.plot import svg
+
+        labels = {
+            "bots": _("Win rate of each bot (95 % interval; dashed: a fair share)"),
+            "seats": _("Win rate of each seat"),
+            "turns": _("Games by the first player's turns"),
+            "seat": _("seat {n}"),
+        }
+        try:
+            plot.write_text(svg(report, labels), encoding="utf-8")
+        except OSError as error:
+            raise InvalidInput.one(
+                N_("cannot write the file: {reason}"), path="--plot", reason=error.strerror
+            ) from None
     if as_json:
         print_json(report)
         return

@@ -150,3 +150,19 @@ def test_log_prints_a_bot_game_that_replays(capsys) -> None:
     code, out, _ = run(capsys, "--lang", "cs", "dominion", "log", "--seed", "4")
     assert code == 0
     assert "hráč 1: hraje Měďák" in out
+
+
+def test_simulate_draws_the_report(capsys, tmp_path) -> None:
+    target = tmp_path / "report.svg"
+    code, _, _ = run(capsys, "--lang", "cs", "dominion", "simulate", FIRST, "--bots",
+                     "big-money-smithy,big-money", "--games", "40", "--workers", "1",
+                     "--plot", str(target))  # fmt: skip
+    assert code == 0
+    drawn = target.read_text(encoding="utf-8")
+    assert drawn.startswith("<svg")
+    assert "big-money-smithy" in drawn
+    assert "Podíl výher každého místa" in drawn
+    code, _, err = run(capsys, "dominion", "simulate", FIRST, "--games", "5", "--workers", "1",
+                       "--plot", str(tmp_path / "missing" / "x.svg"))  # fmt: skip
+    assert code == 2
+    assert "cannot write the file" in err

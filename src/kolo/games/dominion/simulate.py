@@ -183,6 +183,7 @@ def report(
             "median": quantile(tally.turns, 0.5),
             "low": quantile(tally.turns, 0.05),
             "high": quantile(tally.turns, 0.95),
+            "histogram": {str(k): tally.turns[k] for k in sorted(tally.turns)},
         },
         "ended": {
             k: tally.ended.get(k, 0)
