@@ -571,6 +571,12 @@ class Person:
                 if view.in_supply(c)
             )
             print(_("Supply (cost/left): {supply}").format(supply=supply))
+            points = ", ".join(
+                (_("you") if q == view.me else _("player {n}").format(n=q + 1))
+                + f" {view.score(q)}"
+                for q in range(view.players)
+            )
+            print(_("Points: {points}").format(points=points))
             print(
                 _("Actions {actions}, buys {buys}, coins {coins}; in play: {cards}").format(
                     actions=view.actions,

@@ -366,3 +366,12 @@ def test_the_turn_limit_ends_a_game_nobody_ends() -> None:
     assert result.ended == e.ENDED_LIMIT
     assert result.turns == (7, 7)
     assert result.winners == (0, 1)
+
+
+def test_drawing_or_looking_at_no_cards_takes_none() -> None:
+    g, _ = game()
+    place(g, 0, hand=[], deck=["Gold", "Silver"])
+    assert g.draw(0, 0) == 0
+    assert g.top(0, 0) == []
+    assert g.hand[0] == []
+    assert len(g.deck[0]) == 2

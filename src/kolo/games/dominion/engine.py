@@ -458,6 +458,8 @@ class Game:
 
     def draw(self, p: int, k: int) -> int:
         """Draw ``k`` cards into ``p``'s hand (fewer if the deck and discard run out)."""
+        if k <= 0:
+            return 0
         deck = self.deck[p]
         if len(deck) < k:
             self._restock(p)
@@ -480,6 +482,8 @@ class Game:
 
     def top(self, p: int, k: int) -> list[int]:
         """Take up to ``k`` cards off the top of ``p``'s draw pile (top first)."""
+        if k <= 0:
+            return []
         deck = self.deck[p]
         if len(deck) < k:
             self._restock(p)
