@@ -166,3 +166,11 @@ def test_simulate_draws_the_report(capsys, tmp_path) -> None:
                        "--plot", str(tmp_path / "missing" / "x.svg"))  # fmt: skip
     assert code == 2
     assert "cannot write the file" in err
+
+
+@pytest.mark.parametrize("command", [[], ["simulate"], ["propose"], ["play"], ["log"]])
+def test_every_command_has_help(capsys, command: list[str]) -> None:
+    code, out, _ = run(capsys, "dominion", *command, "--help")
+    assert code == 0
+    assert "Usage: kolo dominion" in out
+    assert len(out.splitlines()) > 3
