@@ -375,3 +375,39 @@ def test_drawing_or_looking_at_no_cards_takes_none() -> None:
     assert g.top(0, 0) == []
     assert g.hand[0] == []
     assert len(g.deck[0]) == 2
+
+
+ACTIONS = [c for c in e.KINGDOM if e.IS_ACTION[e.INDEX[c]] and c != "Throne Room"]
+
+
+@pytest.mark.parametrize("card", ACTIONS)
+def test_throne_room_plays_any_action_twice(card: str) -> None:
+    """Throne Room on every action of the engine: the action resolves twice (its "+" effects
+    count twice) and stays in play once (Feast, which trashes itself, is trashed once)."""
+    kingdom = tuple(dict.fromkeys([card, "Throne Room", *e.FIRST_GAME]))[:10]
+    heuristic = bots.bot("heuristic")
+    played: list[str] = []
+
+    def me(view: e.View, d: e.Decision) -> e.Answer:
+        if d.kind == e.PLAY and d.card == e.THRONE_ROOM:
+            return e.INDEX[card]
+        if d.kind == e.YES:
+            return False
+        return heuristic(view, d)
+
+    g = e.Game(kingdom, [me, heuristic], 1, log=True)
+    place(g, 0, hand=["Throne Room", card, "Copper", "Estate", "Silver"],
+          deck=["Copper", "Gold", "Estate", "Silver", "Copper", "Copper", "Gold", "Estate"] * 2)  # fmt: skip
+    place(g, 1, hand=["Copper", "Estate", "Silver", "Gold", "Copper"], deck=["Silver"] * 6)
+    play_card(g, 0, "Throne Room", actions=0)
+    played = [e.CARDS[ev.cards[0]] for ev in g.log or [] if ev.verb == "play" and ev.player == 0]
+    assert played == ["Throne Room", card, card]
+    if card == "Feast":
+        assert e.FEAST in g.trash
+        assert e.FEAST not in g.in_play
+    else:
+        assert g.in_play.count(e.INDEX[card]) == 1
+    gives = {"Village": 4, "Festival": 4, "Laboratory": 2, "Market": 2, "Cellar": 2,
+             "Harbinger": 2, "Merchant": 2, "Poacher": 2, "Sentry": 2}  # fmt: skip
+    if card in gives:
+        assert g.actions == gives[card]
