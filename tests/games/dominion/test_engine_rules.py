@@ -386,7 +386,6 @@ def test_throne_room_plays_any_action_twice(card: str) -> None:
     count twice) and stays in play once (Feast, which trashes itself, is trashed once)."""
     kingdom = tuple(dict.fromkeys([card, "Throne Room", *e.FIRST_GAME]))[:10]
     heuristic = bots.bot("heuristic")
-    played: list[str] = []
 
     def me(view: e.View, d: e.Decision) -> e.Answer:
         if d.kind == e.PLAY and d.card == e.THRONE_ROOM:
@@ -396,8 +395,8 @@ def test_throne_room_plays_any_action_twice(card: str) -> None:
         return heuristic(view, d)
 
     g = e.Game(kingdom, [me, heuristic], 1, log=True)
-    place(g, 0, hand=["Throne Room", card, "Copper", "Estate", "Silver"],
-          deck=["Copper", "Gold", "Estate", "Silver", "Copper", "Copper", "Gold", "Estate"] * 2)  # fmt: skip
+    deck = ["Copper", "Gold", "Estate", "Silver", "Copper", "Copper", "Gold", "Estate"] * 2
+    place(g, 0, hand=["Throne Room", card, "Copper", "Estate", "Silver"], deck=deck)
     place(g, 1, hand=["Copper", "Estate", "Silver", "Gold", "Copper"], deck=["Silver"] * 6)
     play_card(g, 0, "Throne Room", actions=0)
     played = [e.CARDS[ev.cards[0]] for ev in g.log or [] if ev.verb == "play" and ev.player == 0]
