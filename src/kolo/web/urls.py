@@ -8,6 +8,7 @@ from kolo.web import accounts, password
 from kolo.web.views import (
     api,
     correct,
+    desk_dominion,
     desk_entrants,
     desk_events,
     desk_pools,
@@ -70,6 +71,11 @@ event_desk = [
         "rounds/<int:number>/tables/<int:table>/kingdom/",
         desk_results.table_kingdom,
         name="desk-kingdom",
+    ),
+    path(
+        "rounds/<int:number>/tables/<int:table>/kingdom/report/",
+        desk_dominion.kingdom_report,
+        name="desk-kingdom-report",
     ),
     path("rounds/<int:number>/reports/<int:report>/", reportdesk.report_decide, name="desk-report"),
     path("rounds/<int:number>/print/<str:sheet>/", desk_records.print_round, name="desk-print"),

@@ -114,13 +114,14 @@ def sort_key(card: Card, language: str = "en") -> tuple[int, Key]:
 
 
 def resolve(names: Sequence[str]) -> tuple[str, ...]:
-    """Card ids from ids or English or Czech names (any letter case); unknown names are
-    refused, each by name."""
+    """Card ids from ids or English, Czech or Japanese names (any letter case); unknown
+    names are refused, each by name."""
     data = load()
     by_name: dict[str, str] = {}
     for card in data.cards.values():
-        for name in (card.id, card.en, card.cs):
-            by_name.setdefault(name.casefold(), card.id)
+        for name in (card.id, card.en, card.cs, card.ja):
+            if name:
+                by_name.setdefault(name.casefold(), card.id)
     found = [by_name.get(name.strip().casefold()) for name in names]
     unknown = [name.strip() for name, card in zip(names, found, strict=True) if card is None]
     if unknown:

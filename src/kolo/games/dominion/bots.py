@@ -1,0 +1,406 @@
+"""Bots for the base game: Big Money, Big Money with one kingdom card, and a heuristic bot.
+
+Each bot answers a ``Decision`` from its ``View`` alone (what the player may see): a pure
+function of it, the same view and decision giving the same answer.
+
+- ``big-money``: the canonical "Big Money Ultimate" buy rules — Province when the deck's
+  money is over 15, Duchy when fewer than 5 Provinces are left, Estate when fewer than 3,
+  Gold, Duchy when fewer than 7, Silver — and never a kingdom card.
+- ``big-money-CARD`` (``big-money-smithy``, ``big-money-witch``…): the same, plus CARD: it
+  buys CARD instead of Silver (or of Gold, for a card costing 6) while it has fewer copies
+  than it wants (a terminal: one, plus one per 11 treasures; Witch at most two; a card that
+  gives +Action: up to eight), and plays it whenever it can.
+- ``heuristic``: plays any base kingdom reasonably: Big Money Ultimate built around the
+  kingdom's best terminal (Witch, Smithy, Library, Council Room, Militia, Bandit,
+  Moneylender, the first the kingdom has; Witch over the first Gold), Laboratories and
+  Markets instead of Silver at 5, a village only when its terminals collide, Chapel in the
+  opening of a Witch kingdom; it plays non-terminal actions (villages, cantrips) before
+  terminals and Throne Room on the best action, and plays whatever it gains.
+
+Choices about cards (what to discard, trash, put back, gain) are shared by all bots.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from kolo.games.dominion.engine import (
+    ARTISAN,
+    BANDIT,
+    BUREAUCRAT,
+    BUY,
+    CARDS,
+    CELLAR,
+    CHAPEL,
+    COPPER,
+    COST,
+    COUNCIL_ROOM,
+    CURSE,
+    DUCHY,
+    ESTATE,
+    FEAST,
+    FESTIVAL,
+    GAIN,
+    GARDENS,
+    GOLD,
+    HARBINGER,
+    INDEX,
+    IS_ACTION,
+    IS_TREASURE,
+    IS_VICTORY,
+    LABORATORY,
+    LIBRARY,
+    MARKET,
+    MERCHANT,
+    MILITIA,
+    MINE,
+    MOAT,
+    MONEYLENDER,
+    PLAY,
+    POACHER,
+    PROVINCE,
+    REMODEL,
+    SELECT,
+    SENTRY,
+    SILVER,
+    SMITHY,
+    THRONE_ROOM,
+    VASSAL,
+    VILLAGE,
+    WITCH,
+    WORKSHOP,
+    YES,
+    Answer,
+    Decision,
+    View,
+)  # fmt: skip
+
+NON_TERMINAL = frozenset(
+    {CELLAR, HARBINGER, MERCHANT, VILLAGE, POACHER, FESTIVAL, LABORATORY, MARKET, SENTRY}
+)
+"""Actions that give +Action (playing them leaves an action to play another)."""
+VILLAGES = frozenset({VILLAGE, FESTIVAL})
+"""Actions that give +2 Actions."""
+
+# How much a card is worth keeping in hand (higher: keep); junk is negative.
+KEEP = {CURSE: -3, ESTATE: -2, DUCHY: -2, PROVINCE: -2, GARDENS: -2, COPPER: 1, SILVER: 3,
+        GOLD: 5}  # fmt: skip
+# The order the heuristic plays actions in (earlier: first).
+PLAY_ORDER = (
+    FESTIVAL, VILLAGE, LABORATORY, MARKET, SENTRY, POACHER, MERCHANT, HARBINGER, CELLAR,
+    THRONE_ROOM, WITCH, COUNCIL_ROOM, LIBRARY, SMITHY, MILITIA, BANDIT, MONEYLENDER, MINE,
+    ARTISAN, REMODEL, BUREAUCRAT, WORKSHOP, FEAST, CHAPEL, MOAT, VASSAL,
+)  # fmt: skip
+RANK = {card: i for i, card in enumerate(PLAY_ORDER)}
+
+
+def keep_value(card: int) -> int:
+    return KEEP.get(card, 4 if card in NON_TERMINAL else 2)
+
+
+def money_buy(view: View, coins: int) -> int | None:
+    """The Big Money Ultimate buy rules."""
+    provinces = view.pile(PROVINCE)
+    if coins >= 8 and view.money > 15 and provinces:
+        return PROVINCE
+    if coins >= 5 and provinces < 5 and view.pile(DUCHY):
+        return DUCHY
+    if coins >= 2 and provinces < 3 and view.pile(ESTATE):
+        return ESTATE
+    if coins >= 6 and view.pile(GOLD):
+        return GOLD
+    if coins >= 5 and provinces < 7 and view.pile(DUCHY):
+        return DUCHY
+    if coins >= 3 and view.pile(SILVER):
+        return SILVER
+    return None
+
+
+def treasures(view: View) -> int:
+    return view.owned(COPPER) + view.owned(SILVER) + view.owned(GOLD)
+
+
+def terminals(view: View) -> int:
+    return sum(view.owned(c) for c in view.kingdom if IS_ACTION[c] and c not in NON_TERMINAL)
+
+
+def villages(view: View) -> int:
+    return sum(view.owned(c) for c in VILLAGES if view.in_supply(c))
+
+
+class Bot:
+    """The choices about cards every bot shares; subclasses choose actions and buys."""
+
+    name = "bot"
+
+    def __call__(self, view: View, d: Decision) -> Answer:
+        kind = d.kind
+        if kind == BUY:
+            return self.buy(view, d.coins)
+        if kind == PLAY:
+            if d.card == THRONE_ROOM:
+                return self.throne(view, d)
+            return self.action(view, d.among)
+        if kind == SELECT:
+            return self.select(view, d)
+        if kind == GAIN:
+            return self.gain(view, d)
+        if kind == YES:
+            return self.yes(view, d)
+        raise ValueError(f"unknown decision {kind}")  # pragma: no cover
+
+    def buy(self, view: View, coins: int) -> int | None:
+        return money_buy(view, coins)
+
+    def action(self, view: View, among: tuple[int, ...]) -> int | None:
+        return self.best_action(view, among)
+
+    def best_action(self, view: View, among: Sequence[int]) -> int | None:
+        hand = view.hand
+        for card in sorted(among, key=RANK.__getitem__):
+            if card == THRONE_ROOM and sum(1 for c in hand if IS_ACTION[c]) < 2:
+                continue
+            if card == CHAPEL and not any(c in (CURSE, ESTATE, COPPER) for c in hand):
+                continue
+            if card == CELLAR and not any(keep_value(c) < 0 for c in hand):
+                continue
+            if card == MONEYLENDER and COPPER not in hand:
+                continue
+            if card == MINE and not any(c in (COPPER, SILVER) for c in hand):
+                continue
+            if card == REMODEL and len(hand) < 2:
+                continue
+            return card
+        return None
+
+    def throne(self, view: View, d: Decision) -> int | None:
+        best = sorted(d.among, key=RANK.__getitem__)
+        terminal = [c for c in best if c not in NON_TERMINAL]
+        if view.actions == 0 and terminal:
+            return terminal[0]
+        return best[0]
+
+    def yes(self, view: View, d: Decision) -> bool:
+        if d.what == "set_aside":  # Library: skip actions it could not play
+            return view.actions == 0
+        if d.what == "trash" and d.card == MONEYLENDER:
+            return True
+        return True  # reveal a Moat; play Vassal's action
+
+    def gain(self, view: View, d: Decision) -> int:
+        among = d.among
+        limit = max(COST[c] for c in among)
+        wanted = self.buy(view, limit)
+        if wanted is not None and wanted in among:
+            return wanted
+        useful = [c for c in among if c != CURSE and (c != ESTATE or view.pile(PROVINCE) < 3)]
+        pool = useful or list(among)
+        return max(pool, key=lambda c: (COST[c], IS_TREASURE[c], IS_ACTION[c], -c))
+
+    def select(self, view: View, d: Decision) -> tuple[int, ...]:
+        among = d.among
+        what = d.what
+        if what == "discard":
+            ranked = sorted(among, key=keep_value)
+            if d.low == d.high:
+                return tuple(ranked[: d.low])
+            if d.card == SENTRY:
+                return tuple(c for c in ranked if IS_VICTORY[c] and c != CURSE)
+            return tuple(c for c in ranked if keep_value(c) < 0)[: d.high]
+        if what == "trash":
+            return self.trash(view, d)
+        if what == "topdeck":
+            if d.card == HARBINGER:
+                best = max(among, key=keep_value)
+                return (best,) if keep_value(best) >= 3 else ()
+            if d.card == BUREAUCRAT:
+                return (min(among, key=lambda c: (COST[c], c)),)
+            # Artisan: an action it cannot play now, else its weakest treasure, else anything
+            hand_actions = [c for c in among if IS_ACTION[c]]
+            if hand_actions and view.actions == 0:
+                return (max(hand_actions, key=keep_value),)
+            return (min(among, key=lambda c: (keep_value(c) < 0, keep_value(c), c)),)
+        if what == "top":  # Sentry: the better card on top
+            return (max(among, key=keep_value),)
+        return tuple(among[: d.low])  # pragma: no cover
+
+    def trash(self, view: View, d: Decision) -> tuple[int, ...]:
+        among = d.among
+        late = view.pile(PROVINCE) < 5
+        if d.card == BANDIT:
+            return (min(among, key=lambda c: COST[c]),)
+        if d.card == MINE:
+            if SILVER in among and view.pile(GOLD):
+                return (SILVER,)
+            return (COPPER,) if COPPER in among and view.pile(SILVER) else ()
+        if d.card == REMODEL:
+            if GOLD in among and late and view.pile(PROVINCE):
+                return (GOLD,)
+            return (min(among, key=lambda c: (keep_value(c) >= 0, COST[c] if c != CURSE else -1)),)
+        # Chapel and Sentry: junk, and Coppers while the deck keeps 6 coins of money
+        chosen: list[int] = []
+        money = view.money
+        for c in sorted(among, key=keep_value):
+            if len(chosen) == d.high:
+                break
+            if c == CURSE or (c == ESTATE and not late):
+                chosen.append(c)
+            elif c == COPPER and money - 1 >= 6 and not late:
+                chosen.append(c)
+                money -= 1
+        return tuple(chosen)
+
+
+class BigMoney(Bot):
+    """Big Money Ultimate: treasures and victory cards only."""
+
+    name = "big-money"
+
+    def action(self, view: View, among: tuple[int, ...]) -> int | None:
+        return None
+
+
+class BigMoneyCard(Bot):
+    """Big Money Ultimate with one kingdom card."""
+
+    def __init__(self, card: int) -> None:
+        self.card = card
+        self.name = "big-money-" + CARDS[card].lower().replace(" ", "-")
+
+    def wants(self, view: View) -> bool:
+        card = self.card
+        have = view.owned(card)
+        if card in NON_TERMINAL:
+            return have < 8
+        if card in (WITCH,):
+            return have < min(2, 1 + treasures(view) // 11)
+        if card in (CHAPEL, MONEYLENDER, MINE, REMODEL, THRONE_ROOM, BUREAUCRAT):
+            return have < 1
+        return have < 1 + treasures(view) // 11
+
+    def buy(self, view: View, coins: int) -> int | None:
+        card = self.card
+        basic = money_buy(view, coins)
+        if card == GARDENS:  # Gardens with money: Gardens over Duchy
+            if basic == DUCHY and view.pile(GARDENS):
+                return GARDENS
+            return basic
+        if not view.pile(card) or coins < COST[card] or not self.wants(view):
+            return basic
+        if basic in (PROVINCE, DUCHY, ESTATE):
+            return basic
+        if basic == GOLD and COST[card] < 6:
+            return basic
+        return card
+
+    def action(self, view: View, among: tuple[int, ...]) -> int | None:
+        if self.card in among:
+            return (
+                self.card
+                if self.card == THRONE_ROOM or self.best_action(view, (self.card,))
+                else None
+            )
+        return None
+
+
+MAIN_TERMINALS = (WITCH, SMITHY, LIBRARY, COUNCIL_ROOM, MILITIA, BANDIT, MONEYLENDER)
+"""The terminal the heuristic bot builds around, best first (the first the kingdom has)."""
+
+
+class Heuristic(Bot):
+    """Any base kingdom, reasonably: Big Money Ultimate around the kingdom's best terminal
+    (Witch first), with Laboratories and Markets, villages only when its terminals collide,
+    Chapel in the opening when the kingdom has a Witch or Laboratories to build on."""
+
+    name = "heuristic"
+
+    def main(self, view: View) -> int | None:
+        kingdom = view.kingdom
+        for card in MAIN_TERMINALS:
+            if card in kingdom:
+                return card
+        return None
+
+    def wants_main(self, view: View, card: int) -> bool:
+        have = view.owned(card)
+        if card == WITCH:
+            return have < 2
+        if card in (MONEYLENDER, BANDIT):
+            return have < 1
+        return have < 1 + treasures(view) // 11
+
+    def buy(self, view: View, coins: int) -> int | None:
+        kingdom = view.kingdom
+        provinces = view.pile(PROVINCE)
+        if coins >= 8 and provinces and (view.money > 15 or provinces < 5):
+            return PROVINCE
+        if coins >= 5 and provinces < 5 and view.pile(DUCHY):
+            return DUCHY
+        if coins >= 2 and provinces < 3 and view.pile(ESTATE):
+            return ESTATE
+        main = self.main(view)
+        want = main is not None and view.pile(main) > 0 and self.wants_main(view, main)
+        if (
+            want
+            and main is not None
+            and COST[main] <= coins
+            and (coins < 6 or (main == WITCH and view.owned(WITCH) == 0))
+        ):
+            return main
+        if coins >= 6 and view.pile(GOLD):
+            return GOLD
+        if coins >= 5:
+            for card in (LABORATORY, MARKET):
+                if card in kingdom and view.pile(card):
+                    return card
+            if provinces < 7 and view.pile(DUCHY):
+                return DUCHY
+        if (
+            coins >= 3
+            and terminals(view) > villages(view) + 1
+            and (VILLAGE in kingdom or FESTIVAL in kingdom)
+        ):
+            village = FESTIVAL if coins >= 5 and FESTIVAL in kingdom else VILLAGE
+            if village in kingdom and view.pile(village):
+                return village
+        if (
+            coins <= 4
+            and CHAPEL in kingdom
+            and view.owned(CHAPEL) == 0
+            and view.turns(view.me) < 2
+            and WITCH in kingdom
+            and view.pile(CHAPEL)
+        ):
+            return CHAPEL
+        if coins >= 3 and view.pile(SILVER):
+            return SILVER
+        return None
+
+
+def _card_bots() -> dict[str, Callable[[], Bot]]:
+    out: dict[str, Callable[[], Bot]] = {}
+    for name in CARDS:
+        card = INDEX[name]
+        if card >= len(("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")):
+            key = "big-money-" + name.lower().replace(" ", "-")
+            out[key] = lambda card=card: BigMoneyCard(card)  # type: ignore[misc]
+    return out
+
+
+BOTS: dict[str, Callable[[], Bot]] = {
+    "big-money": BigMoney,
+    "heuristic": Heuristic,
+    **_card_bots(),
+}
+"""Every bot by name."""
+
+
+def bot(name: str) -> Bot:
+    """The bot called ``name`` (``KeyError`` if there is none)."""
+    return BOTS[name.strip().lower()]()
+
+
+def needs(name: str) -> int | None:
+    """The kingdom card a bot needs (``big-money-witch`` needs Witch), or None."""
+    made = bot(name)
+    return made.card if isinstance(made, BigMoneyCard) else None

@@ -1,0 +1,1039 @@
+"""The base game of Dominion, played (source 004, RULES.md §5.2; issue 16).
+
+Second edition: the 7 basic piles and the 26 kingdom cards of R-SETUP-3, plus Feast, the
+one first-edition Base card of the Czech championship pool that the second edition dropped.
+Every card is a small integer (``CARDS`` in order); a player's zones are lists of those
+integers (the end of the draw pile is its top) and the supply is a list of counts indexed by
+card. That design was chosen by measuring (``benchmarks/dominion_state.py``, docs/dominion.md):
+on the heart of a Big Money turn, lists of integers with lookup tuples and lists of card
+objects run at the same speed, and a hand held as counts per card is about 1.5× slower (every
+effect looks at hands card by card). Integers won: answers and recorded games are plain
+data, checked and compared without any lookup.
+
+Every decision — which action to play, what to buy, which cards to discard, trash or put
+back, whether to reveal a Moat… — goes through one interface: the engine builds a
+``Decision`` and asks the player's ``Agent`` (a bot or a person) with a ``View`` of what that
+player may see; the answer is checked (``check``) and an illegal one is refused with the
+reason (``IllegalChoice``). With the answers recorded, a game is replayed from its seed and
+them (``replay``); its log can be printed (``Game.log``).
+
+The turn (source 004): the action phase with one action unless cards give more; the buy phase
+with every treasure in hand played (in the base game playing a treasure never hurts, so the
+engine plays them all) and one buy unless cards give more; clean-up: everything in play and in
+hand is discarded and five cards drawn. Drawing with fewer cards in the draw pile than needed:
+the discard pile is shuffled and put under the draw pile, then the cards are drawn (the
+source's rule for clean-up; for draws during a turn it deals exactly what the usual rule —
+draw what is left, shuffle, draw the rest — deals). The game ends at the end of a turn when
+the Provinces are gone or three piles are empty (four with 5–6 players); most points wins,
+a tie goes to the tied player with fewer turns, still tied they share the win.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kolo.core.problems import N_
+from kolo.games.dominion import setup as setup_module
+from kolo.games.dominion.cards import load
+
+BASIC = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
+KINGDOM = (
+    "Cellar", "Chapel", "Moat", "Harbinger", "Merchant", "Vassal", "Village", "Workshop",
+    "Bureaucrat", "Gardens", "Militia", "Moneylender", "Poacher", "Remodel", "Smithy",
+    "Throne Room", "Bandit", "Council Room", "Festival", "Laboratory", "Library", "Market",
+    "Mine", "Sentry", "Witch", "Artisan", "Feast",
+)  # fmt: skip
+"""The kingdom cards the engine plays: the 26 of R-SETUP-3 and Feast (first edition)."""
+CARDS: tuple[str, ...] = BASIC + KINGDOM
+"""Every card the engine knows, by number: ``CARDS[n]`` is the card id (English name)."""
+INDEX = {name: n for n, name in enumerate(CARDS)}
+
+COPPER, SILVER, GOLD, ESTATE, DUCHY, PROVINCE, CURSE = range(7)
+(
+    CELLAR, CHAPEL, MOAT, HARBINGER, MERCHANT, VASSAL, VILLAGE, WORKSHOP, BUREAUCRAT,
+    GARDENS, MILITIA, MONEYLENDER, POACHER, REMODEL, SMITHY, THRONE_ROOM, BANDIT,
+    COUNCIL_ROOM, FESTIVAL, LABORATORY, LIBRARY, MARKET, MINE, SENTRY, WITCH, ARTISAN, FEAST,
+) = range(7, 7 + len(KINGDOM))  # fmt: skip
+N = len(CARDS)
+
+_DATA = load()
+COST: tuple[int, ...] = tuple(_DATA.card(c).cost for c in CARDS)
+TYPES: tuple[tuple[str, ...], ...] = tuple(_DATA.card(c).types for c in CARDS)
+IS_ACTION: tuple[bool, ...] = tuple("Action" in t for t in TYPES)
+IS_TREASURE: tuple[bool, ...] = tuple("Treasure" in t for t in TYPES)
+IS_VICTORY: tuple[bool, ...] = tuple("Victory" in t for t in TYPES)
+IS_ATTACK: tuple[bool, ...] = tuple("Attack" in t for t in TYPES)
+COINS: tuple[int, ...] = tuple({COPPER: 1, SILVER: 2, GOLD: 3}.get(n, 0) for n in range(N))
+VP: tuple[int, ...] = tuple(
+    {ESTATE: 1, DUCHY: 3, PROVINCE: 6, CURSE: -1}.get(n, 0) for n in range(N)
+)
+
+FIRST_GAME = ("Cellar", "Market", "Merchant", "Militia", "Mine", "Moat", "Remodel", "Smithy",
+              "Village", "Workshop")  # fmt: skip
+"""The first-game kingdom of source 004 (R-SETUP-3)."""
+
+# The kinds of decision.
+PLAY = "play"
+"""Play an action card from ``among`` (answer: a card, or None to stop). With ``card``
+Throne Room: the action to play twice (or None)."""
+BUY = "buy"
+"""Buy a card costing at most ``coins`` with a non-empty pile (answer: a card or None)."""
+GAIN = "gain"
+"""Gain one of ``among`` (answer: a card of ``among``)."""
+SELECT = "select"
+"""Choose ``low``–``high`` cards of the multiset ``among`` (answer: a tuple of cards);
+``what`` says what happens to them: discard, trash, topdeck, top (the card left on top)."""
+YES = "yes"
+"""Yes or no (answer: a bool); ``what``: reveal (a Moat), trash (Moneylender's Copper), play
+(Vassal's action), set_aside (Library's action)."""
+
+ENDED_PROVINCES = "provinces"
+ENDED_PILES = "piles"
+ENDED_LIMIT = "limit"
+
+
+class IllegalChoice(ValueError):
+    """An answer the rules do not allow, with the reason in words."""
+
+
+class Decision:
+    """One question to one player."""
+
+    __slots__ = ("among", "card", "coins", "high", "kind", "low", "player", "what")
+
+    def __init__(
+        self,
+        kind: str,
+        player: int,
+        card: int = -1,
+        what: str = "",
+        among: tuple[int, ...] = (),
+        low: int = 0,
+        high: int = 0,
+        coins: int = 0,
+    ) -> None:
+        self.kind = kind
+        self.player = player
+        self.card = card
+        """The card whose effect asks (-1: the turn itself)."""
+        self.what = what
+        self.among = among
+        self.low = low
+        self.high = high
+        self.coins = coins
+
+    def __repr__(self) -> str:
+        card = CARDS[self.card] if self.card >= 0 else "-"
+        among = ",".join(CARDS[c] for c in self.among)
+        return (
+            f"Decision({self.kind} {self.what} p{self.player} by {card} "
+            f"[{among}] {self.low}-{self.high} coins={self.coins})"
+        )
+
+
+Answer = Any
+"""A card (int) or None, a tuple of cards, or a bool, by the decision's kind."""
+Agent = Callable[["View", Decision], Answer]
+"""A bot or a person: answers a decision seeing only the ``View``."""
+
+
+Reason = tuple[str, dict[str, object]]
+"""Why an answer is illegal: an English template marked for translation, and its values
+(``card``: a card id, translated by whoever shows it)."""
+
+
+def _name(value: object) -> str:
+    return CARDS[value] if isinstance(value, int) and 0 <= value < N else repr(value)
+
+
+def why(game: Game, d: Decision, answer: Answer) -> Reason | None:
+    """Why ``answer`` is illegal for ``d`` (None: it is legal)."""
+    kind = d.kind
+    if kind == BUY:
+        if answer is None:
+            return None
+        if not isinstance(answer, int) or not 0 <= answer < N:
+            return N_("not a card: {card}"), {"card": repr(answer)}
+        card = CARDS[answer]
+        if not game.in_supply[answer]:
+            return N_("{card} is not in the supply"), {"card": card}
+        if game.supply[answer] <= 0:
+            return N_("the {card} pile is empty"), {"card": card}
+        if COST[answer] > d.coins:
+            return N_("{card} costs {cost}, you have {coins}"), {
+                "card": card,
+                "cost": COST[answer],
+                "coins": d.coins,
+            }
+        return None
+    if kind == PLAY:
+        if answer is None or answer in d.among:
+            return None
+        return N_("{card} is not an action card you may play"), {"card": _name(answer)}
+    if kind == GAIN:
+        if answer in d.among:
+            return None
+        return N_("{card} is not among the cards you may gain"), {"card": _name(answer)}
+    if kind == YES:
+        return None if isinstance(answer, bool) else (N_("answer yes or no"), {})
+    if kind == SELECT:
+        if not isinstance(answer, tuple | list):
+            return N_("answer a list of cards"), {}
+        if not d.low <= len(answer) <= d.high:
+            if d.low == d.high:
+                return N_("choose exactly {count} cards"), {"count": d.low}
+            return N_("choose {low} to {high} cards"), {"low": d.low, "high": d.high}
+        pool = list(d.among)
+        for c in answer:
+            if c not in pool:
+                return N_("{card} is not there"), {"card": _name(c)}
+            pool.remove(c)
+        return None
+    return N_("unknown decision {kind}"), {"kind": kind}
+
+
+def check(game: Game, d: Decision, answer: Answer) -> str | None:
+    """Why ``answer`` is illegal for ``d``, in English (None: it is legal)."""
+    reason = why(game, d, answer)
+    if reason is None:
+        return None
+    template, values = reason
+    return template.format(**values)
+
+
+def shuffle(cards: list[int], rnd: Callable[[], float]) -> None:
+    """Fisher–Yates with the generator's floats (measured about 10 % faster than
+    ``random.shuffle``)."""
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(rnd() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+LOG_VERBS = {
+    "shuffle": "shuffles",
+    "draw": "draws {number}",
+    "play": "plays {cards}",
+    "treasures": "plays {cards} (${number})",
+    "buy": "buys {cards}",
+    "gain": "gains {cards}",
+    "gain_hand": "gains {cards} to hand",
+    "gain_deck": "gains {cards} onto the deck",
+    "trash": "trashes {cards}",
+    "discard": "discards {cards}",
+    "topdeck": "puts {cards} onto the deck",
+    "reveal": "reveals {cards}",
+    "moat": "reveals Moat against {cards}",
+    "look": "looks at {cards}",
+    "put_back": "puts {number} back",
+    "set_aside": "sets {cards} aside",
+    "hand_size": "has {number} cards in hand",
+}
+"""What each logged verb says, in English (the command line says it in the user's language)."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """One line of a game's log."""
+
+    turn: int
+    """The turn (of the player whose turn it is), from 1."""
+    current: int
+    """Whose turn it is."""
+    player: int
+    """Who does it."""
+    verb: str
+    cards: tuple[int, ...] = ()
+    number: int = 0
+
+    def text(self, name: Callable[[int], str] = CARDS.__getitem__) -> str:
+        """The event in English: "T3 P1 plays Smithy"."""
+        cards = ", ".join(name(c) for c in self.cards) or "nothing"
+        what = LOG_VERBS[self.verb].format(cards=cards, number=self.number)
+        return f"T{self.turn} P{self.player + 1} {what}"
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended."""
+
+    scores: tuple[int, ...]
+    turns: tuple[int, ...]
+    winners: tuple[int, ...]
+    """Seats that won (more than one: a shared win)."""
+    ended: str
+    """provinces, piles or limit (the turn limit of ``play``)."""
+    answers: tuple[Answer, ...] = ()
+    """Every answer given, in order (with ``record``): the game is replayed from them."""
+    log: tuple[Event, ...] = field(default=())
+
+
+class View:
+    """What one player may see: their hand, their cards, the supply, the trash, everyone's
+    score and turns (gains are public), whose turn it is and its actions, buys and coins."""
+
+    __slots__ = ("_g", "me")
+
+    def __init__(self, game: Game, me: int) -> None:
+        self._g = game
+        self.me = me
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        return tuple(self._g.hand[self.me])
+
+    @property
+    def players(self) -> int:
+        return self._g.n
+
+    @property
+    def kingdom(self) -> tuple[int, ...]:
+        return self._g.kingdom
+
+    def pile(self, card: int) -> int:
+        """Cards left in ``card``'s supply pile (0 if it is not in the supply)."""
+        return self._g.supply[card] if self._g.in_supply[card] else 0
+
+    def in_supply(self, card: int) -> bool:
+        return self._g.in_supply[card]
+
+    def owned(self, card: int) -> int:
+        """How many ``card`` the player has (all zones)."""
+        return self._g.owned[self.me][card]
+
+    @property
+    def total(self) -> int:
+        """How many cards the player has."""
+        return self._g.total[self.me]
+
+    @property
+    def empty_piles(self) -> int:
+        return self._g.empty
+
+    @property
+    def piles_to_end(self) -> int:
+        return self._g.piles_to_end
+
+    @property
+    def in_play(self) -> tuple[int, ...]:
+        return tuple(self._g.in_play)
+
+    @property
+    def actions(self) -> int:
+        return self._g.actions
+
+    @property
+    def buys(self) -> int:
+        return self._g.buys
+
+    @property
+    def coins(self) -> int:
+        return self._g.coins
+
+    @property
+    def trash(self) -> tuple[int, ...]:
+        return tuple(self._g.trash)
+
+    @property
+    def draw_pile_size(self) -> int:
+        return len(self._g.deck[self.me])
+
+    @property
+    def discard(self) -> tuple[int, ...]:
+        return tuple(self._g.discard[self.me])
+
+    def score(self, player: int) -> int:
+        return self._g.score(player)
+
+    def turns(self, player: int) -> int:
+        return self._g.turns[player]
+
+    @property
+    def current(self) -> int:
+        return self._g.current
+
+    @property
+    def money(self) -> int:
+        """Coins of all the player's treasures."""
+        owned = self._g.owned[self.me]
+        return owned[COPPER] + 2 * owned[SILVER] + 3 * owned[GOLD]
+
+
+class Game:
+    """A game in progress (mutable; ``play`` drives it)."""
+
+    def __init__(
+        self,
+        kingdom: Sequence[str],
+        agents: Sequence[Agent],
+        seed: int,
+        *,
+        record: bool = False,
+        log: bool = False,
+    ) -> None:
+        n = len(agents)
+        if not 2 <= n <= 6:
+            raise ValueError(f"Dominion is for 2 to 6 players, not {n}")
+        unknown = [c for c in kingdom if c not in INDEX or INDEX[c] < len(BASIC)]
+        if unknown:
+            raise ValueError(f"the engine does not play {', '.join(unknown)}")
+        if len(set(kingdom)) != len(kingdom):
+            raise ValueError("a kingdom card is repeated")
+        self.n = n
+        self.agents = list(agents)
+        self.views = [View(self, p) for p in range(n)]
+        self.rng = random.Random(seed)
+        self.rnd = self.rng.random
+        self.kingdom = tuple(sorted(INDEX[c] for c in kingdom))
+        table = setup_module.setup(n, kingdom, colony=False, shelters=False)
+        self.piles_to_end = table.piles_to_end
+        self.supply = [0] * N
+        self.in_supply = [False] * N
+        copper = (_DATA.card("Copper").count or 60) - 7 * n
+        basics = {
+            COPPER: copper,
+            SILVER: _DATA.card("Silver").count or 40,
+            GOLD: _DATA.card("Gold").count or 30,
+            ESTATE: table.victory,
+            DUCHY: table.victory,
+            PROVINCE: table.provinces,
+            CURSE: table.curses,
+        }
+        for card, count in basics.items():
+            self.supply[card] = count
+            self.in_supply[card] = True
+        for name, count in table.kingdom:
+            self.supply[INDEX[name]] = count
+            self.in_supply[INDEX[name]] = True
+        self.empty = 0
+        self.deck: list[list[int]] = []
+        self.hand: list[list[int]] = []
+        self.discard: list[list[int]] = []
+        self.owned: list[list[int]] = []
+        self.total = [10] * n
+        self.turns = [0] * n
+        for _ in range(n):
+            deck = [COPPER] * 7 + [ESTATE] * 3
+            shuffle(deck, self.rnd)
+            self.deck.append(deck)
+            self.hand.append([])
+            self.discard.append([])
+            owned = [0] * N
+            owned[COPPER] = 7
+            owned[ESTATE] = 3
+            self.owned.append(owned)
+        for p in range(n):
+            self.draw(p, 5)
+        self.in_play: list[int] = []
+        self.trash: list[int] = []
+        self.current = 0
+        self.actions = 0
+        self.buys = 0
+        self.coins = 0
+        self.merchants = 0
+        self.answers: list[Answer] | None = [] if record else None
+        self.log: list[Event] | None = [] if log else None
+
+    # ---- the parts every effect uses ----
+
+    def ask(self, d: Decision) -> Answer:
+        """The player's answer to ``d``, checked (``IllegalChoice`` if it is illegal)."""
+        answer = self.agents[d.player](self.views[d.player], d)
+        reason = check(self, d, answer)
+        if reason is not None:
+            raise IllegalChoice(f"player {d.player + 1}: {reason} ({d!r})")
+        if type(answer) is list:
+            answer = tuple(answer)
+        if self.answers is not None:
+            self.answers.append(answer)
+        return answer
+
+    def say(self, player: int, verb: str, cards: Sequence[int] = (), number: int = 0) -> None:
+        """Log an event (``LOG_VERBS``) of ``player`` in the current turn."""
+        if self.log is not None:
+            turn = self.turns[self.current] + 1
+            self.log.append(Event(turn, self.current, player, verb, tuple(cards), number))
+
+    def draw(self, p: int, k: int) -> int:
+        """Draw ``k`` cards into ``p``'s hand (fewer if the deck and discard run out)."""
+        if k <= 0:
+            return 0
+        deck = self.deck[p]
+        if len(deck) < k:
+            self._restock(p)
+            k = min(k, len(deck))
+            if k == 0:
+                return 0
+        self.hand[p] += deck[-k:]
+        del deck[-k:]
+        return k
+
+    def _restock(self, p: int) -> None:
+        """Shuffle the discard pile and put it under the draw pile (source 004)."""
+        discard = self.discard[p]
+        if discard:
+            shuffle(discard, self.rnd)
+            self.deck[p][:0] = discard
+            discard.clear()
+            if self.log is not None:
+                self.say(p, "shuffle")
+
+    def top(self, p: int, k: int) -> list[int]:
+        """Take up to ``k`` cards off the top of ``p``'s draw pile (top first)."""
+        if k <= 0:
+            return []
+        deck = self.deck[p]
+        if len(deck) < k:
+            self._restock(p)
+        taken = deck[-k:][::-1] if k <= len(deck) else deck[::-1]
+        del deck[len(deck) - len(taken) :]
+        return taken
+
+    def gain(self, p: int, card: int, where: str = "discard", bought: bool = False) -> bool:
+        """``p`` gains ``card`` from the supply to ``where`` (discard, hand, deck)."""
+        supply = self.supply
+        if not self.in_supply[card] or supply[card] <= 0:
+            return False
+        supply[card] -= 1
+        if supply[card] == 0:
+            self.empty += 1
+        self.owned[p][card] += 1
+        self.total[p] += 1
+        if where == "discard":
+            self.discard[p].append(card)
+        elif where == "hand":
+            self.hand[p].append(card)
+        else:
+            self.deck[p].append(card)
+        if self.log is not None:
+            verb = "buy" if bought else "gain" if where == "discard" else "gain_" + where
+            self.say(p, verb, (card,))
+        return True
+
+    def trash_card(self, p: int, card: int) -> None:
+        """Put ``card`` (already taken from its zone) in the trash."""
+        self.trash.append(card)
+        self.owned[p][card] -= 1
+        self.total[p] -= 1
+        if self.log is not None:
+            self.say(p, "trash", (card,))
+
+    def gainable(self, limit: int, treasure: bool = False) -> tuple[int, ...]:
+        """Supply cards with a card left costing at most ``limit`` (treasures only)."""
+        supply = self.supply
+        in_supply = self.in_supply
+        return tuple(
+            c
+            for c in range(N)
+            if in_supply[c]
+            and supply[c] > 0
+            and COST[c] <= limit
+            and (not treasure or IS_TREASURE[c])
+        )
+
+    def others(self, p: int) -> list[int]:
+        """The other players in turn order, starting at ``p``'s left."""
+        return [(p + i) % self.n for i in range(1, self.n)]
+
+    def victims(self, p: int, card: int) -> list[int]:
+        """The players ``card``'s attack hits: each other player in turn order, unless they
+        reveal a Moat (each is asked, in turn order, before the attack resolves)."""
+        hit = []
+        for q in self.others(p):
+            if MOAT in self.hand[q] and self.ask(Decision(YES, q, card, "reveal", (MOAT,))):
+                if self.log is not None:
+                    self.say(q, "moat", (card,))
+                continue
+            hit.append(q)
+        return hit
+
+    def score(self, p: int) -> int:
+        owned = self.owned[p]
+        points = owned[ESTATE] + 3 * owned[DUCHY] + 6 * owned[PROVINCE] - owned[CURSE]
+        if owned[GARDENS]:
+            points += owned[GARDENS] * (self.total[p] // 10)
+        return points
+
+    def resolve(self, p: int, card: int) -> None:
+        """Do what ``card`` does (it is in play already)."""
+        if self.log is not None:
+            self.say(p, "play", (card,))
+        EFFECTS[card](self, p)
+
+    # ---- the turn ----
+
+    def play_turn(self) -> None:
+        p = self.current
+        hand = self.hand[p]
+        play = self.in_play
+        self.actions = 1
+        self.buys = 1
+        self.coins = 0
+        self.merchants = 0
+        # action phase
+        while self.actions > 0:
+            acts = tuple(sorted({c for c in hand if IS_ACTION[c]}))
+            if not acts:
+                break
+            card = self.ask(Decision(PLAY, p, among=acts))
+            if card is None:
+                break
+            self.actions -= 1
+            hand.remove(card)
+            play.append(card)
+            self.resolve(p, card)
+        # buy phase: every treasure is played
+        treasures = [c for c in hand if IS_TREASURE[c]]
+        if treasures:
+            coins = self.coins
+            for c in treasures:
+                coins += COINS[c]
+            if self.merchants and SILVER in treasures:
+                coins += self.merchants
+            self.coins = coins
+            play += treasures
+            hand[:] = [c for c in hand if not IS_TREASURE[c]]
+            if self.log is not None:
+                self.say(p, "treasures", treasures, self.coins)
+        while self.buys > 0:
+            card = self.ask(Decision(BUY, p, coins=self.coins))
+            if card is None:
+                break
+            self.buys -= 1
+            self.coins -= COST[card]
+            self.gain(p, card, bought=True)
+        # clean-up
+        discard = self.discard[p]
+        discard += play
+        discard += hand
+        play.clear()
+        hand.clear()
+        self.draw(p, 5)
+        self.turns[p] += 1
+        self.actions = self.buys = self.coins = 0
+
+    def over(self) -> str | None:
+        """Why the game is over (checked at the end of a turn), or None."""
+        if self.supply[PROVINCE] == 0:
+            return ENDED_PROVINCES
+        if self.empty >= self.piles_to_end:
+            return ENDED_PILES
+        return None
+
+    def run(self, max_turns: int = 100) -> Result:
+        """Play to the end (or until every player has had ``max_turns`` turns)."""
+        n = self.n
+        ended: str | None = None
+        while ended is None:
+            self.play_turn()
+            ended = self.over()
+            if ended is None:
+                self.current = (self.current + 1) % n
+                if self.current == 0 and self.turns[n - 1] >= max_turns:
+                    ended = ENDED_LIMIT
+        scores = tuple(self.score(p) for p in range(n))
+        best = max(scores)
+        tied = [p for p in range(n) if scores[p] == best]
+        fewest = min(self.turns[p] for p in tied)
+        winners = tuple(p for p in tied if self.turns[p] == fewest)
+        return Result(
+            scores=scores,
+            turns=tuple(self.turns),
+            winners=winners,
+            ended=ended,
+            answers=tuple(self.answers) if self.answers is not None else (),
+            log=tuple(self.log) if self.log is not None else (),
+        )
+
+
+def play(
+    kingdom: Sequence[str],
+    agents: Sequence[Agent],
+    seed: int,
+    *,
+    record: bool = False,
+    log: bool = False,
+    max_turns: int = 100,
+) -> Result:
+    """One game: ``agents`` in seat order (the first starts) on ``kingdom`` (ten card ids)."""
+    return Game(kingdom, agents, seed, record=record, log=log).run(max_turns)
+
+
+def replay(
+    kingdom: Sequence[str],
+    players: int,
+    seed: int,
+    answers: Sequence[Answer],
+    *,
+    log: bool = True,
+    max_turns: int = 100,
+) -> Result:
+    """The game played from ``seed`` with these answers, in order."""
+    given = iter(answers)
+
+    def again(view: View, d: Decision) -> Answer:
+        try:
+            return next(given)
+        except StopIteration:
+            raise IllegalChoice("the recorded answers ran out") from None
+
+    return play(kingdom, [again] * players, seed, record=True, log=log, max_turns=max_turns)
+
+
+# ---- the cards (each function does what the card says; the card is in play already) ----
+
+
+def _draw_log(g: Game, p: int, k: int) -> None:
+    drawn = g.draw(p, k)
+    if g.log is not None:
+        g.say(p, "draw", (), drawn)
+
+
+def _cellar(g: Game, p: int) -> None:
+    """+1 Action. Discard any number of cards, then draw that many."""
+    g.actions += 1
+    hand = g.hand[p]
+    if not hand:
+        return
+    chosen = g.ask(Decision(SELECT, p, CELLAR, "discard", tuple(sorted(hand)), 0, len(hand)))
+    for c in chosen:
+        hand.remove(c)
+    g.discard[p] += chosen
+    if g.log is not None:
+        g.say(p, "discard", chosen)
+    if chosen:
+        _draw_log(g, p, len(chosen))
+
+
+def _chapel(g: Game, p: int) -> None:
+    """Trash up to 4 cards from your hand."""
+    hand = g.hand[p]
+    if not hand:
+        return
+    chosen = g.ask(Decision(SELECT, p, CHAPEL, "trash", tuple(sorted(hand)), 0, min(4, len(hand))))
+    for c in chosen:
+        hand.remove(c)
+        g.trash_card(p, c)
+
+
+def _moat(g: Game, p: int) -> None:
+    """+2 Cards (its reaction is in ``Game.victims``)."""
+    _draw_log(g, p, 2)
+
+
+def _harbinger(g: Game, p: int) -> None:
+    """+1 Card, +1 Action. Look through your discard pile; you may put a card from it onto
+    your deck."""
+    _draw_log(g, p, 1)
+    g.actions += 1
+    discard = g.discard[p]
+    if not discard:
+        return
+    chosen = g.ask(Decision(SELECT, p, HARBINGER, "topdeck", tuple(sorted(discard)), 0, 1))
+    for c in chosen:
+        discard.remove(c)
+        g.deck[p].append(c)
+        if g.log is not None:
+            g.say(p, "topdeck", (c,))
+
+
+def _merchant(g: Game, p: int) -> None:
+    """+1 Card, +1 Action. The first time you play a Silver this turn, +$1."""
+    _draw_log(g, p, 1)
+    g.actions += 1
+    g.merchants += 1
+
+
+def _vassal(g: Game, p: int) -> None:
+    """+$2. Discard the top card of your deck. If it's an Action card, you may play it."""
+    g.coins += 2
+    taken = g.top(p, 1)
+    if not taken:
+        return
+    card = taken[0]
+    discard = g.discard[p]
+    discard.append(card)
+    if g.log is not None:
+        g.say(p, "discard", (card,))
+    if IS_ACTION[card] and g.ask(Decision(YES, p, VASSAL, "play", (card,))):
+        discard.pop()
+        g.in_play.append(card)
+        g.resolve(p, card)
+
+
+def _village(g: Game, p: int) -> None:
+    """+1 Card, +2 Actions."""
+    _draw_log(g, p, 1)
+    g.actions += 2
+
+
+def _gain_up_to(
+    g: Game, p: int, by: int, limit: int, where: str = "discard", treasure: bool = False
+) -> None:
+    among = g.gainable(limit, treasure)
+    if among:
+        g.gain(p, g.ask(Decision(GAIN, p, by, where, among)), where)
+
+
+def _workshop(g: Game, p: int) -> None:
+    """Gain a card costing up to $4."""
+    _gain_up_to(g, p, WORKSHOP, 4)
+
+
+def _bureaucrat(g: Game, p: int) -> None:
+    """Gain a Silver onto your deck. Each other player reveals a Victory card from their hand
+    and puts it onto their deck (or reveals a hand with no Victory cards)."""
+    g.gain(p, SILVER, "deck")
+    for q in g.victims(p, BUREAUCRAT):
+        hand = g.hand[q]
+        kinds = tuple(sorted({c for c in hand if IS_VICTORY[c]}))
+        if not kinds:
+            if g.log is not None:
+                g.say(q, "reveal", hand)
+            continue
+        if len(kinds) == 1:
+            card = kinds[0]
+        else:
+            (card,) = g.ask(Decision(SELECT, q, BUREAUCRAT, "topdeck", kinds, 1, 1))
+        hand.remove(card)
+        g.deck[q].append(card)
+        if g.log is not None:
+            g.say(q, "topdeck", (card,))
+
+
+def _gardens(g: Game, p: int) -> None:  # pragma: no cover - a Victory card is never played
+    raise IllegalChoice("Gardens is not an action")
+
+
+def _militia(g: Game, p: int) -> None:
+    """+$2. Each other player discards down to 3 cards in hand."""
+    g.coins += 2
+    for q in g.victims(p, MILITIA):
+        hand = g.hand[q]
+        if len(hand) <= 3:
+            continue
+        k = len(hand) - 3
+        chosen = g.ask(Decision(SELECT, q, MILITIA, "discard", tuple(sorted(hand)), k, k))
+        for c in chosen:
+            hand.remove(c)
+        g.discard[q] += chosen
+        if g.log is not None:
+            g.say(q, "discard", chosen)
+
+
+def _moneylender(g: Game, p: int) -> None:
+    """You may trash a Copper from your hand for +$3."""
+    hand = g.hand[p]
+    if COPPER in hand and g.ask(Decision(YES, p, MONEYLENDER, "trash", (COPPER,))):
+        hand.remove(COPPER)
+        g.trash_card(p, COPPER)
+        g.coins += 3
+
+
+def _poacher(g: Game, p: int) -> None:
+    """+1 Card, +1 Action, +$1. Discard a card per empty Supply pile."""
+    _draw_log(g, p, 1)
+    g.actions += 1
+    g.coins += 1
+    hand = g.hand[p]
+    k = min(g.empty, len(hand))
+    if k:
+        chosen = g.ask(Decision(SELECT, p, POACHER, "discard", tuple(sorted(hand)), k, k))
+        for c in chosen:
+            hand.remove(c)
+        g.discard[p] += chosen
+        if g.log is not None:
+            g.say(p, "discard", chosen)
+
+
+def _remodel(g: Game, p: int) -> None:
+    """Trash a card from your hand. Gain a card costing up to $2 more than it."""
+    hand = g.hand[p]
+    if not hand:
+        return
+    (card,) = g.ask(Decision(SELECT, p, REMODEL, "trash", tuple(sorted(hand)), 1, 1))
+    hand.remove(card)
+    g.trash_card(p, card)
+    _gain_up_to(g, p, REMODEL, COST[card] + 2)
+
+
+def _smithy(g: Game, p: int) -> None:
+    """+3 Cards."""
+    _draw_log(g, p, 3)
+
+
+def _throne_room(g: Game, p: int) -> None:
+    """You may play an Action card from your hand twice."""
+    hand = g.hand[p]
+    acts = tuple(sorted({c for c in hand if IS_ACTION[c]}))
+    if not acts:
+        return
+    card = g.ask(Decision(PLAY, p, THRONE_ROOM, "twice", acts))
+    if card is None:
+        return
+    hand.remove(card)
+    g.in_play.append(card)
+    g.resolve(p, card)
+    g.resolve(p, card)
+
+
+def _bandit(g: Game, p: int) -> None:
+    """Gain a Gold. Each other player reveals the top 2 cards of their deck, trashes a
+    revealed Treasure other than Copper, and discards the rest."""
+    g.gain(p, GOLD)
+    for q in g.victims(p, BANDIT):
+        revealed = g.top(q, 2)
+        if g.log is not None:
+            g.say(q, "reveal", revealed)
+        kinds = tuple(sorted({c for c in revealed if IS_TREASURE[c] and c != COPPER}))
+        if kinds:
+            if len(kinds) == 1:
+                card = kinds[0]
+            else:
+                (card,) = g.ask(Decision(SELECT, q, BANDIT, "trash", kinds, 1, 1))
+            revealed.remove(card)
+            g.trash_card(q, card)
+        g.discard[q] += revealed
+
+
+def _council_room(g: Game, p: int) -> None:
+    """+4 Cards, +1 Buy. Each other player draws a card."""
+    _draw_log(g, p, 4)
+    g.buys += 1
+    for q in g.others(p):
+        _draw_log(g, q, 1)
+
+
+def _festival(g: Game, p: int) -> None:
+    """+2 Actions, +1 Buy, +$2."""
+    g.actions += 2
+    g.buys += 1
+    g.coins += 2
+
+
+def _laboratory(g: Game, p: int) -> None:
+    """+2 Cards, +1 Action."""
+    _draw_log(g, p, 2)
+    g.actions += 1
+
+
+def _library(g: Game, p: int) -> None:
+    """Draw until you have 7 cards in hand, skipping any Action cards you choose to; set
+    those aside, discarding them afterwards."""
+    hand = g.hand[p]
+    aside: list[int] = []
+    while len(hand) < 7:
+        taken = g.top(p, 1)
+        if not taken:
+            break
+        card = taken[0]
+        if IS_ACTION[card] and g.ask(Decision(YES, p, LIBRARY, "set_aside", (card,))):
+            aside.append(card)
+            if g.log is not None:
+                g.say(p, "set_aside", (card,))
+        else:
+            hand.append(card)
+    g.discard[p] += aside
+    if g.log is not None:
+        g.say(p, "hand_size", (), len(hand))
+
+
+def _market(g: Game, p: int) -> None:
+    """+1 Card, +1 Action, +1 Buy, +$1."""
+    _draw_log(g, p, 1)
+    g.actions += 1
+    g.buys += 1
+    g.coins += 1
+
+
+def _mine(g: Game, p: int) -> None:
+    """You may trash a Treasure from your hand. Gain a Treasure to your hand costing up to
+    $3 more than it."""
+    hand = g.hand[p]
+    kinds = tuple(sorted({c for c in hand if IS_TREASURE[c]}))
+    if not kinds:
+        return
+    chosen = g.ask(Decision(SELECT, p, MINE, "trash", kinds, 0, 1))
+    if not chosen:
+        return
+    card = chosen[0]
+    hand.remove(card)
+    g.trash_card(p, card)
+    _gain_up_to(g, p, MINE, COST[card] + 3, "hand", treasure=True)
+
+
+def _sentry(g: Game, p: int) -> None:
+    """+1 Card, +1 Action. Look at the top 2 cards of your deck. Trash and/or discard any
+    number of them. Put the rest back on top in any order."""
+    _draw_log(g, p, 1)
+    g.actions += 1
+    seen = g.top(p, 2)
+    if not seen:
+        return
+    if g.log is not None:
+        g.say(p, "look", seen)
+    trashed = g.ask(Decision(SELECT, p, SENTRY, "trash", tuple(sorted(seen)), 0, len(seen)))
+    for c in trashed:
+        seen.remove(c)
+        g.trash_card(p, c)
+    if seen:
+        dropped = g.ask(Decision(SELECT, p, SENTRY, "discard", tuple(sorted(seen)), 0, len(seen)))
+        for c in dropped:
+            seen.remove(c)
+        g.discard[p] += dropped
+        if dropped and g.log is not None:
+            g.say(p, "discard", dropped)
+    if len(seen) == 2 and seen[0] != seen[1]:
+        (first,) = g.ask(Decision(SELECT, p, SENTRY, "top", tuple(sorted(seen)), 1, 1))
+        seen.remove(first)
+        seen.append(first)
+    g.deck[p] += seen
+    if seen and g.log is not None:
+        g.say(p, "put_back", (), len(seen))
+
+
+def _witch(g: Game, p: int) -> None:
+    """+2 Cards. Each other player gains a Curse."""
+    _draw_log(g, p, 2)
+    for q in g.victims(p, WITCH):
+        g.gain(q, CURSE)
+
+
+def _artisan(g: Game, p: int) -> None:
+    """Gain a card to your hand costing up to $5. Put a card from your hand onto your deck."""
+    _gain_up_to(g, p, ARTISAN, 5, "hand")
+    hand = g.hand[p]
+    if not hand:
+        return
+    (card,) = g.ask(Decision(SELECT, p, ARTISAN, "topdeck", tuple(sorted(hand)), 1, 1))
+    hand.remove(card)
+    g.deck[p].append(card)
+    if g.log is not None:
+        g.say(p, "topdeck", (card,))
+
+
+def _feast(g: Game, p: int) -> None:
+    """Trash this card. Gain a card costing up to $5 (first edition; played twice by a
+    Throne Room it is trashed once and gains twice)."""
+    if FEAST in g.in_play:
+        g.in_play.remove(FEAST)
+        g.trash_card(p, FEAST)
+    _gain_up_to(g, p, FEAST, 5)
+
+
+def _not_an_action(g: Game, p: int) -> None:  # pragma: no cover - never called
+    raise IllegalChoice("not an action card")
+
+
+EFFECTS: tuple[Callable[[Game, int], None], ...] = (
+    (_not_an_action,) * len(BASIC)
+    + (
+        _cellar, _chapel, _moat, _harbinger, _merchant, _vassal, _village, _workshop,
+        _bureaucrat, _gardens, _militia, _moneylender, _poacher, _remodel, _smithy,
+        _throne_room, _bandit, _council_room, _festival, _laboratory, _library, _market,
+        _mine, _sentry, _witch, _artisan, _feast,
+    )
+)  # fmt: skip
+"""What each card does when played, by card number."""

@@ -1,0 +1,294 @@
+"""Kingdom reports: many games of bots on one kingdom (issue 16), and fair kingdoms to propose.
+
+Game ``i`` of a run is played from its own seed (``game_seed(seed, i)``) and with the bots
+turned ``i`` seats round (seat ``s`` is played by bot ``(s + i) % players``), so each bot sits
+in each seat equally often and the figures are the same whatever the number of workers: the
+batches are cut the same way for any number of workers and added up in order, and shared
+wins are counted in sixtieths (a share of a win among 1–6 players is a whole number of them).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from kolo.games.dominion import bots as bots_module
+from kolo.games.dominion import engine
+
+UNIT = 60
+"""A win in sixtieths: a win shared by k ≤ 6 players is 60 / k each, a whole number."""
+BATCH = 100
+"""Games per batch (the same for any number of workers)."""
+SECOND_EDITION = tuple(c for c in engine.KINGDOM if c != "Feast")
+"""The 26 kingdom cards of R-SETUP-3: the pool ``propose`` draws from by default."""
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run seeded ``seed`` (the same on any machine)."""
+    return (seed * 1_000_003 + index) % (2**63)
+
+
+@dataclass
+class Tally:
+    """What a batch of games gave (added up across batches, in order)."""
+
+    games: int = 0
+    bot_wins: list[int] = field(default_factory=list)
+    """Wins of each bot (by its place in ``--bots``), in sixtieths."""
+    seat_wins: list[int] = field(default_factory=list)
+    """Wins of each seat (0: the first player), in sixtieths."""
+    bot_points: list[int] = field(default_factory=list)
+    turns: Counter[int] = field(default_factory=Counter)
+    """Game length: the turns of the first player."""
+    ended: Counter[str] = field(default_factory=Counter)
+
+    def add(self, other: Tally) -> None:
+        if not self.bot_wins:
+            self.bot_wins = [0] * len(other.bot_wins)
+            self.seat_wins = [0] * len(other.seat_wins)
+            self.bot_points = [0] * len(other.bot_points)
+        self.games += other.games
+        self.bot_wins = [a + b for a, b in zip(self.bot_wins, other.bot_wins, strict=True)]
+        self.seat_wins = [a + b for a, b in zip(self.seat_wins, other.seat_wins, strict=True)]
+        self.bot_points = [a + b for a, b in zip(self.bot_points, other.bot_points, strict=True)]
+        self.turns.update(other.turns)
+        self.ended.update(other.ended)
+
+
+def check_bots(kingdom: Sequence[str], names: Sequence[str]) -> list[str]:
+    """Problems with these bots on this kingdom (unknown bot, its card not in the kingdom)."""
+    problems = []
+    for name in names:
+        if name.strip().lower() not in bots_module.BOTS:
+            problems.append(f"no bot {name!r}: big-money, big-money-CARD (such as "
+                            "big-money-smithy) or heuristic")  # fmt: skip
+            continue
+        card = bots_module.needs(name)
+        if card is not None and engine.CARDS[card] not in kingdom:
+            problems.append(f"{name} needs {engine.CARDS[card]} in the kingdom")
+    if not 2 <= len(names) <= 6:
+        problems.append(f"Dominion is for 2 to 6 players, not {len(names)}")
+    return problems
+
+
+def play_batch(
+    kingdom: Sequence[str], names: Sequence[str], seed: int, first: int, count: int
+) -> Tally:
+    """Games ``first`` … ``first + count - 1``."""
+    n = len(names)
+    made = [bots_module.bot(name) for name in names]
+    tally = Tally(bot_wins=[0] * n, seat_wins=[0] * n, bot_points=[0] * n)
+    for index in range(first, first + count):
+        turn = index % n
+        seated = [(s + turn) % n for s in range(n)]  # seat s → bot seated[s]
+        result = engine.play(kingdom, [made[b] for b in seated], game_seed(seed, index))
+        share = UNIT // len(result.winners)
+        for seat in result.winners:
+            tally.seat_wins[seat] += share
+            tally.bot_wins[seated[seat]] += share
+        for seat in range(n):
+            tally.bot_points[seated[seat]] += result.scores[seat]
+        tally.games += 1
+        tally.turns[result.turns[0]] += 1
+        tally.ended[result.ended] += 1
+    return tally
+
+
+def run(
+    kingdom: Sequence[str],
+    names: Sequence[str],
+    games: int,
+    seed: int,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> Tally:
+    """Play ``games`` games; ``progress`` is told how many are done as batches finish."""
+    batches = [(first, min(BATCH, games - first)) for first in range(0, games, BATCH)]
+    total = Tally()
+    done = 0
+    if workers <= 1 or len(batches) == 1:
+        for first, count in batches:
+            total.add(play_batch(kingdom, names, seed, first, count))
+            done += count
+            if progress:
+                progress(done)
+        return total
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [
+            pool.submit(play_batch, list(kingdom), list(names), seed, first, count)
+            for first, count in batches
+        ]
+        for (_, count), future in zip(batches, futures, strict=True):
+            total.add(future.result())
+            done += count
+            if progress:
+                progress(done)
+    return total
+
+
+def wilson(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95 % Wilson interval of a rate."""
+    if trials == 0:
+        return (0.0, 0.0)
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = (
+        z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    )
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def quantile(counts: Counter[int], share: float) -> int:
+    total = sum(counts.values())
+    running = 0
+    for value in sorted(counts):
+        running += counts[value]
+        if running >= share * total:
+            return value
+    return 0
+
+
+def report(
+    kingdom: Sequence[str], names: Sequence[str], tally: Tally, seconds: float
+) -> dict[str, Any]:
+    """The figures of a run, as ``--json`` prints them."""
+    n = len(names)
+    games = tally.games
+
+    def rate(wins: int) -> dict[str, Any]:
+        value = wins / UNIT / games if games else 0.0
+        return {"wins": wins / UNIT, "rate": value, "interval": list(wilson(wins / UNIT, games))}
+
+    first = rate(tally.seat_wins[0]) if tally.seat_wins else rate(0)
+    return {
+        "kingdom": list(kingdom),
+        "bots": list(names),
+        "players": n,
+        "games": games,
+        "by_bot": [
+            {"bot": name, **rate(w), "points": p / games if games else 0.0}
+            for name, w, p in zip(names, tally.bot_wins, tally.bot_points, strict=True)
+        ],
+        "by_seat": [{"seat": s + 1, **rate(w)} for s, w in enumerate(tally.seat_wins)],
+        "first_seat_advantage": first["rate"] - 1 / n,
+        "first_seat_interval": [first["interval"][0] - 1 / n, first["interval"][1] - 1 / n],
+        "turns": {
+            "mean": sum(k * v for k, v in tally.turns.items()) / games if games else 0.0,
+            "median": quantile(tally.turns, 0.5),
+            "low": quantile(tally.turns, 0.05),
+            "high": quantile(tally.turns, 0.95),
+            "histogram": {str(k): tally.turns[k] for k in sorted(tally.turns)},
+        },
+        "ended": {
+            k: tally.ended.get(k, 0)
+            for k in (engine.ENDED_PROVINCES, engine.ENDED_PILES, engine.ENDED_LIMIT)
+        },
+        "games_per_second": games / seconds if seconds else 0.0,
+    }
+
+
+def simulate(
+    kingdom: Sequence[str],
+    names: Sequence[str],
+    games: int,
+    seed: int,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """The kingdom report: ``names`` (one bot a seat) on ``kingdom``, ``games`` games."""
+    problems = check_bots(kingdom, names)
+    if problems:
+        raise ValueError("; ".join(problems))
+    start = time.perf_counter()
+    tally = run(kingdom, names, games, seed, workers, progress)
+    return report(kingdom, names, tally, time.perf_counter() - start)
+
+
+# ---- proposals: fair kingdoms ----
+
+STRATEGY_CARDS = ("Witch", "Smithy", "Militia", "Council Room", "Library", "Moneylender",
+                  "Bandit", "Laboratory", "Market", "Festival")  # fmt: skip
+"""Cards a ``big-money-CARD`` challenger is tried with, when the kingdom has them."""
+
+
+def challengers(kingdom: Sequence[str]) -> list[str]:
+    """The strategies weighed against the heuristic bot on a kingdom."""
+    return ["big-money"] + [
+        "big-money-" + card.lower().replace(" ", "-") for card in STRATEGY_CARDS if card in kingdom
+    ]
+
+
+def candidates(pool: Sequence[str], count: int, seed: int) -> list[tuple[str, ...]]:
+    """``count`` random kingdoms of ten cards from ``pool`` (seeded)."""
+    rng = random.Random(seed)
+    return [tuple(sorted(rng.sample(list(pool), 10))) for _ in range(count)]
+
+
+def fairness(kingdom: Sequence[str], players: int, games: int, seed: int) -> dict[str, Any]:
+    """How fair a kingdom is: the first seat's advantage with heuristic bots in every seat
+    (``players`` players, ``games`` games; the full report under ``mirror``), and the strategy
+    spread: two-player duels (``games`` each) of Big Money and Big Money with each strong
+    card of the kingdom against the heuristic bot — the best win rate minus the worst, the
+    heuristic's own 50 % included."""
+    names = ["heuristic"] * players
+    mirror = run(kingdom, names, games, seed)
+    first = mirror.seat_wins[0] / UNIT / games - 1 / players
+    rates: dict[str, float] = {}
+    for name in challengers(kingdom):
+        duel = run(kingdom, ["heuristic", name], games, seed)
+        rates[name] = duel.bot_wins[1] / UNIT / games
+    rates["heuristic"] = 0.5
+    spread = max(rates.values()) - min(rates.values())
+    return {
+        "kingdom": list(kingdom),
+        "first_seat_advantage": first,
+        "strategy_spread": spread,
+        "against_heuristic": rates,
+        "score": abs(first) + spread,
+        "mirror": report(kingdom, names, mirror, 0.0),  # no speed: the same every run
+    }
+
+
+def _fairness(args: tuple[tuple[str, ...], int, int, int]) -> dict[str, Any]:
+    return fairness(*args)
+
+
+def propose(
+    pool: Sequence[str],
+    candidates_count: int,
+    players: int,
+    games: int,
+    seed: int,
+    keep: int = 3,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[dict[str, Any]]:
+    """The ``keep`` fairest of ``candidates_count`` random kingdoms from ``pool``: the smallest
+    sum of the first seat's advantage (heuristic bots in every seat, ``players`` players, its
+    size) and the strategy spread (two-player duels of Big Money and Big Money with each
+    strong card of the kingdom against the heuristic bot: the best win rate minus the worst,
+    the heuristic's own 50 % included)."""
+    if len(set(pool)) < 10:
+        raise ValueError("the pool needs at least ten cards")
+    kingdoms = candidates(sorted(set(pool)), candidates_count, seed)
+    jobs = [(k, players, games, game_seed(seed, i)) for i, k in enumerate(kingdoms)]
+    found: list[dict[str, Any]] = []
+    if workers <= 1:
+        for job in jobs:
+            found.append(_fairness(job))
+            if progress:
+                progress(len(found))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as executor:
+            for result in executor.map(_fairness, jobs):
+                found.append(result)
+                if progress:
+                    progress(len(found))
+    found.sort(key=lambda r: (r["score"], r["kingdom"]))
+    return found[:keep]
