@@ -154,3 +154,10 @@ def test_r_domino_10_a_mexican_train_game_of_two_hands(capsys):
     standings = ok(capsys, "standings", "mt")
     # placement points 4 (Bea), 3 (Ada), then 2 and 1 shared: 1.5 each
     assert standings.index("Bea") < standings.index("Ada")
+
+
+def test_r_domino_7_the_round_and_the_entrants_say_who_sits_where(capsys, pairs):
+    out = ok(capsys, "round", "show", pairs, "1")
+    assert "Table 1: 1. Jana (Kočky) · 2. Psi 1 (Psi) · 3. Petr (Kočky) · 4. Psi 2 (Psi)" in out
+    listed = ok(capsys, "entrant", "list", pairs)
+    assert "Jana, Petr" in listed

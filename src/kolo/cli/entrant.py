@@ -100,10 +100,15 @@ def entrant_list(event: EventArg) -> None:
             _("dropped after round {round}").format(round=e.dropped_after_round)
             if e.dropped_after_round is not None
             else "",
+            ", ".join(m["name"] for m in e.members or []),
         ]
         for e in sorted(found.entrants.all(), key=lambda e: sort_key(e.name, i18n.language()))
     ]
-    print(table([_("Id"), _("Name"), _("Club"), _("Status")], rows))
+    headers = [_("Id"), _("Name"), _("Club"), _("Status"), _("Members")]
+    if not any(row[-1] for row in rows):
+        headers.pop()
+        rows = [row[:-1] for row in rows]
+    print(table(headers, rows))
 
 
 @entrant_app.command(

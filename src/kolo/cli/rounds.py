@@ -105,6 +105,17 @@ def _print_round(store: Any, event: Any, number: int) -> None:
                 cells.append(_cost_text(explanations[t_index], lang) if s.seat == 1 else "")
             rows.append(cells)
     print(table(headers, rows, right=list(range(4, 4 + 2 * games))))
+    if ruleset.teams:  # who sits where: partners opposite (R-DOMINO-7)
+        from kolo.report.sheets import partner_seats
+
+        entrants = {e.id: e for e in core_event.entrants}
+        for t in core_event.rounds[index].tables:
+            if len(t.seats) == 2:
+                seats = " · ".join(
+                    f"{seat}. {name} ({entrants[team].name})"
+                    for seat, team, name in partner_seats(t.seats, entrants)
+                )
+                print(_("Table {table}: {seats}").format(table=t.number, seats=seats))
     # later games of a table: the seat order moves (R-GORN-9, the NBGL groups' R-NBGL-1)
     for t in sheet.tables:
         for order in t.orders[1:]:
