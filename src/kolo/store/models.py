@@ -48,6 +48,14 @@ class Event(models.Model):
         return self.is_knockout or self.has_playoff
 
     @property
+    def plays_dominion(self) -> bool:
+        """Whether the event's tables play Dominion (the desk offers fair kingdoms)."""
+        from kolo.core import rulesets
+
+        found = rulesets.REGISTRY.get(self.ruleset)
+        return found is not None and found.game == "dominion"
+
+    @property
     def is_knockout(self) -> bool:
         """Whether the event eliminates players (it has a bracket)."""
         from kolo.core import knockout, rulesets

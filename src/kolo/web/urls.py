@@ -77,6 +77,7 @@ event_desk = [
         desk_dominion.kingdom_report,
         name="desk-kingdom-report",
     ),
+    path("kingdoms/propose/", desk_dominion.propose_kingdoms, name="desk-kingdom-propose"),
     path("rounds/<int:number>/reports/<int:report>/", reportdesk.report_decide, name="desk-report"),
     path("rounds/<int:number>/print/<str:sheet>/", desk_records.print_round, name="desk-print"),
     path("print/standings/", desk_records.print_standings, name="desk-print-standings"),

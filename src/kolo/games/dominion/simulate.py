@@ -273,7 +273,7 @@ def propose(
     sum of the first seat's advantage (heuristic bots in every seat, ``players`` players, its
     size) and the strategy spread (two-player duels of Big Money and Big Money with each
     strong card of the kingdom against the heuristic bot: the best win rate minus the worst,
-    the heuristic's own 50 % included)."""
+    the heuristic's own 50 % included). A kingdom drawn more than once is proposed once."""
     if len(set(pool)) < 10:
         raise ValueError("the pool needs at least ten cards")
     kingdoms = candidates(sorted(set(pool)), candidates_count, seed)
@@ -291,4 +291,8 @@ def propose(
                 if progress:
                     progress(len(found))
     found.sort(key=lambda r: (r["score"], r["kingdom"]))
-    return found[:keep]
+    kept: list[dict[str, Any]] = []
+    for item in found:  # a kingdom drawn twice (a small pool) is proposed once, at its best
+        if all(item["kingdom"] != other["kingdom"] for other in kept):
+            kept.append(item)
+    return kept[:keep]
