@@ -227,9 +227,13 @@ def resolve(
     matches: Sequence[Match],
     rounds: Sequence[Round],
     winner_of: Mapping[tuple[int, int], EntrantId | None],
+    gone: Mapping[EntrantId, int] | None = None,
 ) -> State:
     """The bracket's state from the playoff ``rounds`` and each table's winner
-    (``winner_of[(round, table)]``, None while the table has no result)."""
+    (``winner_of[(round, table)]``, None while the table has no result). A match still to
+    play against a team that has dropped (``gone``: the round it dropped after) is a walkover
+    from the round after: the other team goes on."""
+    gone = gone or {}
     sides: list[tuple[EntrantId | None, EntrantId | None] | None] = [None] * len(matches)
     results: list[tuple[EntrantId | None, EntrantId | None] | None] = [None] * len(matches)
     played: list[tuple[int, int] | None] = [None] * len(matches)
@@ -267,8 +271,33 @@ def resolve(
                     results[i] = (side[0] if side[0] is not None else side[1], None)
                     changed = True
 
+    def walkovers(before_round: int) -> None:
+        """Matches still to play against a team that dropped before ``before_round``."""
+        out = {t for t, after in gone.items() if after < before_round}
+        for _ in range(len(matches)):  # each walkover may make one more
+            found = next(
+                (
+                    i
+                    for i, side in enumerate(sides)
+                    if side is not None
+                    and results[i] is None
+                    and played[i] is None
+                    and any(t in out for t in side if t is not None)
+                ),
+                None,
+            )
+            if found is None:
+                return
+            side = sides[found]
+            assert side is not None
+            stays = [t for t in side if t is not None and t not in out]
+            leaves = [t for t in side if t is not None and t in out]
+            results[found] = (stays[0] if stays else None, leaves[0])
+            settle()
+
     settle()
     for round_ in rounds:
+        walkovers(round_.number)
         for table in round_.tables:
             pair = set(table.seats)
             found = next(
@@ -295,6 +324,7 @@ def resolve(
                 assert side is not None
                 results[found] = (winner, side[1] if side[0] == winner else side[0])
         settle()
+    walkovers(len(rounds) + 10**6)
     return State(
         tuple(matches), tuple(seeds), tuple(sides), tuple(results), tuple(played), tuple(problems)
     )
@@ -335,4 +365,7 @@ def state_of(event: Event, seeds: Sequence[EntrantId], settings: Settings) -> St
         for t in r.tables
         if len(t.games) >= settings.games_per_table
     }
-    return resolve(seeds, matches, rounds, winners)
+    gone = {
+        e.id: e.dropped_after_round for e in event.entrants if e.dropped_after_round is not None
+    }
+    return resolve(seeds, matches, rounds, winners, gone)

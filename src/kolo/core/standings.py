@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict, defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -168,7 +168,8 @@ def _compute(
         else None
     )
     rows = _rank(event, ruleset, tallies, keys)
-    state = bracket(event, ruleset, settings, rows)
+    cut = event if through_round is None else replace(event, rounds=tuple(rounds))
+    state = bracket(cut, ruleset, settings, rows)
     if state is not None:
         places = state.places()
         rows = _rank(

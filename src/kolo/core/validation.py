@@ -16,7 +16,7 @@ from kolo.core.event import EntrantId, Event, Round, Table
 from kolo.core.problems import N_, Problem
 from kolo.core.rulesets import RuleSet
 from kolo.core.settings import Settings, resolve
-from kolo.core.standings import round_complete
+from kolo.core.standings import bracket, round_complete
 
 MAX_ID_LENGTH = 64
 MAX_NAME_LENGTH = 200
@@ -90,8 +90,8 @@ def check_event(event: Event) -> list[Problem]:
                 )
             )
         elif ruleset is not None and settings.playoff != "none":
-            bracket = round_.stage == PLAYOFF
-            if bracket != (round_.number > settings.rounds):
+            in_bracket = round_.stage == PLAYOFF
+            if in_bracket != (round_.number > settings.rounds):
                 problems.append(
                     Problem(
                         f"{where}.stage",
@@ -108,6 +108,10 @@ def check_event(event: Event) -> list[Problem]:
             )
         problems += check_round_shape(round_, where, ruleset, settings, known, dropped)
         previous_complete = ruleset is None or round_complete(round_, ruleset, settings)
+    if ruleset is not None and not problems and settings.playoff != "none":
+        state = bracket(event, ruleset, settings)
+        if state is not None:
+            problems += [Problem("$.rounds", p.message, p.params) for p in state.problems]
     for index, pair in enumerate(settings.never_together):
         problems += [
             Problem(f"$.settings.never_together[{index}]", N_("unknown entrant '{id}'"), {"id": p})

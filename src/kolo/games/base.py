@@ -67,4 +67,6 @@ class Game:
     (the hook, or what it returns) where the tables need none."""
     read_record: RecordReader | None = None
     """Reads a game's score sheet, its ``hands`` in the event file (domino:
-    ``kolo.games.domino.sheet``); None for a game entered by its final scores only."""
+    ``kolo.games.domino.sheet``), checked; None for a game entered by its final scores only."""
+    parse_record: Callable[[Any, str], tuple[GameRecord | None, list[Problem]]] | None = None
+    """Reads a stored score sheet's shape only (it was checked when written)."""

@@ -155,8 +155,13 @@ def create_event(
     return event
 
 
-SHAPE_SETTINGS = ("table_size", "games_per_table", "group_games")
-"""Settings that decide what a played round means; fixed once a round is seated."""
+SHAPE_SETTINGS = ("table_size", "games_per_table", "group_games", "target", "hands")
+"""Settings that decide what a played round means; fixed once a round is seated (a domino
+match's target and a game's hands: the sheets written were complete under them)."""
+
+BRACKET_SETTINGS = ("playoff", "playoff_teams", "grand_final_reset")
+"""Settings that decide the bracket after the Swiss rounds; fixed once its first round is
+seated (R-DOMINO-11: they would change who went through and who won)."""
 
 
 @atomic
@@ -178,6 +183,17 @@ def change_settings(actor: Actor, event: models.Event, changes: Mapping[str, Any
                     N_(
                         "'{name}' cannot change once round 1 is seated: it would change "
                         "the results of the rounds played"
+                    ),
+                    path="--set",
+                    name=name,
+                )
+    if event.rounds.filter(stage="playoff").exists():
+        for name in BRACKET_SETTINGS:
+            if before.get(name) != after.get(name):
+                raise InvalidInput.one(
+                    N_(
+                        "'{name}' cannot change once the bracket has begun: it would change "
+                        "who went through and who won"
                     ),
                     path="--set",
                     name=name,

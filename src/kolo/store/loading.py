@@ -9,7 +9,6 @@ together in Python; the value is the same, in the same order.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -61,7 +60,7 @@ def core_event(event: models.Event) -> core.Event:
     ):
         game = _game(scores[game_id], time_limit, game_seats)
         if hands is not None:
-            game = replace(game, record=game_record(event, hands, game.scores))
+            game = replace(game, record=game_record(event, hands))
         games[table_id].append(game)
     tables: dict[int, list[core.Table]] = defaultdict(list)
     ruleset = event.ruleset
@@ -112,16 +111,14 @@ def members_of(document: Any) -> tuple[core.Member, ...]:
     return tuple(core.Member(m["name"], m.get("player")) for m in document or ())
 
 
-def game_record(
-    event: models.Event, document: Any, scores: Mapping[str, int]
-) -> core.GameRecord | None:
+def game_record(event: models.Event, document: Any) -> core.GameRecord | None:
     """A game's stored score sheet (the JSON of ``Game.hands``) as the typed value of the rule
-    set's game. It was checked when it was written: a problem here is an error."""
-    ruleset = rulesets.get(event.ruleset)
-    read = registry.get(ruleset.game).read_record
-    if read is None:
+    set's game. It was checked when it was written, under the settings then (which cannot
+    change after): read, not checked again; a problem here is an error."""
+    game = registry.get(rulesets.get(event.ruleset).game)
+    if game.parse_record is None:
         return None
-    record, problems = read(document, "hands", scores, ruleset.settings(event.settings))
+    record, problems = game.parse_record(document, "hands")
     if problems:
         raise InvalidInput(problems)
     return record

@@ -173,6 +173,10 @@ def record_result(
     )
     after = game_document(game)
     corrected = before is not None
+    stale = models.Table.objects.filter(pk=table.pk).values_list("sheet", flat=True).first()
+    if stale:  # a result entered by its final score ends the sheet in play: kept in the audit
+        models.Table.objects.filter(pk=table.pk).update(sheet=None)
+        after = {**after, "sheet_in_play_dropped": stale}
     summary = (
         f"{'corrected' if corrected else 'entered'} round {round_number} table {table.number}"
         f" game {entered.number}"

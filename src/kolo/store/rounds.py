@@ -244,6 +244,10 @@ def swap_players(
     event = lock_event(event)
     round_ = get_round(event, None)
     a, b = resolve_entrant(event, first), resolve_entrant(event, second)
+    _refuse_sheets_in_play(
+        round_.tables.filter(seats__entrant__in=[a, b]),
+        N_("table {table} has a score sheet in play; take its hands back before swapping"),
+    )
     ruleset, settings = ruleset_of(event)
     value = to_core(event)
     changed = swap(
@@ -325,10 +329,22 @@ def delete_round(actor: Actor, event: models.Event, number: int | None = None) -
     round_ = get_round(event, None)
     value = to_core(event)
     undo(value, number, closed=round_.closed)
+    _refuse_sheets_in_play(
+        round_.tables.all(),
+        N_("table {table} has a score sheet in play; take its hands back before undoing"),
+    )
     before = _round_doc(value.rounds[-1])
     models.Seat.objects.filter(round=round_).delete()
     round_.delete()
     write_audit(event, actor, "round.delete", f"deleted round {before['number']}", before=before)
+
+
+def _refuse_sheets_in_play(tables: Any, message: str) -> None:
+    """A table's score sheet in play is results written: a change that would lose it or give
+    it to other players is refused (the hands are taken back first, each in the audit)."""
+    busy = sorted(tables.exclude(sheet__isnull=True).values_list("number", flat=True).distinct())
+    if busy:
+        raise InvalidInput.one(message, path="TABLE", table=busy[0])
 
 
 @atomic

@@ -69,6 +69,11 @@ def test_r_domino_4_the_sheet_scores_as_the_engine_scores_a_played_hand():
         (("A", 70, 10), "{pips} pips: a team whose player went out holds at most {most}"),
         ((None, 0, 12), "in a blocked hand every player still holds a tile: a team holds pips"),
         (("A", -1, 10), "pips left cannot be negative"),
+        (
+            ("A", 10, 0),
+            "both players of the team that did not go out still hold tiles, and only one "
+            "tile (the double-blank) weighs nothing: it holds pips",
+        ),
         (("C", 1, 10), "'{who}' is not at this table"),
     ],
 )
@@ -110,10 +115,12 @@ def test_r_domino_10_impossible_mexican_hands_are_refused():
     assert problems(mexican(("p1", [4, 0, 1, 1])), sheet.MEXICAN, SEATS4) == [
         "{who} went out and holds no tile: 0 pips"
     ]
-    assert problems(mexican((None, [0, 0, 1, 1])), sheet.MEXICAN, SEATS4) == [
-        "in a blocked hand every player still holds a tile: only one can hold 0 pips "
+    only_one = (
+        "every player who did not go out still holds a tile: only one can hold 0 pips "
         "(the double-blank)"
-    ]
+    )
+    assert problems(mexican((None, [0, 0, 1, 1])), sheet.MEXICAN, SEATS4) == [only_one]
+    assert problems(mexican(("p1", [0, 0, 0, 1])), sheet.MEXICAN, SEATS4) == [only_one]
     three = mexican(*[("p1", [0, 1, 2, 3])] * 3)
     assert problems(three, sheet.MEXICAN, SEATS4, hands=2) == ["a game has {hands} hands, no more"]
 

@@ -27,12 +27,19 @@ def _read_mexican(
     return sheet.read(sheet.MEXICAN, value, path, scores, settings)
 
 
+def _parse(value: Any, path: str) -> tuple[GameRecord | None, list[Problem]]:
+    from kolo.games.domino import sheet
+
+    return sheet.parse(value, path)
+
+
 BLOCK = Game(
     id="domino-block",
     title=N_("Domino: the block game for two pairs"),
     players=(4, 4),
     team_size=2,
     read_record=_read_block,
+    parse_record=_parse,
 )
 """Two teams of two at a table (a tournament table seats the two teams, its entrants); a
 match's result is each team's points (R-DOMINO-4, -5), entered hand by hand or as the final
@@ -43,5 +50,6 @@ MEXICAN_TRAIN = Game(
     title=N_("Domino: Cardinal Mexican Train"),
     players=(2, 8),
     read_record=_read_mexican,
+    parse_record=_parse,
 )
 """The winner of a hand scores the others' pips (R-DOMINO-6): the higher total wins."""

@@ -187,6 +187,16 @@ def _check_block(hand: SheetHand, where: str) -> list[Problem]:
                     N_("in a blocked hand every player still holds a tile: a team holds pips"),
                 )
             ]
+        if hand.out is not None and who != hand.out and pips == 0:
+            return [
+                Problem(
+                    f"{where}.pips.{who}",
+                    N_(
+                        "both players of the team that did not go out still hold tiles, and "
+                        "only one tile (the double-blank) weighs nothing: it holds pips"
+                    ),
+                )
+            ]
     return []
 
 
@@ -208,12 +218,13 @@ def _check_mexican(hand: SheetHand, where: str) -> list[Problem]:
                 {"who": hand.out},
             )
         ]
-    if hand.out is None and sum(1 for v in hand.pips.values() if v == 0) > 1:
+    others = [v for who, v in hand.pips.items() if who != hand.out]
+    if sum(1 for v in others if v == 0) > 1:
         return [
             Problem(
                 f"{where}.pips",
                 N_(
-                    "in a blocked hand every player still holds a tile: only one can hold "
+                    "every player who did not go out still holds a tile: only one can hold "
                     "0 pips (the double-blank)"
                 ),
             )

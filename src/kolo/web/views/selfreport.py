@@ -122,7 +122,7 @@ def _act(request: HttpRequest, event: models.Event, table: models.Table, seats: 
         )
         messages.success(request, _("thank you; the others at the table now confirm it"))
     elif action == "hand":
-        if not player:
+        if player not in dict(seats):
             raise InvalidInput.one(N_("choose who you are at this table"), path="player")
         out = request.POST.get("out", "")
         if not out:
@@ -153,7 +153,7 @@ def _act(request: HttpRequest, event: models.Event, table: models.Table, seats: 
         else:
             messages.success(request, _("hand written"))
     elif action == "undo":
-        if not player:
+        if player not in dict(seats):
             raise InvalidInput.one(N_("choose who you are at this table"), path="player")
         store.take_back_hand(actor, event, table.round.number, table.number)
         messages.success(request, _("the last hand is taken back"))
