@@ -111,6 +111,8 @@ class Game:
     over: bool = False
     set_aside: list[int] = field(default_factory=list)
     moves: list[Move] = field(default_factory=list)
+    movers: list[int] = field(default_factory=list)
+    """Who made each move (in the variant a player who can play nothing is passed over)."""
     final: list[int] = field(default_factory=list)
     """What the end scoring added (once over)."""
     rng: random.Random = field(default_factory=random.Random)
@@ -214,6 +216,7 @@ class Game:
             if self.rules.variant == FINAL:
                 self._draw(p, move.draw)
         self.moves.append(move)
+        self.movers.append(p)
         self.turn = (p + 1) % self.players
         self._begin_turn()
         return gained
