@@ -220,7 +220,7 @@ def _greedy_value(
             if feat.completed:
                 worth = float(_completed_points(board, feat))
             else:
-                worth = 0.75 * _end_points(board, feat) - 1.0
+                worth = _end_points(board, feat) - 0.5
             if worth > best:
                 best, choice = worth, f
     return base + best, choice
