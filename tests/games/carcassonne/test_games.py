@@ -80,7 +80,7 @@ def test_random_games_conserve_tiles_and_followers_and_recount(seed, variant, bo
     assert score_position(tiles, standing, players, rules) == game.final
 
 
-def test_a_game_replays_from_its_seed_and_moves():
+def test_r_carc_7_a_game_replays_from_its_seed_and_moves():
     for variant in (BASE, FINAL):
         game, rules = play(2, variant, ["strong", "random"], 99)
         again = replay(2, 99, game.moves, rules)
@@ -89,7 +89,7 @@ def test_a_game_replays_from_its_seed_and_moves():
         assert again.board.placed == game.board.placed
 
 
-def test_the_final_variant_plays_every_tile_and_monastery():
+def test_r_carc_9_the_final_variant_plays_every_tile_and_monastery():
     game, _rules = play(2, FINAL, ["greedy", "greedy"], 5)
     assert game.over
     assert game.pile == []

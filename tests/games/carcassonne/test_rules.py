@@ -229,7 +229,7 @@ def test_r_carc_6_a_city_counts_once_for_a_field_and_a_field_majority_ties():
     assert score_position(tiles, south) == [0, 3]
 
 
-def test_r_carc_7_the_base_game_ends_when_the_pile_is_empty():
+def test_r_carc_5_the_base_game_ends_when_the_pile_is_empty():
     game = new_game(2, 11)
     game.pile = []
     game.turn = 0
@@ -300,7 +300,7 @@ def test_r_carc_final_the_end_phase_obliges_more_monasteries_to_be_played():
     assert not game.must_play_monastery()
 
 
-def test_r_carc_final_drawing_from_an_empty_pile_is_refused():
+def test_r_carc_9_drawing_from_an_empty_pile_is_refused():
     game = new_game(2, 4, Rules(variant=FINAL))
     game.pile = []
     assert game.draw_options() == [0, 1, 2]
@@ -315,7 +315,7 @@ def test_r_carc_final_is_for_two_players():
         new_game(3, 1, Rules(variant=FINAL))
 
 
-def test_moves_are_checked():
+def test_r_carc_7_moves_are_checked():
     game = new_game(2, 2)
     tile = game.hands[0][0]
     other = next(t for t in range(len(BASE_TILES)) if t != tile)
@@ -327,3 +327,30 @@ def test_moves_are_checked():
         game.check(Move(MEADOW_MONASTERY, 0, 1, 0, own=True))
     with pytest.raises(IllegalMove, match="off the board"):
         game.check(Move(tile, 500, 0, 0))
+
+
+def test_r_carc_7_a_recorded_position_is_checked_before_it_is_scored():
+    with pytest.raises(IllegalMove, match="no tile 'Z'"):
+        score_position([Placed("Z", 0, 0)], [])
+    with pytest.raises(IllegalMove, match="two tiles"):
+        score_position([Placed("D", 0, 0), Placed("D", 0, 0)], [])
+    with pytest.raises(IllegalMove, match="one connected area"):
+        score_position([Placed("D", 0, 0), Placed("D", 5, 5)], [])
+    with pytest.raises(IllegalMove, match="no feature 7"):
+        score_position([Placed("D", 0, 0)], [Standing(0, 0, 7, 0)])
+    with pytest.raises(IllegalMove, match="no tile at"):
+        score_position([Placed("D", 0, 0)], [Standing(1, 0, 0, 0)])
+    # given in any order, the tiles are placed once their neighbours are
+    tiles = [Placed("U", 2, 0, 1), Placed("U", 1, 0, 1), Placed("U", 0, 0, 1)]
+    assert score_position(tiles, [Standing(2, 0, 0, 1)]) == [0, 3]
+
+
+def test_r_carc_9_a_hand_tile_that_fits_nowhere_is_replaced():
+    game = new_game(2, 4, Rules(variant=FINAL))
+    game.board = board_of(("C", 0, 0, 0))  # only city edges: a straight road fits nowhere
+    game.turn = 0
+    game.hands[0] = [T["U"], T["E"], T["E"]]
+    game.pile = [T["R"]]
+    game._begin_turn()
+    assert sorted(game.hands[0]) == sorted([T["E"], T["E"], T["R"]])
+    assert game.set_aside == [T["U"]]
