@@ -26,7 +26,7 @@ carcassonne_app = typer.Typer(
 app.add_typer(carcassonne_app, name="carcassonne")
 
 VARIANT_HELP = N_("base (the base game) or final (the championship final's variant).")
-BOT_NAMES = "random, greedy, strong"
+BOT_NAMES = "random, greedy, middling, strong"
 
 
 @carcassonne_app.command(
@@ -42,7 +42,9 @@ def simulate_command(
         str,
         typer.Option(
             "--bots",
-            help=_("One bot a seat, by name, separated by commas: random, greedy, strong."),
+            help=_(
+                "One bot a seat, by name, separated by commas: random, greedy, middling, strong."
+            ),
         ),
     ] = "strong,greedy",
     games: Annotated[
@@ -272,7 +274,7 @@ def _ask(game: Game) -> Move:
 def play_command(
     variant: Annotated[str, typer.Option("--variant", help=_(VARIANT_HELP))] = "base",
     bot: Annotated[
-        str, typer.Option("--bot", help=_("The opponent: random, greedy, strong."))
+        str, typer.Option("--bot", help=_("The opponent: random, greedy, middling, strong."))
     ] = "strong",
     seed: Annotated[int, typer.Option("--seed", help=_("Seed of the game."))] = 1,
 ) -> None:

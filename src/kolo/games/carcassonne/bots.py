@@ -1,4 +1,4 @@
-"""Bots for Carcassonne: a random legal player, a greedy one and a stronger one.
+"""Bots for Carcassonne: a random legal player, a greedy one, a middling one and a strong one.
 
 - ``random``: a legal placement uniformly (over every tile it may play, square and distinct
   rotation), then no follower or a free feature uniformly, then a draw uniformly.
@@ -11,6 +11,8 @@
   chance to complete it from its open edges and the tiles left) for whoever holds it, monasteries
   around, fields by the completed and open cities they touch, a follower's cost rising as the
   supply shrinks; in the final's variant it takes a face-up tile when one is worth more there.
+- ``middling``: ``strong`` blind to the opponents: it values only its own gains, not what its
+  move gives or takes from the others (between greedy and strong; the study's closer pair).
 
 Each move is computed from the board without changing it (``preview``): no copies, so a bot's
 move costs well under a millisecond.
@@ -256,7 +258,13 @@ def _expected(board: Board, kind: int, open_edges: int, tiles: int, pen: int, le
 
 
 def _strong_value(
-    game: Game, t: int, r: int, pos: int, fields: dict[int, tuple[int, int]], left: int
+    game: Game,
+    t: int,
+    r: int,
+    pos: int,
+    fields: dict[int, tuple[int, int]],
+    left: int,
+    rivals: bool = True,
 ) -> tuple[float, int]:
     """The change in (my expected points − the best opponent's) a placement makes, and the
     follower that makes it best."""
@@ -290,7 +298,7 @@ def _strong_value(
         gain = 9 - (count - 1) if count == 9 else 1
         for p in _owners(board, meeples[seg]):
             delta[p] += gain
-    value = delta[me] - max(d for p, d in enumerate(delta) if p != me)
+    value = delta[me] - (max(d for p, d in enumerate(delta) if p != me) if rivals else 0.0)
     best, choice = 0.0, -1
     supply = board.supply[me]
     if supply:
@@ -315,7 +323,7 @@ def _strong_value(
     return value + best, choice
 
 
-def strong_bot(game: Game, rng: random.Random) -> Move:
+def strong_bot(game: Game, rng: random.Random, rivals: bool = True) -> Move:
     """One move of look-ahead over every tile it may play, valued by expected points."""
     board = game.board
     fields = field_cities(board)
@@ -323,7 +331,7 @@ def strong_bot(game: Game, rng: random.Random) -> Move:
     best = -1e9
     picks: list[tuple[int, bool, int, int, int]] = []
     for t, own, pos, r in _options(game):
-        value, follower = _strong_value(game, t, r, pos, fields, left)
+        value, follower = _strong_value(game, t, r, pos, fields, left, rivals)
         if own and left > 0:
             value -= 1.0  # keep own monasteries for the end phase unless they are worth more
         if value > best + 1e-9:
@@ -355,4 +363,15 @@ def _best_draw(game: Game, draws: list[int], fields: dict[int, tuple[int, int]],
     return choice
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "strong": strong_bot}
+def middling_bot(game: Game, rng: random.Random) -> Move:
+    """The strong bot blind to what its moves give the opponents (a player of middling
+    strength)."""
+    return strong_bot(game, rng, rivals=False)
+
+
+BOTS: dict[str, Bot] = {
+    "random": random_bot,
+    "greedy": greedy_bot,
+    "middling": middling_bot,
+    "strong": strong_bot,
+}
