@@ -354,3 +354,14 @@ def test_r_carc_9_a_hand_tile_that_fits_nowhere_is_replaced():
     game._begin_turn()
     assert sorted(game.hands[0]) == sorted([T["E"], T["E"], T["R"]])
     assert game.set_aside == [T["U"]]
+
+
+def test_a_board_copy_is_independent():
+    board = board_of(("U", 0, 0, 1))
+    copy = board.copy()
+    put(copy, "U", 1, 0, 1)
+    copy.stand(copy.base[1], 0)
+    assert len(board.placed) == 1
+    assert board.followers == []
+    assert board.supply == [7, 7]
+    assert copy.end_scores() == [2, 0]

@@ -85,15 +85,6 @@ class Move:
     own: bool = False
     draw: int = PILE
 
-    def describe(self) -> str:
-        t = BASE_TILES[self.tile]
-        where = f"{t.name} at ({self.x}, {self.y}) turned {90 * self.rotation}°"
-        if self.follower >= 0:
-            kinds = t.kinds
-            where += f", follower on {('city', 'road', 'field', 'monastery')[kinds[self.follower]]}"
-            where += f" {self.follower}"
-        return where
-
 
 @dataclass
 class Game:
@@ -280,9 +271,6 @@ class Game:
         """The players with the highest score (all of them when tied)."""
         top = max(self.scores)
         return [p for p, s in enumerate(self.scores) if s == top]
-
-    def tiles_left(self) -> int:
-        return len(self.pile) + len(self.face_up) + sum(len(h) for h in self.hands)
 
 
 def new_game(players: int, seed: int, rules: Rules | None = None) -> Game:
