@@ -1,5 +1,5 @@
 """Does the championship final's variant (three tiles in hand, three face-up tiles, three own
-monasteries: R-CARC-FINAL) let the stronger player win more often than the base game? Two pairs
+monasteries: R-CARC-FINAL) let the stronger player win more often than the base game? Three pairs
 of bots, each in both games, 2,000 two-player games each (the seats alternate), win rates with
 95 % Wilson intervals and the mean margin with its 95 % interval; a plot (matplotlib, the
 ``bench`` extra). Not a test.
@@ -8,7 +8,8 @@ of bots, each in both games, 2,000 two-player games each (the seats alternate), 
         --plot docs/images/carcassonne-variant-study.png --json docs/carcassonne-study.json
 
 The same figures come from ``kolo carcassonne simulate --variant base|final --bots strong,middling
---games 2000 --seed 1 --json`` (and ``--bots strong,greedy``), whatever ``--workers``.
+--games 2000 --seed 1 --json`` (and ``--bots planner,strong``, ``--bots strong,greedy``),
+whatever ``--workers``.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 
 from kolo.games.carcassonne.simulate import simulate
 
-PAIRS = (("strong", "middling"), ("strong", "greedy"))
+PAIRS = (("planner", "strong"), ("strong", "middling"), ("strong", "greedy"))
 VARIANTS = ("base", "final")
 
 
@@ -61,7 +62,7 @@ def main() -> None:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
 
-        fig, axes = plt.subplots(1, 2, figsize=(8, 3.4), dpi=110)
+        fig, axes = plt.subplots(1, 2, figsize=(10, 3.6), dpi=110)
         for ax, key in zip(axes, ("rate", "margin"), strict=True):
             for i, r in enumerate(reports):
                 x = i // 2 * 3 + i % 2
@@ -73,7 +74,7 @@ def main() -> None:
                     y, (lo, hi) = r["margin"]["mean"], r["margin"]["interval"]
                 ax.bar(x, y, color=colour, label=r["variant"] if i < 2 else None)
                 ax.errorbar(x, y, yerr=[[y - lo], [hi - y]], color="black", capsize=4)
-            ax.set_xticks([0.5, 3.5], [" vs ".join(p) for p in PAIRS])
+            ax.set_xticks([0.5 + 3 * i for i in range(len(PAIRS))], [" vs ".join(p) for p in PAIRS])
             ax.grid(axis="y", alpha=0.3)
         axes[0].set_ylabel("stronger bot's wins, % (95 % interval)")
         axes[0].set_ylim(0, 100)

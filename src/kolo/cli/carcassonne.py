@@ -26,7 +26,7 @@ carcassonne_app = typer.Typer(
 app.add_typer(carcassonne_app, name="carcassonne")
 
 VARIANT_HELP = N_("base (the base game) or final (the championship final's variant).")
-BOT_NAMES = "random, greedy, middling, strong"
+BOT_NAMES = "random, greedy, middling, strong, planner"
 
 
 @carcassonne_app.command(
@@ -43,7 +43,8 @@ def simulate_command(
         typer.Option(
             "--bots",
             help=_(
-                "One bot a seat, by name, separated by commas: random, greedy, middling, strong."
+                "One bot a seat, by name, separated by commas: random, greedy, middling, strong, "
+                "planner."
             ),
         ),
     ] = "strong,greedy",
@@ -274,7 +275,8 @@ def _ask(game: Game) -> Move:
 def play_command(
     variant: Annotated[str, typer.Option("--variant", help=_(VARIANT_HELP))] = "base",
     bot: Annotated[
-        str, typer.Option("--bot", help=_("The opponent: random, greedy, middling, strong."))
+        str,
+        typer.Option("--bot", help=_("The opponent: random, greedy, middling, strong, planner.")),
     ] = "strong",
     seed: Annotated[int, typer.Option("--seed", help=_("Seed of the game."))] = 1,
 ) -> None:

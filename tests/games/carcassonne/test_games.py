@@ -120,3 +120,19 @@ def test_stronger_bots_win_more():
             if len(game.winners()) == 1:
                 wins[seats[game.winners()[0]]] += 1
     assert wins["greedy"] > wins["random"]
+
+
+def test_the_planner_is_the_strong_bot_in_the_base_game():
+    a, _ = play(2, BASE, ["planner", "greedy"], 8)
+    b, _ = play(2, BASE, ["strong", "greedy"], 8)
+    assert a.moves == b.moves
+
+
+def test_the_planner_plays_the_variant_to_the_end_and_beats_greedy():
+    wins = Counter()
+    for seed in range(6):
+        for seats in (["planner", "greedy"], ["greedy", "planner"]):
+            game, _ = play(2, FINAL, seats, seed)
+            if len(game.winners()) == 1:
+                wins[seats[game.winners()[0]]] += 1
+    assert wins["planner"] > wins["greedy"]

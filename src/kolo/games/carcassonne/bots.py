@@ -1,4 +1,5 @@
-"""Bots for Carcassonne: a random legal player, a greedy one, a middling one and a strong one.
+"""Bots for Carcassonne: a random legal player, a greedy one, a middling one, a strong one and,
+for the final's variant, a planner.
 
 - ``random``: a legal placement uniformly (over every tile it may play, square and distinct
   rotation), then no follower or a free feature uniformly, then a draw uniformly.
@@ -11,6 +12,8 @@
   chance to complete it from its open edges and the tiles left) for whoever holds it, monasteries
   around, fields by the completed and open cities they touch, a follower's cost rising as the
   supply shrinks; in the final's variant it takes a face-up tile when one is worth more there.
+- ``planner``: ``strong`` that in the final's variant also looks at what the tiles it keeps
+  could do next turn (see ``planner_bot``); in the base game it is ``strong``.
 - ``middling``: ``strong`` blind to the opponents: it values only its own gains, not what its
   move gives or takes from the others (between greedy and strong; the study's closer pair).
 
@@ -268,8 +271,20 @@ def _strong_value(
 ) -> tuple[float, int]:
     """The change in (my expected points − the best opponent's) a placement makes, and the
     follower that makes it best."""
-    board = game.board
-    me = game.turn
+    return _value_on(game.board, game.turn, t, r, pos, fields, left, rivals)
+
+
+def _value_on(
+    board: Board,
+    me: int,
+    t: int,
+    r: int,
+    pos: int,
+    fields: dict[int, tuple[int, int]],
+    left: int,
+    rivals: bool = True,
+) -> tuple[float, int]:
+    """``_strong_value`` on any board, for player ``me``."""
     n = board.players
     feats, around = preview(board, t, r, pos, fields)
     delta = [0.0] * n
@@ -363,6 +378,61 @@ def _best_draw(game: Game, draws: list[int], fields: dict[int, tuple[int, int]],
     return choice
 
 
+PLAN_CANDIDATES = 6
+"""How many of the strong bot's best moves the planner looks beyond."""
+PLAN_WEIGHT = 0.5
+"""What the best next move with the tiles kept counts for (the opponent moves in between)."""
+
+
+def planner_bot(game: Game, rng: random.Random) -> Move:
+    """The strong bot that, in the final's variant, also plans with its hand: for each of its
+    six best moves it plays the move on a copy of the board and adds half of the best move the
+    tiles it keeps (hand and own monasteries) would then make. In the base game (one tile in
+    hand) it plays as the strong bot."""
+    if game.rules.variant != FINAL:
+        return strong_bot(game, rng)
+    board = game.board
+    me = game.turn
+    fields = field_cities(board)
+    left = len(game.pile) + len(game.face_up)
+    scored = []
+    for t, own, pos, r in _options(game):
+        value, follower = _value_on(board, me, t, r, pos, fields, left)
+        if own and left > 0:
+            value -= 1.0
+        scored.append((value, t, own, pos, r, follower))
+    scored.sort(key=lambda c: -c[0])  # stable: equal values keep the options' order
+    best = -1e9
+    picks: list[tuple[int, bool, int, int, int]] = []
+    for value, t, own, pos, r, follower in scored[:PLAN_CANDIDATES]:
+        after = board.copy()
+        first = after.put(t, r, pos)
+        if follower >= 0:
+            after.stand(first + follower, me)
+        after.score_completed(pos)
+        kept = list(game.hands[me]) + list(game.own[me])
+        kept.remove(t)
+        later = 0.0
+        if kept:
+            again = field_cities(after)
+            for t2 in dict.fromkeys(kept):
+                for pos2, r2 in after.spots(t2, DISTINCT[t2]):
+                    v2, _f = _value_on(after, me, t2, r2, pos2, again, max(0, left - 2))
+                    later = max(later, v2)
+        total = value + PLAN_WEIGHT * later
+        if total > best + 1e-9:
+            best, picks = total, [(t, own, pos, r, follower)]
+        elif total > best - 1e-9:
+            picks.append((t, own, pos, r, follower))
+    t, own, pos, r, follower = picks[int(rng.random() * len(picks))]
+    x, y = coordinates(pos)
+    draw = PILE
+    draws = game.draw_options()
+    if not own and draws:
+        draw = _best_draw(game, draws, fields, left)
+    return Move(t, x, y, r, follower, own, draw)
+
+
 def middling_bot(game: Game, rng: random.Random) -> Move:
     """The strong bot blind to what its moves give the opponents (a player of middling
     strength)."""
@@ -374,4 +444,5 @@ BOTS: dict[str, Bot] = {
     "greedy": greedy_bot,
     "middling": middling_bot,
     "strong": strong_bot,
+    "planner": planner_bot,
 }
