@@ -19,6 +19,7 @@ from kolo.cli import demo  # noqa: F401
 from kolo.cli import dominion  # noqa: F401
 from kolo.cli import dominion_game  # noqa: F401
 from kolo.cli import domino  # noqa: F401
+from kolo.cli import carcassonne  # noqa: F401
 from kolo.cli import series  # noqa: F401
 from kolo.cli import serve  # noqa: F401
 # isort: on

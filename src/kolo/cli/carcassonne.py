@@ -1,0 +1,343 @@
+"""``kolo carcassonne``: simulate games of Carcassonne between bots, or play one against a bot in
+the terminal (docs/carcassonne.md)."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from kolo import i18n
+from kolo.cli.app import app
+from kolo.cli.output import print_json, table
+from kolo.core.problems import N_, InvalidInput
+from kolo.i18n import _
+
+if TYPE_CHECKING:
+    from kolo.games.carcassonne.board import Board
+    from kolo.games.carcassonne.game import Game, Move
+
+
+carcassonne_app = typer.Typer(
+    help=_("Carcassonne: simulate games between bots, or play one against a bot."),
+    no_args_is_help=True,
+)
+app.add_typer(carcassonne_app, name="carcassonne")
+
+VARIANT_HELP = N_("base (the base game) or final (the championship final's variant).")
+BOT_NAMES = "random, greedy, middling, strong, planner"
+
+
+@carcassonne_app.command(
+    "simulate",
+    help=_(
+        "Play many games between bots and print win rates with 95 % intervals, points, the "
+        "margin between the first two bots and game length; the same figures whatever --workers."
+    ),
+)
+def simulate_command(
+    variant: Annotated[str, typer.Option("--variant", help=_(VARIANT_HELP))] = "base",
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            help=_(
+                "One bot a seat, by name, separated by commas: random, greedy, middling, strong, "
+                "planner."
+            ),
+        ),
+    ] = "strong,greedy",
+    games: Annotated[
+        int, typer.Option("--games", min=1, max=10_000_000, help=_("How many games."))
+    ] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help=_("Seed of the whole run."))] = 1,
+    workers: Annotated[
+        int,
+        typer.Option("--workers", min=0, max=256, help=_("Processes to use (0: every core).")),
+    ] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
+) -> None:
+    import os
+
+    from kolo import display
+    from kolo.games.carcassonne.simulate import simulate
+
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    workers = workers or os.cpu_count() or 1
+    bar = typer.progressbar(length=games, label=_("Playing"), file=sys.stderr)
+    shown = 0
+
+    def progress(done: int) -> None:
+        nonlocal shown
+        bar.update(done - shown)
+        shown = done
+
+    try:
+        with bar:
+            summary = simulate(variant, names, games, seed, workers, progress)
+    except ValueError as error:
+        raise InvalidInput.one(N_("{reason}"), path="--bots", reason=str(error)) from None
+    report = summary.report()
+    if as_json:
+        print_json(report)
+        return
+    lang = i18n.language()
+    results = report["bot_results"]
+    assert isinstance(results, list)
+    rows = [
+        [
+            f"{i + 1}. {r['bot']}",
+            str(r["wins"]),
+            str(r["ties"]),
+            display.rate(r["rate"], 1, lang),
+            display.rate(r["interval"][0], 1, lang) + "–" + display.rate(r["interval"][1], 1, lang),
+            display.decimal(r["points"], 1, lang),
+        ]
+        for i, r in enumerate(results)
+    ]
+    print(
+        table(
+            [_("Bot"), _("Wins"), _("Ties"), _("Rate"), _("95 % interval"), _("Points")],
+            rows,
+            right=[1, 2, 3, 5],
+        )
+    )
+    margin = report["margin"]
+    turns = report["turns"]
+    assert isinstance(margin, dict)
+    assert isinstance(turns, dict)
+    print(
+        _(
+            "Margin {first} − {second}: {mean} points a game (95 % interval {low} to {high})."
+        ).format(
+            first=names[0],
+            second=names[1],
+            mean=display.decimal(margin["mean"], 1, lang),
+            low=display.decimal(margin["interval"][0], 1, lang),
+            high=display.decimal(margin["interval"][1], 1, lang),
+        )
+    )
+    print(
+        _("{games} games ({variant}), {turns} turns a game, {speed} games a second").format(
+            games=display.whole(float(str(report["games"])), lang),
+            variant=variant,
+            turns=display.decimal(turns["mean"], 1, lang),
+            speed=display.decimal(summary.games_per_second, 1, lang),
+        )
+    )
+
+
+# --- the board in text -------------------------------------------------------------------------
+
+
+def draw_board(board: Board) -> str:
+    """The board as text: each tile 3 × 3 characters. Edges: ``#`` city, ``=``/``‖`` road,
+    ``.`` field; centre: ``M`` monastery, ``*`` pennant, ``+`` road junction or end; a digit is a
+    follower of that player standing on the tile."""
+    from kolo.games.carcassonne.board import coordinates
+    from kolo.games.carcassonne.tiles import CITY, K_MONASTERY, K_ROAD, ROAD
+
+    if not board.placed:
+        return ""
+    where = {coordinates(pos): (t, r, pos) for t, r, pos in board.placed}
+    xs = [x for x, _y in where]
+    ys = [y for _x, y in where]
+    standing: dict[int, int] = {}
+    for seg, player in board.followers:
+        index = max(i for i, b in enumerate(board.base) if b <= seg)
+        standing[board.placed[index][2]] = player
+    lines = ["     " + "".join(f"{x:^3}" for x in range(min(xs), max(xs) + 1))]
+    for y in range(min(ys), max(ys) + 1):
+        rows = [f"{y:>4} ", "     ", "     "]
+        for x in range(min(xs), max(xs) + 1):
+            if (x, y) not in where:
+                for k in range(3):
+                    rows[k] += "   "
+                continue
+            o = board.orientation_at(where[(x, y)][2])
+
+            def edge(side: int, o=o) -> str:  # type: ignore[no-untyped-def]
+                kind = o.edges[side]
+                if kind == CITY:
+                    return "#"
+                if kind == ROAD:
+                    return "|" if side in (0, 2) else "="
+                return "."
+
+            centre = "."
+            if K_MONASTERY in o.kinds:
+                centre = "M"
+            elif any(o.pennants):
+                centre = "*"
+            elif o.edges.count(CITY) >= 2 and any(o.sides[f] >= 2 for f in range(len(o.kinds))):
+                centre = "#"
+            elif o.kinds.count(K_ROAD) >= 2 or (
+                o.kinds.count(K_ROAD) == 1 and o.edges.count(ROAD) == 1
+            ):
+                centre = "+"
+            elif ROAD in o.edges:
+                centre = "="
+            pos = where[(x, y)][2]
+            if pos in standing:
+                centre = str(standing[pos])
+            rows[0] += f" {edge(0)} "
+            rows[1] += f"{edge(3)}{centre}{edge(1)}"
+            rows[2] += f" {edge(2)} "
+        lines.extend(rows)
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def _kind_name(kind: int) -> str:
+    return (_("city"), _("road"), _("field"), _("monastery"))[kind]
+
+
+def _edges_text(tile: int, rotation: int) -> str:
+    from kolo.games.carcassonne.tiles import ORIENTATIONS
+
+    names = (_("field"), _("road"), _("city"))
+    o = ORIENTATIONS[tile][rotation]
+    return _("N {n}, E {e}, S {s}, W {w}").format(
+        n=names[o.edges[0]], e=names[o.edges[1]], s=names[o.edges[2]], w=names[o.edges[3]]
+    )
+
+
+def _pick(count: int, prompt: str) -> int:
+    while True:
+        answer = input(prompt).strip()
+        if answer.isdigit() and 1 <= int(answer) <= count:
+            return int(answer) - 1
+        print(_("Give a number from 1 to {count}.").format(count=count))
+
+
+def _ask(game: Game) -> Move:
+    """Your move, asked at the terminal (or read from standard input)."""
+    from kolo.games.carcassonne.board import coordinates
+    from kolo.games.carcassonne.game import PILE, Move
+    from kolo.games.carcassonne.tiles import BASE_TILES, DISTINCT, ORIENTATIONS
+
+    board = game.board
+    choices = game.choices()
+    if game.rules.variant == "final":
+        print(
+            _("Face-up tiles: {tiles}").format(
+                tiles=", ".join(BASE_TILES[t].name for t in game.face_up) or "—"
+            )
+        )
+    print(_("Your tiles:"))
+    for i, (t, own) in enumerate(choices, start=1):
+        kind = _("your monastery") if own else _("in hand")
+        print(f"  {i}. {BASE_TILES[t].name} ({_(BASE_TILES[t].description)}; {kind})")
+    if game.must_play_monastery():
+        print(_("The pile is empty and you have more monasteries: you must play one."))
+    t, own = choices[_pick(len(choices), _("Tile (number): ")) if len(choices) > 1 else 0]
+    spots = board.spots(t, DISTINCT[t])
+    for i, (pos, r) in enumerate(spots, start=1):
+        x, y = coordinates(pos)
+        print(f"  {i}. ({x}, {y}) {90 * r}°: {_edges_text(t, r)}")
+    pos, r = spots[_pick(len(spots), _("Where (number): "))]
+    follower = -1
+    free = board.free_features(t, r, pos) if board.supply[game.turn] else []
+    if free:
+        o = ORIENTATIONS[t][r]
+        print("  0. " + _("no follower"))
+        for i, f in enumerate(free, start=1):
+            print(f"  {i}. {_kind_name(o.kinds[f])} ({f})")
+        while True:
+            answer = input(_("Follower (number): ")).strip()
+            if answer.isdigit() and 0 <= int(answer) <= len(free):
+                follower = free[int(answer) - 1] if int(answer) else -1
+                break
+            print(_("Give a number from 0 to {count}.").format(count=len(free)))
+    draw = PILE
+    draws = game.draw_options()
+    if game.rules.variant == "final" and not own and draws:
+        labels = [
+            _("the pile")
+            if d == PILE
+            else _("face-up {tile}").format(tile=BASE_TILES[game.face_up[d]].name)
+            for d in draws
+        ]
+        for i, label in enumerate(labels, start=1):
+            print(f"  {i}. {label}")
+        draw = draws[_pick(len(draws), _("Draw from (number): "))]
+    x, y = coordinates(pos)
+    return Move(t, x, y, r, follower, own, draw)
+
+
+@carcassonne_app.command(
+    "play",
+    help=_(
+        "Play in the terminal against a bot: the base game or the final's variant, the board "
+        "drawn in text, you at seat 0."
+    ),
+)
+def play_command(
+    variant: Annotated[str, typer.Option("--variant", help=_(VARIANT_HELP))] = "base",
+    bot: Annotated[
+        str,
+        typer.Option("--bot", help=_("The opponent: random, greedy, middling, strong, planner.")),
+    ] = "strong",
+    seed: Annotated[int, typer.Option("--seed", help=_("Seed of the game."))] = 1,
+) -> None:
+    import random
+
+    from kolo.games.carcassonne.bots import BOTS
+    from kolo.games.carcassonne.game import BASE, FINAL, Rules, new_game
+    from kolo.games.carcassonne.tiles import BASE_TILES
+
+    if variant not in (BASE, FINAL):
+        raise InvalidInput.one(
+            N_("no variant '{name}': choose base or final"), path="--variant", name=variant
+        )
+    if bot not in BOTS:
+        raise InvalidInput.one(
+            N_("no bot '{name}': choose {known}"), path="--bot", name=bot, known=BOT_NAMES
+        )
+    rng = random.Random(seed)
+    game = new_game(2, seed, Rules(variant=variant))
+    while not game.over:
+        seat = game.turn
+        if seat == 0:
+            print(draw_board(game.board))
+            print(
+                _(
+                    "Score: you {you}, the bot {bot}. Followers left: {left}. Tiles left: {tiles}."
+                ).format(
+                    you=game.scores[0],
+                    bot=game.scores[1],
+                    left=game.board.supply[0],
+                    tiles=len(game.pile),
+                )
+            )
+            try:
+                move = _ask(game)
+            except EOFError:
+                raise InvalidInput.one(
+                    N_("no more input: the game is left unfinished"), path="stdin"
+                ) from None
+        else:
+            move = BOTS[bot](game, rng)
+        gained = game.play(move)
+        if seat != 0:
+            print(_("The bot plays {tile} at ({x}, {y}) turned {angle}°{follower}.").format(
+                tile=BASE_TILES[move.tile].name,
+                x=move.x,
+                y=move.y,
+                angle=90 * move.rotation,
+                follower=_(", with a follower") if move.follower >= 0 else "",
+            ))  # fmt: skip
+        if any(gained):
+            print(_("Scored: you {you}, the bot {bot}.").format(you=gained[0], bot=gained[1]))
+    print(draw_board(game.board))
+    print(
+        _(
+            "End scoring: you {you}, the bot {bot}. Final score: you {total}, the bot {other}."
+        ).format(you=game.final[0], bot=game.final[1], total=game.scores[0], other=game.scores[1])
+    )
+    if game.scores[0] > game.scores[1]:
+        print(_("You win."))
+    elif game.scores[0] < game.scores[1]:
+        print(_("The bot wins."))
+    else:
+        print(_("A tie."))
