@@ -13,12 +13,31 @@ import typer
 from typer import Abort
 from typer._click.exceptions import ClickException, UsageError
 
-from kolo.cli import commands  # noqa: F401 - registers every command
-from kolo.cli.app import app
-from kolo.cli.output import show_problems
-from kolo.cli.terminal import safe_output
-from kolo.core.problems import InvalidInput, NoValidPairing
-from kolo.i18n import _
+from kolo import i18n
+
+
+def _asked_language(args: Sequence[str]) -> str | None:
+    """``--lang X`` from the process's arguments, read before the commands are defined, so
+    that their help is in that language too (the option itself is read again, and checked,
+    by ``kolo.cli.app``)."""
+    for index, arg in enumerate(args):
+        if arg == "--lang" and index + 1 < len(args):
+            return args[index + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+    return None
+
+
+if (_language := _asked_language(sys.argv[1:])) in i18n.LANGUAGES:
+    i18n.activate(_language)
+
+# the commands after the language: their help is written as they are defined
+from kolo.cli import commands  # noqa: E402, F401 - registers every command
+from kolo.cli.app import app  # noqa: E402
+from kolo.cli.output import show_problems  # noqa: E402
+from kolo.cli.terminal import safe_output  # noqa: E402
+from kolo.core.problems import InvalidInput, NoValidPairing  # noqa: E402
+from kolo.i18n import _  # noqa: E402
 
 __all__ = ["app", "main"]
 
