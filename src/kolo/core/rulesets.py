@@ -99,6 +99,8 @@ class RuleSet:
         """The table sizes allowed, the normal size first."""
         size = settings.table_size
         if self.smaller_tables and size > 2:
+            if settings.remainder == "larger":
+                return (size, size + 1)
             return (size, size - 1)
         return (size,)
 
@@ -112,6 +114,12 @@ class RuleSet:
         size = settings.table_size
         if players <= 0:
             return None
+        if self.smaller_tables and size > 2 and settings.remainder == "larger":
+            # R-DOMINO-10: the players left over sit at tables of one more, one a table
+            large, rest = players % size, players // size
+            if rest < large or players < size:
+                return None
+            return (size + 1,) * large + (size,) * (rest - large), 0
         if self.smaller_tables and size > 2:
             small = (size - players % size) % size
             full, rest = divmod(players - small * (size - 1), size)
@@ -326,6 +334,7 @@ REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
                     table_size=4,
                     games_per_table=1,
                     hands=13,
+                    remainder="smaller",
                     **_SHARES,
                     **{**_PAIRING, "repeats_first": True},
                     **_DESK,

@@ -289,6 +289,16 @@ SPECS: dict[str, SettingSpec] = {
             ),
         ),
         SettingSpec(
+            "remainder",
+            Kind.TEXT,
+            "R-DOMINO-10",
+            N_(
+                "Where the players left over sit when the field does not divide: at smaller "
+                "tables (one fewer, at the bottom) or at larger ones (one more)."
+            ),
+            choices=("smaller", "larger"),
+        ),
+        SettingSpec(
             "target",
             Kind.INT,
             "R-DOMINO-5",
@@ -346,6 +356,7 @@ ABSENT: Mapping[str, Any] = MappingProxyType(
         "bye_points": 0,
         "target": 100,
         "hands": 13,
+        "remainder": "smaller",
         "playoff": "none",
         "playoff_teams": 8,
         "grand_final_reset": True,
@@ -523,6 +534,11 @@ class Settings(Mapping[str, Any]):
         return bool(self._value("grand_final_reset"))
 
     @property
+    def remainder(self) -> str:
+        """Where the players left over sit: ``smaller`` or ``larger`` tables (R-DOMINO-10)."""
+        return str(self._value("remainder"))
+
+    @property
     def hands(self) -> int:
         """Hands in one game of Mexican Train (R-DOMINO-6)."""
         return int(self._value("hands"))
@@ -639,6 +655,7 @@ LABELS: dict[str, str] = {
     "playoff_teams": N_("Teams in the bracket"),
     "grand_final_reset": N_("Replay a grand final the winners' champion loses"),
     "hands": N_("Hands in a game"),
+    "remainder": N_("Tables for the players left over"),
 }
 """Every setting's name in words, as a form shows it (English, marked for translation)."""
 
@@ -651,5 +668,7 @@ CHOICE_LABELS: dict[str, str] = {
     "none": N_("none"),
     "single": N_("single elimination"),
     "double": N_("double elimination"),
+    "smaller": N_("smaller tables"),
+    "larger": N_("larger tables"),
 }
 """The words for the values a text setting may take."""

@@ -24,7 +24,9 @@ def table_shares(
     score counts as 0, and when the whole table scored 0 everyone gets an equal share
     (R-PCT-6). A table smaller than ``normal_size`` is scaled as if the missing players had
     scored the table's average: the share times ``size / normal_size`` — x 2/3 for a
-    Dominion table of two (R-PCT-3), x 3/4 for a Carcassonne table of three (R-PCT-4).
+    Dominion table of two (R-PCT-3), x 3/4 for a Carcassonne table of three (R-PCT-4). A
+    table larger than normal (Mexican Train's remainder at larger tables, R-DOMINO-10) is
+    scaled the same way, x 5/4 at a table of five: a share means the same at every table.
     """
     size = len(scores)
     counted = {p: max(s, 0) if negative_as_zero else s for p, s in scores.items()}
@@ -33,7 +35,7 @@ def table_shares(
         shares = {p: Fraction(1, size) for p in counted}
     else:
         shares = {p: Fraction(s, total) for p, s in counted.items()}
-    if scale_smaller and size < normal_size:
+    if scale_smaller and size != normal_size:
         factor = Fraction(size, normal_size)
         shares = {p: share * factor for p, share in shares.items()}
     return shares

@@ -62,7 +62,6 @@ def greedy(instance: Instance, window: int = 8) -> Tables | None:
     n = instance.size
     k = instance.normal_size
     small_sizes = [s for s in instance.sizes if s < k]
-    full_count = len(instance.sizes) - len(small_sizes)
     free = list(range(n))
     tables: Tables = []
     # byes: the eligible players with the smallest tie-break
@@ -87,7 +86,9 @@ def greedy(instance: Instance, window: int = 8) -> Tables | None:
             return None
         tables += small_tables
         free = [p for p in free if p not in set(chosen)]
-    full_tables = _fold(instance, free, [k] * full_count, window)
+    # the normal tables (and, where the remainder sits at larger ones, those, largest first)
+    full_sizes = sorted((s for s in instance.sizes if s >= k), reverse=True)
+    full_tables = _fold(instance, free, full_sizes, window)
     if full_tables is None:
         return None
     return tables + full_tables

@@ -308,3 +308,43 @@ def test_kolo_standings_and_pair_work_on_a_domino_file(tmp_path, capsys):
     assert proposal["stage"] == "playoff"
     # the bracket of four: 1 plays 4, 2 plays 3
     assert sorted(sorted(t["seats"]) for t in proposal["tables"]) == [["t1", "t2"], ["t3", "t4"]]
+
+
+@pytest.mark.parametrize("players", [13, 22, 23, 30])
+def test_r_domino_10_the_remainder_at_larger_tables(players):
+    from dataclasses import replace as change
+
+    from kolo.core.event import Entrant, Event, Game, Round, Table
+    from kolo.pairing.checker import check_hard_rules
+    from kolo.pairing.engine import propose
+
+    over = {"remainder": "larger"}
+    st_ = MEXICAN.settings(over)
+    size = MEXICAN.layout(players, st_)
+    assert size is not None
+    assert sorted(size[0], reverse=True) == sorted(
+        [5] * (players % 4) + [4] * (players // 4 - players % 4), reverse=True
+    )
+    event = Event(
+        "m", "mexican-train", over, tuple(Entrant(f"p{i}", f"P{i}") for i in range(players))
+    )
+    for number in range(1, 5):
+        proposal = propose(event, MEXICAN, st_, seed=number, explain=False)
+        assert sorted(len(t.seats) for t in proposal.tables) == sorted(size[0])
+        tables = tuple(
+            Table(
+                t.number,
+                t.seats,
+                (Game({s: (7 * i + number) % 50 for i, s in enumerate(t.seats)}),),
+            )
+            for t in proposal.tables
+        )
+        event = change(event, rounds=(*event.rounds, Round(number, tables, number)))
+        assert check_hard_rules(event, number - 1, MEXICAN, st_) == []
+
+
+def test_r_domino_10_a_larger_tables_last_place_earns_nothing_and_its_shares_are_scaled():
+    st_ = MEXICAN.settings({"remainder": "larger"})
+    read = outcome({"a": 40, "b": 30, "c": 20, "d": 10, "e": 0}, MEXICAN, st_)
+    assert [read.places[p].points for p in "abcde"] == [4, 3, 2, 1, 0]
+    assert read.shares["a"] == Fraction(40, 100) * Fraction(5, 4)
