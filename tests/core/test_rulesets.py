@@ -1,5 +1,7 @@
 """The registry of rule sets and table layouts (R-GORN-6)."""
 
+from fractions import Fraction
+
 import pytest
 
 from kolo.core.rulesets import REGISTRY, get
@@ -101,6 +103,8 @@ def test_every_setting_has_one_typed_value_and_one_default_where_absent():
             expected = ruleset.defaults.get(name, ABSENT[name])
             if name == "never_together":
                 assert typed == tuple(tuple(pair) for pair in expected)
+            elif name == "placement_points":
+                assert typed == tuple(Fraction(str(v)) for v in expected)
             else:
                 assert typed == expected, (ruleset.id, name)
     overridden = rulesets.get("dominion-cz").settings({"table_size": 4, "slice_guard": False})

@@ -119,3 +119,18 @@ def test_r_domino_8_printed_score_sheets_say_who_sits_where_and_the_target(desk,
     assert "1. Jana (Kočky) · 2. Eva (Psi) · 3. Petr (Kočky) · 4. Karel (Psi)" in page
     assert "The match goes to 100 points" in page
     assert page.count('<td class="num">16.</td>') == 2  # sixteen empty hand rows each
+
+
+def test_r_domino_10_the_settings_form_takes_placement_points_and_larger_tables(desk, owner):
+    event = store.create_event(ACTOR, "Vlak", "mexican-train", owner=owner)
+    page = desk.get(f"/desk/{event.key}/settings/").content.decode()
+    assert 'id="s-placement_points"' in page
+    assert "larger tables" in page
+    desk.post(
+        f"/desk/{event.key}/settings/", {"placement_points": "5, 3, 2, 1", "remainder": "larger"}
+    )
+    event.refresh_from_db()
+    assert event.settings["placement_points"] == [5, 3, 2, 1]
+    assert event.settings["remainder"] == "larger"
+    response = desk.post(f"/desk/{event.key}/settings/", {"placement_points": "1, 2"})
+    assert "a better place cannot earn fewer points" in response.content.decode()

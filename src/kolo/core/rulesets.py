@@ -91,6 +91,8 @@ class RuleSet:
 
     def points_table(self, settings: Settings) -> tuple[Fraction, ...]:
         """Placement points for 1st, 2nd, … place under these settings (RULES.md §3.1)."""
+        if settings.placement_points:
+            return settings.placement_points
         if self.points_by_size:
             return tuple(Fraction(k) for k in range(settings.table_size, 0, -1))
         return self.placement_points
@@ -335,6 +337,7 @@ REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
                     games_per_table=1,
                     hands=13,
                     remainder="smaller",
+                    placement_points=[],
                     **_SHARES,
                     **{**_PAIRING, "repeats_first": True},
                     **_DESK,

@@ -6,6 +6,7 @@ constant in code.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ class Kind(Enum):
     NUMBER = "number"
     WEIGHTS = "object of numbers"
     PAIRS = "list of pairs of entrant ids"
+    NUMBERS = "list of numbers"
     TEXT = "text"
 
 
@@ -299,6 +301,17 @@ SPECS: dict[str, SettingSpec] = {
             choices=("smaller", "larger"),
         ),
         SettingSpec(
+            "placement_points",
+            Kind.NUMBERS,
+            "R-DOMINO-10",
+            N_(
+                "Placement points for 1st, 2nd, … place at a table, e.g. 5, 3, 2, 1; empty: "
+                "k, k − 1, …, 1 for tables of k (places beyond the list earn nothing)."
+            ),
+            0,
+            100,
+        ),
+        SettingSpec(
             "target",
             Kind.INT,
             "R-DOMINO-5",
@@ -357,6 +370,7 @@ ABSENT: Mapping[str, Any] = MappingProxyType(
         "target": 100,
         "hands": 13,
         "remainder": "smaller",
+        "placement_points": [],
         "playoff": "none",
         "playoff_teams": 8,
         "grand_final_reset": True,
@@ -534,6 +548,11 @@ class Settings(Mapping[str, Any]):
         return bool(self._value("grand_final_reset"))
 
     @property
+    def placement_points(self) -> tuple[Fraction, ...]:
+        """Placement points set by the event (empty: the rule set's, R-DOMINO-10)."""
+        return tuple(Fraction(str(v)) for v in self._value("placement_points"))
+
+    @property
     def remainder(self) -> str:
         """Where the players left over sit: ``smaller`` or ``larger`` tables (R-DOMINO-10)."""
         return str(self._value("remainder"))
@@ -597,6 +616,24 @@ def _check_value(spec: SettingSpec, value: Any, where: str) -> Problem | None:
         ):
             return Problem(where, N_("must be a list of pairs of two different entrant ids"))
         return None
+    if spec.kind is Kind.NUMBERS:
+        if not isinstance(value, list) or len(value) > 8:
+            return Problem(where, N_("must be a list of at most eight numbers"))
+        for number in value:
+            if (
+                isinstance(number, bool)
+                or not isinstance(number, int | float)
+                or not math.isfinite(number)
+                or not 0 <= number <= (spec.maximum or 0)
+            ):
+                return Problem(
+                    where,
+                    N_("every number must lie between 0 and {maximum}"),
+                    {"maximum": spec.maximum},
+                )
+        if any(a < b for a, b in itertools.pairwise(value)):
+            return Problem(where, N_("a better place cannot earn fewer points than a worse one"))
+        return None
     if spec.kind is Kind.WEIGHTS:
         if not isinstance(value, dict):
             return Problem(where, N_("must be an object of numbers by criterion name"))
@@ -656,6 +693,7 @@ LABELS: dict[str, str] = {
     "grand_final_reset": N_("Replay a grand final the winners' champion loses"),
     "hands": N_("Hands in a game"),
     "remainder": N_("Tables for the players left over"),
+    "placement_points": N_("Placement points"),
 }
 """Every setting's name in words, as a form shows it (English, marked for translation)."""
 

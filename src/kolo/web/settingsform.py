@@ -59,6 +59,8 @@ def _kind(name: str) -> str:
         return "weights"
     if spec.kind is Kind.PAIRS:
         return "pairs"
+    if spec.kind is Kind.NUMBERS:
+        return "numbers"
     return "choice" if spec.choices else "text"
 
 
@@ -69,6 +71,8 @@ def _shown(name: str, value: Any) -> str:
         return "true" if value else "false"
     if kind == "pairs":
         return "\n".join(f"{a}, {b}" for a, b in value or [])
+    if kind == "numbers":
+        return ", ".join(_plain(v) for v in value or [])
     if kind in ("whole", "number"):
         return _plain(value)
     if kind == "weights":
@@ -175,6 +179,9 @@ def _value(name: str, raw: str) -> Any:
         return raw
     if kind == "pairs":
         return _pairs(raw)
+    if kind == "numbers":
+        # 5, 3, 2, 1 (a comma, a semicolon or a space between; a decimal point, not a comma)
+        return [_number(p) for p in re.split(r"[\s,;]+", raw.strip()) if p]
     if kind == "weights":
         try:
             return json.loads(raw)

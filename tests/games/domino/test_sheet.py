@@ -348,3 +348,18 @@ def test_r_domino_10_a_larger_tables_last_place_earns_nothing_and_its_shares_are
     read = outcome({"a": 40, "b": 30, "c": 20, "d": 10, "e": 0}, MEXICAN, st_)
     assert [read.places[p].points for p in "abcde"] == [4, 3, 2, 1, 0]
     assert read.shares["a"] == Fraction(40, 100) * Fraction(5, 4)
+
+
+def test_r_domino_10_placement_points_set_by_the_event():
+    st_ = MEXICAN.settings({"placement_points": [5, 3, 2, 1]})
+    read = outcome({"a": 40, "b": 30, "c": 30, "d": 10}, MEXICAN, st_)
+    assert [read.places[p].points for p in "abcd"] == [5, Fraction(5, 2), Fraction(5, 2), 1]
+    from kolo.core.settings import resolve
+
+    for bad, said in (
+        ([1, 2], "a better place cannot earn fewer points than a worse one"),
+        ([5, -1], "every number must lie between 0 and {maximum}"),
+        ("5,3", "must be a list of at most eight numbers"),
+    ):
+        _, problems = resolve(MEXICAN.defaults, {"placement_points": bad})
+        assert [p.message for p in problems] == [said]
