@@ -159,9 +159,19 @@ SHAPE_SETTINGS = ("table_size", "games_per_table", "group_games", "target", "han
 """Settings that decide what a played round means; fixed once a round is seated (a domino
 match's target and a game's hands: the sheets written were complete under them)."""
 
+SHAPE_FIXED = N_(
+    "'{name}' cannot change once round 1 is seated: it would change the results of the rounds "
+    "played"
+)
+
 BRACKET_SETTINGS = ("playoff", "playoff_teams", "grand_final_reset")
 """Settings that decide the bracket after the Swiss rounds; fixed once its first round is
 seated (R-DOMINO-11: they would change who went through and who won)."""
+
+BRACKET_FIXED = N_(
+    "'{name}' cannot change once the bracket has begun: it would change who went through and "
+    "who won"
+)
 
 
 @atomic
@@ -176,28 +186,14 @@ def change_settings(actor: Actor, event: models.Event, changes: Mapping[str, Any
     if problems:
         raise InvalidInput(problems)
     _check_pool_setting(after)
-    if event.rounds.exists():
-        for name in SHAPE_SETTINGS:
-            if before.get(name) != after.get(name):
-                raise InvalidInput.one(
-                    N_(
-                        "'{name}' cannot change once round 1 is seated: it would change "
-                        "the results of the rounds played"
-                    ),
-                    path="--set",
-                    name=name,
-                )
-    if event.rounds.filter(stage="playoff").exists():
-        for name in BRACKET_SETTINGS:
-            if before.get(name) != after.get(name):
-                raise InvalidInput.one(
-                    N_(
-                        "'{name}' cannot change once the bracket has begun: it would change "
-                        "who went through and who won"
-                    ),
-                    path="--set",
-                    name=name,
-                )
+    fixed = (
+        (event.rounds.exists(), SHAPE_SETTINGS, SHAPE_FIXED),
+        (event.rounds.filter(stage="playoff").exists(), BRACKET_SETTINGS, BRACKET_FIXED),
+    )
+    for applies, names, message in fixed:
+        changed = [n for n in names if applies and before.get(n) != after.get(n)]
+        if changed:
+            raise InvalidInput.one(message, path="--set", name=changed[0])
     check_whole(replace(to_core(event), settings=after))
     event.settings = after
     event.save(update_fields=["settings"])

@@ -73,43 +73,25 @@ def write_hand(
         f"round {round_number} table {table.number}: hand {len(written.sheet.hands)} written, "
         + ("blocked" if hand.out is None else f"{hand.out} out")
     )
-    if written.over and reporter is not None:
-        table.sheet = written.sheet.document()
-        table.save(update_fields=["sheet"])
-        write_audit(
-            event,
-            actor,
-            "sheet.hand",
-            summary + ", game over",
-            before=_doc(before),
-            after=_doc(written.sheet),
-        )
-        submit_report(actor, event, table, reporter, written.totals, hands=written.sheet.document())
-    elif written.over:
-        table.sheet = None
-        table.save(update_fields=["sheet"])
-        write_audit(
-            event,
-            actor,
-            "sheet.hand",
-            summary + ", game over",
-            before=_doc(before),
-            after=_doc(written.sheet),
-        )
+    # the sheet stays on the table while it is in play, or while the players confirm it
+    finished_here = written.over and reporter is None
+    table.sheet = None if finished_here else written.sheet.document()
+    table.save(update_fields=["sheet"])
+    write_audit(
+        event,
+        actor,
+        "sheet.hand",
+        summary + (", game over" if written.over else ""),
+        before=_doc(before),
+        after=_doc(written.sheet),
+    )
+    if finished_here:
         record_result(
-            actor,
-            event,
-            round_number,
-            table.number,
-            written.totals,
-            record=written.sheet,
+            actor, event, round_number, table.number, written.totals, record=written.sheet
         )
-    else:
-        table.sheet = written.sheet.document()
-        table.save(update_fields=["sheet"])
-        write_audit(
-            event, actor, "sheet.hand", summary, before=_doc(before), after=_doc(written.sheet)
-        )
+    elif written.over:
+        assert reporter is not None
+        submit_report(actor, event, table, reporter, written.totals, hands=written.sheet.document())
     return written
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from kolo.games.carcassonne.bots import BOTS
 from kolo.games.carcassonne.game import BASE, FINAL, Rules, new_game
+from kolo.stats import wilson
 
 VARIANTS = (BASE, FINAL)
 
@@ -88,18 +89,6 @@ def play_batch(variant: str, bots: Sequence[str], seed: int, first: int, count: 
         tally.turns[len(game.moves)] += 1
         tally.games += 1
     return tally
-
-
-def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """The 95 % Wilson interval of a rate."""
-    if trials == 0:
-        return (0.0, 0.0)
-    p = successes / trials
-    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = (
-        z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
-    )
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,6 @@ wins are counted in sixtieths (a share of a win among 1–6 players is a whole n
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections import Counter
@@ -20,6 +19,7 @@ from typing import Any
 
 from kolo.games.dominion import bots as bots_module
 from kolo.games.dominion import engine
+from kolo.stats import wilson
 
 UNIT = 60
 """A win in sixtieths: a win shared by k ≤ 6 players is 60 / k each, a whole number."""
@@ -130,18 +130,6 @@ def run(
             if progress:
                 progress(done)
     return total
-
-
-def wilson(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """The 95 % Wilson interval of a rate."""
-    if trials == 0:
-        return (0.0, 0.0)
-    p = successes / trials
-    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = (
-        z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
-    )
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def quantile(counts: Counter[int], share: float) -> int:

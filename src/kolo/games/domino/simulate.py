@@ -4,7 +4,6 @@ seed (``seed``, ``i``), so the figures are the same whatever the number of worke
 
 from __future__ import annotations
 
-import math
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -12,6 +11,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from kolo.games.domino import block, mexican
+from kolo.stats import wilson
 
 GAMES = ("block", "mexican-train")
 MEXICAN_BOTS: dict[str, mexican.MexicanBot] = mexican.PLAYERS
@@ -73,18 +73,6 @@ def play_batch(
             tally.wins[scores.index(max(scores))] += 1
         tally.hands_per_match[1] += 1
     return tally
-
-
-def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """The 95 % Wilson interval of a rate."""
-    if trials == 0:
-        return (0.0, 0.0)
-    p = successes / trials
-    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = (
-        z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
-    )
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 @dataclass(frozen=True)
