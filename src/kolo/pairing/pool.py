@@ -118,6 +118,46 @@ class Pricing:
     keep: int | None = None
     """Only this many tables of each size are wanted, those of lowest reduced cost (ties:
     the first built): once twice as many are found, ``most`` tightens to the last kept."""
+    cuts: LevelCuts | None = None
+    """Cuts over intervals of point levels in the relaxation, with their duals (≤ 0)."""
+
+    def cut_terms(self, levels: IntArray) -> FloatArray:
+        """What the cuts add to the reduced cost of tables whose players have these levels
+        (tables × places, -1 for an empty place): −Σ dual·⌊multiplier·inside/divisor⌋,
+        never negative, and never more for a table than for a table with more players, so
+        a partial table's terms bound the whole table's from below."""
+        cuts = self.cuts
+        if cuts is None or len(levels) == 0:
+            return np.zeros(len(levels))
+        top = int(max(levels.max(initial=0), 0)) + 2
+        codes = np.zeros(len(levels), dtype=np.int64)
+        for column in range(levels.shape[1]):
+            codes = codes * top + (levels[:, column] + 1)
+        unique, inverse = np.unique(codes, return_inverse=True)
+        digits = np.empty((len(unique), levels.shape[1]), dtype=np.int64)
+        rest = unique.copy()
+        for column in reversed(range(levels.shape[1])):
+            digits[:, column] = rest % top - 1
+            rest //= top
+        inside = np.zeros((len(unique), len(cuts.duals)), dtype=np.int64)
+        for column in range(levels.shape[1]):
+            level = digits[:, column : column + 1]
+            inside += (level >= cuts.low[None, :]) & (level <= cuts.high[None, :])
+        coefficients = (cuts.multiplier[None, :] * inside) // cuts.divisor[None, :]
+        terms: FloatArray = -(coefficients.astype(np.float64) @ cuts.duals)
+        return terms[inverse.ravel()]
+
+
+@dataclass(frozen=True)
+class LevelCuts:
+    """Cuts Σ_T ⌊multiplier·|T ∩ S|/divisor⌋·x_T ≤ rhs over the players S with levels
+    low..high, one entry per cut, and their duals in the relaxation."""
+
+    low: IntArray
+    high: IntArray
+    multiplier: IntArray
+    divisor: IntArray
+    duals: FloatArray
 
 
 TRIED_LIMIT = 64_000_000
@@ -148,6 +188,8 @@ def tables_of_size(
     price = _Prices.of(instance, pricing, candidates, size) if pricing is not None else None
     if price is not None:
         reduced = partial - price.duals - price.size_dual
+        if price.cuts is not None:
+            reduced = reduced + price.cut_terms(instance.level[candidates][:, None])
         after = np.arange(1, len(candidates) + 1)
         keep = reduced + (size - 1) * price.later[candidates, after] <= price.most
         if max_cost is not None:
@@ -259,7 +301,12 @@ def _extend(
             reduced = reduced + still * least
         keep &= reduced <= price.most
         tuples, partial, new, reduced = tuples[keep], partial[keep], new[keep], reduced[keep]
-        keep = keep[keep]
+        if price.cuts is not None:
+            # the cuts' terms only raise a reduced cost: added for the tuples left
+            reduced = reduced + price.cut_terms(instance.level[tuples])
+            kept = reduced <= price.most
+            tuples, partial, new, reduced = tuples[kept], partial[kept], new[kept], reduced[kept]
+        keep = np.ones(len(tuples), dtype=np.bool_)
     penalty = instance.triple_penalty
     if width >= 2 and len(instance.forbidden_triples):
         repeats = _forbidden_triples(tuples, new, n, instance.forbidden_triples)
@@ -298,12 +345,26 @@ class _Prices:
     size_dual: float
     most: float
     keep: int | None = None
+    pricing: Pricing | None = None
+    levels: IntArray | None = None
+    """Every player's level (for the cuts' terms)."""
+
+    @property
+    def cuts(self) -> LevelCuts | None:
+        return self.pricing.cuts if self.pricing is not None else None
+
+    def cut_terms(self, levels: IntArray) -> FloatArray:
+        if self.pricing is None:
+            return np.zeros(len(levels))
+        return self.pricing.cut_terms(levels)
 
     def reduced(self, tuples: npt.NDArray[np.integer[Any]], partial: IntArray) -> FloatArray:
         """The reduced costs of whole tables."""
         rc: FloatArray = partial.astype(np.float64) - self.size_dual
         for column in range(tuples.shape[1]):
             rc -= self.by_player[tuples[:, column]]
+        if self.cuts is not None and self.levels is not None:
+            rc += self.cut_terms(self.levels[tuples])
         return rc
 
     def tighten(
@@ -351,6 +412,8 @@ class _Prices:
             float(pricing.sizes.get(size, 0.0)),
             float(pricing.most),
             pricing.keep,
+            pricing,
+            np.asarray(instance.level, dtype=np.int64),
         )
 
 
@@ -404,6 +467,7 @@ def all_tables(
         cost = instance.bye_cost[byes]
         if pricing is not None:
             reduced = cost - pricing.players[byes] - pricing.sizes.get(1, 0.0)
+            reduced = reduced + pricing.cut_terms(instance.level[byes][:, None])
             keep = reduced <= pricing.most
             byes, cost = byes[keep], cost[keep]
         pools.append(Pool(byes[:, None], np.ones(len(byes), dtype=np.int32), cost))

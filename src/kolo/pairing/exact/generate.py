@@ -30,22 +30,28 @@ import numpy as np
 
 from kolo.pairing import work
 from kolo.pairing.cost import cost_of
+from kolo.pairing.exact.cuts import PoolCuts, candidate_cuts, violated_cuts
 from kolo.pairing.exact.model import Master, Model
+from kolo.pairing.exact.search import main_optimal
 from kolo.pairing.exact.select import FloatArray, smallest_values
 from kolo.pairing.instance import Instance
-from kolo.pairing.pool import Pool, PoolTooLarge, Pricing, all_tables
+from kolo.pairing.pool import LevelCuts, Pool, PoolTooLarge, Pricing, all_tables
 
 PASSES = 60
 """Pricing passes at most (work, not seconds): past them the last duals still give a bound
 and a pool, only a larger one."""
 
 
-ENTERING = 20
+ENTERING = 50
 """Tables joining the relaxation per pass, per player."""
 
 
 FIRST = 30
 """Tables of the first relaxation besides the incumbent's, per player."""
+
+
+CUT_ROUNDS = 30
+"""Rounds of cuts over intervals of point levels at most (work, not seconds)."""
 
 
 @dataclass(frozen=True)
@@ -74,7 +80,7 @@ def tables_in_reach(
         instance,
         max_cost=cap,
         limit=limit,
-        pricing=Pricing(pricing.players, pricing.sizes, most),
+        pricing=Pricing(pricing.players, pricing.sizes, most, cuts=pricing.cuts),
     )
 
 
@@ -89,33 +95,44 @@ def generate(
     than ``limit``, or the relaxation could not be solved within the work left)."""
     n = instance.size
     model = Model(instance, [])
-    counts = model.count_rows()
-    lower, _ = model.bounds()
     tables_per_pairing = len(instance.sizes) + instance.byes
     tolerance = _tolerance(cap)
+    candidates = candidate_cuts(instance)
     try:
         first = _first_tables(instance, incumbent, cap, limit)
         artificial = 2.0 * float(max(cap, 1)) + 1.0
         master = Master(model, first, artificial, deadline)
-        duals = np.zeros(len(lower))
+        best: Pricing | None = None
         bound = -np.inf
         base = -np.inf
         converged = False
+        rounds = 0
         for _ in range(PASSES):
             h = master.run(deadline)
             if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
                 break
+            if rounds < CUT_ROUNDS and work.now() < deadline:
+                # the cuts over intervals of point levels: where a score group's size is
+                # no multiple of the table's, the plain relaxation is weak
+                values, _ = master.values(h)
+                violated = violated_cuts(instance, master.pool, values, candidates, model.cuts)
+                if violated:
+                    rounds += 1
+                    master.add_cuts(violated)
+                    continue
             duals = np.asarray(h.getSolution().row_dual, dtype=np.float64)
-            pricing = _pricing(instance, counts, duals, -tolerance, ENTERING * n)
+            first_limit = model.first_limit()
+            duals[first_limit:] = np.minimum(duals[first_limit:], 0.0)  # ≤ rows: never > 0
+            pricing = _pricing(instance, model, duals, -tolerance, ENTERING * n)
             entering = all_tables(instance, max_cost=cap, limit=limit, pricing=pricing)
             work.price(len(entering))
-            rc = reduced_costs(instance, counts, entering, duals)
+            rc = model.reduced_costs(entering, duals, PoolCuts(instance, entering))
             least = min(0.0, float(rc.min(initial=0.0)))
-            constant = float(np.dot(duals, lower))
+            constant = _constant(model, duals)
             if constant + tables_per_pairing * least > bound:
                 bound = constant + tables_per_pairing * least
                 base = constant + (tables_per_pairing - 1) * least
-                best = duals
+                best = pricing
             if len(entering) == 0:
                 converged = True
                 break
@@ -123,14 +140,27 @@ def generate(
                 break
             chosen = smallest_values(rc, ENTERING * n)
             master.add_columns(entering.take(chosen))
-        if not np.isfinite(base):
+        if best is None or not np.isfinite(base):
             return None
-        pricing = _pricing(instance, counts, best, 0.0)
-        pool = tables_in_reach(instance, pricing, base, cap, limit)
+        if main_optimal(instance, cap, bound):
+            # the incumbent is proved optimal: no other table is needed
+            pool = _priced(instance, incumbent)
+        else:
+            pool = tables_in_reach(instance, best, base, cap, limit)
     except PoolTooLarge:
         return None
     most = float(cap) - base + tolerance
-    return Generated(pool, Pricing(pricing.players, pricing.sizes, most), base, bound, converged)
+    return Generated(
+        pool, Pricing(best.players, best.sizes, most, cuts=best.cuts), base, bound, converged
+    )
+
+
+def _constant(model: Model, duals: FloatArray) -> float:
+    """y·b: every row's dual times its right-hand side (a ≤ row's dual is ≤ 0, so a pairing
+    that leaves such a row slack only gains: its bound holds)."""
+    lower, upper = model.bounds()
+    rhs = np.where(duals > 0, lower, upper)
+    return float(np.dot(duals, np.where(np.isfinite(rhs), rhs, 0.0)))
 
 
 def reduced_costs(
@@ -147,17 +177,28 @@ def reduced_costs(
 
 
 def _pricing(
-    instance: Instance,
-    counts: dict[int, int],
-    duals: FloatArray,
-    most: float,
-    keep: int | None = None,
+    instance: Instance, model: Model, duals: FloatArray, most: float, keep: int | None = None
 ) -> Pricing:
+    """The duals as a pricing of the enumeration (the model's cuts are all over levels)."""
+    cuts = model.cuts
+    first = model.first_cut()
+    level_cuts = (
+        LevelCuts(
+            np.array([c.low for c in cuts], dtype=np.int64),
+            np.array([c.high for c in cuts], dtype=np.int64),
+            np.array([c.multiplier for c in cuts], dtype=np.int64),
+            np.array([c.divisor for c in cuts], dtype=np.int64),
+            np.minimum(duals[first : first + len(cuts)], 0.0),
+        )
+        if cuts
+        else None
+    )
     return Pricing(
         np.array(duals[: instance.size], dtype=np.float64),
-        {size: float(duals[row]) for size, row in counts.items()},
+        {size: float(duals[row]) for size, row in model.count_rows().items()},
         most,
         keep,
+        level_cuts,
     )
 
 
@@ -170,12 +211,7 @@ def _first_tables(
     tables = [tuple(sorted(t)) for t in incumbent]
     for table in tables:
         shares[list(table)] = cost_of(instance, [table]) / len(table)
-    mine = Pool.of(tables)
-    mine = Pool(
-        mine.members,
-        mine.size,
-        np.array([cost_of(instance, [t]) for t in tables], dtype=np.int64),
-    )
+    mine = _priced(instance, tables)
     cheap = all_tables(
         instance, max_cost=cap, limit=limit, pricing=Pricing(shares, {}, _tolerance(cap))
     )
@@ -187,6 +223,13 @@ def _first_tables(
     both = Pool.concat([mine, chosen], width)
     _, unique = np.unique(both.members, axis=0, return_index=True)
     return both.take(np.sort(unique))
+
+
+def _priced(instance: Instance, tables: Sequence[Sequence[int]]) -> Pool:
+    """The given tables as a pool, with their costs."""
+    pool = Pool.of([tuple(sorted(t)) for t in tables])
+    costs = np.array([cost_of(instance, [t]) for t in tables], dtype=np.int64)
+    return Pool(pool.members, pool.size, costs)
 
 
 def _tolerance(cap: int) -> float:
