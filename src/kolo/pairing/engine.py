@@ -38,6 +38,10 @@ EXACT_POOL_LIMIT = 6_000_000
 WHOLE_POOL = EXACT_POOL_LIMIT
 """Fields with at most about this many candidate tables (of the normal size) get them all;
 larger ones only those column generation finds within reach (``exact.generate``)."""
+GENERATED_POOL = 12_000_000
+"""Beyond this many candidate tables (tables of four at 128 players: 10.7 million; of three
+at 1,000: 166 million) every pricing pass would try too many: the round is left to the
+heuristic and its bound."""
 START_WINDOW = 6
 """Tables re-seated together in the sweep that improves the first pairing (at tables of
 four 24 players: the first pairing is then close enough for the exact method to prove
@@ -348,8 +352,11 @@ def _search(
     if work.stopped():
         pass
     elif start is not None and cap is not None and _candidates(instance) > WHOLE_POOL:
-        generated = generate(instance, start, cap, deadline, EXACT_POOL_LIMIT)
-        pool = generated.pool if generated is not None else None
+        if _candidates(instance) <= GENERATED_POOL:
+            # within half the work left: where it fails, the heuristic keeps the rest
+            until = work.now() + work.left(deadline) / 2
+            generated = generate(instance, start, cap, until, EXACT_POOL_LIMIT)
+            pool = generated.pool if generated is not None else None
     else:
         try:
             pool = all_tables(instance, max_cost=cap, limit=EXACT_POOL_LIMIT)

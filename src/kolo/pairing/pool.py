@@ -202,6 +202,8 @@ def tables_of_size(
         # with pricing, what is kept is bounded below; what is tried, by work
         if total > (limit if price is None else TRIED_LIMIT) or work.stopped():
             raise PoolTooLarge(total)
+        if price is not None:
+            work.price(total)  # a pricing pass: the tables tried count as work
         # extended a block of tuples at a time: memory grows with what is kept, not with
         # every tuple tried
         ends = np.cumsum(counts)
