@@ -450,7 +450,9 @@ def _guarded(
     )
     if exact.main_optimal(instance, heuristic.cost_of(instance, start), known):
         return _Found(start, True, found.bound, "heuristic", None, limits, cost)
-    pool = _guard_pool(instance, heuristic.cost_of(instance, start), found.prices, found.generated)
+    pool = _guard_pool(
+        instance, heuristic.cost_of(instance, start), found.prices, found.generated, deadline
+    )
     if pool is None:
         return _Found(start, False, found.bound, "heuristic", None, limits, cost)
     result = exact.solve(
@@ -519,7 +521,9 @@ def _repeats_first(
     known = float(found.bound) if found.bound is not None else -math.inf
     if exact.main_optimal(instance, heuristic.cost_of(instance, start), known):
         return _Found(start, True, found.bound, "heuristic", fewest=(fewest, proved))
-    pool = _guard_pool(instance, heuristic.cost_of(instance, start), found.prices, found.generated)
+    pool = _guard_pool(
+        instance, heuristic.cost_of(instance, start), found.prices, found.generated, deadline
+    )
     if pool is not None and not work.stopped():
         result = exact.solve(
             instance,
@@ -543,6 +547,7 @@ def _guard_pool(
     cap: int,
     prices: exact.Prices | None,
     generated: Generated | None = None,
+    deadline: float | None = None,
 ) -> Pool | None:
     """The tables that can be in a pairing costing at most ``cap`` (a guarded pairing's
     cost: the cheapest costs no more), or None if too many for the exact method. With the
@@ -552,7 +557,7 @@ def _guard_pool(
     try:
         if generated is not None:
             return tables_in_reach(
-                instance, generated.pricing, generated.base, cap, EXACT_POOL_LIMIT
+                instance, generated.pricing, generated.base, cap, EXACT_POOL_LIMIT, deadline
             )
         pool = all_tables(instance, max_cost=cap, limit=EXACT_POOL_LIMIT)
     except PoolTooLarge:

@@ -174,6 +174,7 @@ def tables_of_size(
     max_cost: int | None = None,
     limit: int = 8_000_000,
     pricing: Pricing | None = None,
+    tried: int = TRIED_LIMIT,
 ) -> Pool:
     """Every valid table of ``size`` among the allowed players (optionally only among
     ``players``), whose combined cost is at most ``max_cost`` (and, with ``pricing``, whose
@@ -200,7 +201,7 @@ def tables_of_size(
         counts = len(candidates) - position
         total = int(counts.sum())
         # with pricing, what is kept is bounded below; what is tried, by work
-        if total > (limit if price is None else TRIED_LIMIT) or work.stopped():
+        if total > (limit if price is None else tried) or work.stopped():
             raise PoolTooLarge(total)
         if price is not None:
             work.price(total)  # a pricing pass: the tables tried count as work
@@ -455,6 +456,7 @@ def all_tables(
     max_cost: int | None = None,
     limit: int = 8_000_000,
     pricing: Pricing | None = None,
+    tried: int = TRIED_LIMIT,
 ) -> Pool:
     """Every candidate table of the round (and a one-player "table" per possible bye); with
     ``pricing``, only those of reduced cost at most ``pricing.most``."""

@@ -35,7 +35,14 @@ from kolo.pairing.exact.model import Master, Model
 from kolo.pairing.exact.search import main_optimal
 from kolo.pairing.exact.select import FloatArray, smallest_values
 from kolo.pairing.instance import Instance
-from kolo.pairing.pool import LevelCuts, Pool, PoolTooLarge, Pricing, all_tables
+from kolo.pairing.pool import (
+    TRIED_LIMIT,
+    LevelCuts,
+    Pool,
+    PoolTooLarge,
+    Pricing,
+    all_tables,
+)
 
 PASSES = 60
 """Pricing passes at most (work, not seconds): past them the last duals still give a bound
@@ -71,17 +78,31 @@ class Generated:
 
 
 def tables_in_reach(
-    instance: Instance, pricing: Pricing, base: float, cap: int, limit: int
+    instance: Instance,
+    pricing: Pricing,
+    base: float,
+    cap: int,
+    limit: int,
+    deadline: float | None = None,
 ) -> Pool:
     """Every table a pairing costing at most ``cap`` can seat, given duals whose ``base``
-    is as in ``Generated`` (one tie-break unit of slack against rounding)."""
+    is as in ``Generated`` (one tie-break unit of slack against rounding). With a
+    ``deadline``, PoolTooLarge where trying them would take more work than is left."""
     most = float(cap) - base + _tolerance(cap)
     return all_tables(
         instance,
         max_cost=cap,
         limit=limit,
         pricing=Pricing(pricing.players, pricing.sizes, most, cuts=pricing.cuts),
+        tried=_tried(deadline),
     )
+
+
+def _tried(deadline: float | None) -> int:
+    """How many partial tables the work left until ``deadline`` lets a pass try."""
+    if deadline is None:
+        return TRIED_LIMIT
+    return max(0, min(TRIED_LIMIT, int(work.left(deadline) / work.PRICE_PER_TABLE)))
 
 
 def generate(
@@ -124,7 +145,9 @@ def generate(
             first_limit = model.first_limit()
             duals[first_limit:] = np.minimum(duals[first_limit:], 0.0)  # ≤ rows: never > 0
             pricing = _pricing(instance, model, duals, -tolerance, ENTERING * n)
-            entering = all_tables(instance, max_cost=cap, limit=limit, pricing=pricing)
+            entering = all_tables(
+                instance, max_cost=cap, limit=limit, pricing=pricing, tried=_tried(deadline)
+            )
             work.price(len(entering))
             rc = model.reduced_costs(entering, duals, PoolCuts(instance, entering))
             least = min(0.0, float(rc.min(initial=0.0)))
@@ -146,7 +169,7 @@ def generate(
             # the incumbent is proved optimal: no other table is needed
             pool = _priced(instance, incumbent)
         else:
-            pool = tables_in_reach(instance, best, base, cap, limit)
+            pool = tables_in_reach(instance, best, base, cap, limit, deadline)
     except PoolTooLarge:
         return None
     most = float(cap) - base + tolerance
