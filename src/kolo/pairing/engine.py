@@ -28,12 +28,20 @@ from kolo.pairing import diagnosis, exact, heuristic, numbering, playoff, slicin
 from kolo.pairing import knockout as knockout_seating
 from kolo.pairing.bound import lower_bound
 from kolo.pairing.criteria import Context, breakdown, weighted, weights_of
+from kolo.pairing.exact.generate import Generated, generate, tables_in_reach
 from kolo.pairing.instance import Instance, NoLayout, build
 from kolo.pairing.pool import Pool, PoolTooLarge, all_tables
 from kolo.pairing.seating import seat_counts, seat_order
 
 EXACT_POOL_LIMIT = 6_000_000
 """Candidate tables beyond this leave the round to the heuristic."""
+WHOLE_POOL = EXACT_POOL_LIMIT
+"""Fields with at most about this many candidate tables (of the normal size) get them all;
+larger ones only those column generation finds within reach (``exact.generate``)."""
+GENERATED_POOL = 12_000_000
+"""Beyond this many candidate tables (tables of four at 128 players: 10.7 million; of three
+at 1,000: 166 million) every pricing pass would try too many: the round is left to the
+heuristic and its bound."""
 START_WINDOW = 6
 """Tables re-seated together in the sweep that improves the first pairing (at tables of
 four 24 players: the first pairing is then close enough for the exact method to prove
@@ -71,6 +79,9 @@ class _Found:
     fewest: tuple[int, bool] | None = None
     """With repeated meetings first (R-GORN-8): the fewest repeated meetings a pairing
     within the rules was found to have, and whether no pairing has fewer (proved)."""
+    generated: Generated | None = None
+    """Where the pool came from column generation: its duals, which choose the tables of
+    other searches' pools too."""
 
 
 @dataclass(frozen=True)
@@ -363,21 +374,41 @@ def _search(
         return _Found(start, True, cap, "heuristic")  # no criterion is broken: none cheaper
     # No table costing more than a whole pairing already found can be in a cheaper one;
     # past the safety stop, the start as it is (the candidate tables take seconds)
-    try:
-        pool = (
-            None if work.stopped() else all_tables(instance, max_cost=cap, limit=EXACT_POOL_LIMIT)
-        )
-    except PoolTooLarge:
-        pool = None
+    generated: Generated | None = None
+    pool: Pool | None = None
+    if work.stopped():
+        pass
+    elif start is not None and cap is not None and _candidates(instance) > WHOLE_POOL:
+        if _candidates(instance) <= GENERATED_POOL:
+            # within half the work left: where it fails, the heuristic keeps the rest
+            until = work.now() + work.left(deadline) / 2
+            generated = generate(instance, start, cap, until, EXACT_POOL_LIMIT)
+            pool = generated.pool if generated is not None else None
+    else:
+        try:
+            pool = all_tables(instance, max_cost=cap, limit=EXACT_POOL_LIMIT)
+        except PoolTooLarge:
+            pool = None
     if pool is not None:
         result = exact.solve(
-            instance, pool, time_limit=max(0.1, work.left(deadline)), incumbent=start
+            instance,
+            pool,
+            time_limit=max(0.1, work.left(deadline)),
+            incumbent=start,
+            lower=generated.bound if generated is not None else -math.inf,
         )
         if result.infeasible:
             raise _Infeasible
         if result.tables is not None:
             bound = int(result.bound) if math.isfinite(result.bound) else None
-            return _Found(list(result.tables), result.optimal, bound, "exact", result.prices)
+            return _Found(
+                list(result.tables),
+                result.optimal,
+                bound,
+                "exact",
+                result.prices,
+                generated=generated,
+            )
     if start is None:
         start = heuristic.repair(instance, deadline=work.now() + budget, seed=seed)
     if start is None:
@@ -392,6 +423,11 @@ def _search(
     improved = heuristic.improve(instance, start, deadline=deadline, seed=seed)
     # too many candidate tables for the exact method: a bound that needs none (bound.py)
     return _Found(improved, False, lower_bound(instance), "heuristic")
+
+
+def _candidates(instance: Instance) -> int:
+    """About how many candidate tables of the normal size the round has."""
+    return math.comb(int(instance.full_ok.sum()), instance.normal_size)
 
 
 def _guarded(
@@ -441,7 +477,9 @@ def _guarded(
     )
     if exact.main_optimal(instance, heuristic.cost_of(instance, start), known):
         return _Found(start, True, found.bound, "heuristic", None, limits, cost)
-    pool = _guard_pool(instance, heuristic.cost_of(instance, start), found.prices)
+    pool = _guard_pool(
+        instance, heuristic.cost_of(instance, start), found.prices, found.generated, deadline
+    )
     if pool is None:
         return _Found(start, False, found.bound, "heuristic", None, limits, cost)
     result = exact.solve(
@@ -510,7 +548,9 @@ def _repeats_first(
     known = float(found.bound) if found.bound is not None else -math.inf
     if exact.main_optimal(instance, heuristic.cost_of(instance, start), known):
         return _Found(start, True, found.bound, "heuristic", fewest=(fewest, proved))
-    pool = _guard_pool(instance, heuristic.cost_of(instance, start), found.prices)
+    pool = _guard_pool(
+        instance, heuristic.cost_of(instance, start), found.prices, found.generated, deadline
+    )
     if pool is not None and not work.stopped():
         result = exact.solve(
             instance,
@@ -529,12 +569,23 @@ def _repeats_first(
     return _Found(start, False, found.bound, "heuristic", fewest=(fewest, proved))
 
 
-def _guard_pool(instance: Instance, cap: int, prices: exact.Prices | None) -> Pool | None:
+def _guard_pool(
+    instance: Instance,
+    cap: int,
+    prices: exact.Prices | None,
+    generated: Generated | None = None,
+    deadline: float | None = None,
+) -> Pool | None:
     """The tables that can be in a pairing costing at most ``cap`` (a guarded pairing's
     cost: the cheapest costs no more), or None if too many for the exact method. With the
     first search's duals, a table whose reduced cost r puts every pairing seating it above
-    the cap (L + r > cap) is left out."""
+    the cap (L + r > cap) is left out; where the first search's pool came from column
+    generation, its duals choose the tables without building the others."""
     try:
+        if generated is not None:
+            return tables_in_reach(
+                instance, generated.pricing, generated.base, cap, EXACT_POOL_LIMIT, deadline
+            )
         pool = all_tables(instance, max_cost=cap, limit=EXACT_POOL_LIMIT)
     except PoolTooLarge:
         return None

@@ -8,7 +8,7 @@ a table for a player the bottom rule keeps elsewhere neither (R-GORN-6).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -18,6 +18,8 @@ import numpy.typing as npt
 
 from kolo.pairing import work
 from kolo.pairing.instance import BoolArray, Instance, IntArray
+
+FloatArray = npt.NDArray[np.float64]
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,68 @@ class PoolTooLarge(Exception):
     """More candidates than the limit: the exact method does not apply."""
 
 
+@dataclass(frozen=True)
+class Pricing:
+    """Duals of the relaxation's players' rows and count rows: only the tables whose reduced
+    cost (cost − the duals of its players − the dual of its size's count row) is at most
+    ``most`` are built. A partial table is dropped as soon as no completion can get there:
+    the pair costs it has yet to add are never negative, and each player still to come
+    lowers the reduced cost by at most the largest positive dual among the later players."""
+
+    players: npt.NDArray[np.float64]
+    sizes: Mapping[int, float]
+    """Table size → the dual of its count row (sizes without one: absent)."""
+    most: float
+    keep: int | None = None
+    """Only this many tables of each size are wanted, those of lowest reduced cost (ties:
+    the first built): once twice as many are found, ``most`` tightens to the last kept."""
+    cuts: LevelCuts | None = None
+    """Cuts over intervals of point levels in the relaxation, with their duals (≤ 0)."""
+
+    def cut_terms(self, levels: IntArray) -> FloatArray:
+        """What the cuts add to the reduced cost of tables whose players have these levels
+        (tables × places, -1 for an empty place): −Σ dual·⌊multiplier·inside/divisor⌋,
+        never negative, and never more for a table than for a table with more players, so
+        a partial table's terms bound the whole table's from below."""
+        cuts = self.cuts
+        if cuts is None or len(levels) == 0:
+            return np.zeros(len(levels))
+        top = int(max(levels.max(initial=0), 0)) + 2
+        codes = np.zeros(len(levels), dtype=np.int64)
+        for column in range(levels.shape[1]):
+            codes = codes * top + (levels[:, column] + 1)
+        unique, inverse = np.unique(codes, return_inverse=True)
+        digits = np.empty((len(unique), levels.shape[1]), dtype=np.int64)
+        rest = unique.copy()
+        for column in reversed(range(levels.shape[1])):
+            digits[:, column] = rest % top - 1
+            rest //= top
+        inside = np.zeros((len(unique), len(cuts.duals)), dtype=np.int64)
+        for column in range(levels.shape[1]):
+            level = digits[:, column : column + 1]
+            inside += (level >= cuts.low[None, :]) & (level <= cuts.high[None, :])
+        coefficients = (cuts.multiplier[None, :] * inside) // cuts.divisor[None, :]
+        terms: FloatArray = -(coefficients.astype(np.float64) @ cuts.duals)
+        return terms[inverse.ravel()]
+
+
+@dataclass(frozen=True)
+class LevelCuts:
+    """Cuts Σ_T ⌊multiplier·|T ∩ S|/divisor⌋·x_T ≤ rhs over the players S with levels
+    low..high, one entry per cut, and their duals in the relaxation."""
+
+    low: IntArray
+    high: IntArray
+    multiplier: IntArray
+    divisor: IntArray
+    duals: FloatArray
+
+
+TRIED_LIMIT = 64_000_000
+"""Partial tables tried, beyond which even a priced pool is left to the heuristic (work, not
+memory: they are tried a block at a time)."""
+
+
 def tables_of_size(
     instance: Instance,
     size: int,
@@ -109,9 +173,12 @@ def tables_of_size(
     players: npt.NDArray[np.intp] | None = None,
     max_cost: int | None = None,
     limit: int = 8_000_000,
+    pricing: Pricing | None = None,
+    tried: int = TRIED_LIMIT,
 ) -> Pool:
     """Every valid table of ``size`` among the allowed players (optionally only among
-    ``players``), whose combined cost is at most ``max_cost``."""
+    ``players``), whose combined cost is at most ``max_cost`` (and, with ``pricing``, whose
+    reduced cost is at most ``pricing.most``)."""
     candidates = np.flatnonzero(allowed)
     if players is not None:
         candidates = np.intersect1d(candidates, players)
@@ -119,12 +186,25 @@ def tables_of_size(
     extra = instance.smaller_cost if size < instance.normal_size else None
     tuples = candidates[:, None]
     partial = np.zeros(len(candidates), dtype=np.int64) if extra is None else extra[candidates]
+    price = _Prices.of(instance, pricing, candidates, size) if pricing is not None else None
+    if price is not None:
+        reduced = partial - price.duals - price.size_dual
+        if price.cuts is not None:
+            reduced = reduced + price.cut_terms(instance.level[candidates][:, None])
+        after = np.arange(1, len(candidates) + 1)
+        keep = reduced + (size - 1) * price.later[candidates, after] <= price.most
+        if max_cost is not None:
+            keep &= partial <= max_cost
+        tuples, partial = tuples[keep], partial[keep]
     for width in range(1, size):
         position = np.searchsorted(candidates, tuples[:, -1], side="right")
         counts = len(candidates) - position
         total = int(counts.sum())
-        if total > limit or work.stopped():  # too many, or past the safety stop
+        # with pricing, what is kept is bounded below; what is tried, by work
+        if total > (limit if price is None else tried) or work.stopped():
             raise PoolTooLarge(total)
+        if price is not None:
+            work.price(total)  # a pricing pass: the tables tried count as work
         # extended a block of tuples at a time: memory grows with what is kept, not with
         # every tuple tried
         ends = np.cumsum(counts)
@@ -132,6 +212,8 @@ def tables_of_size(
         start = 0
         while start < len(tuples):
             stop = max(start + 1, int(np.searchsorted(ends, ends[start] - counts[start] + BLOCK)))
+            if price is not None and width == size - 1:
+                parts = price.tighten(parts, instance.size, size)
             parts.append(
                 _extend(
                     instance,
@@ -144,15 +226,20 @@ def tables_of_size(
                     size,
                     extra,
                     max_cost,
+                    price,
                 )
             )
             start = stop
+        if price is not None and width == size - 1:
+            parts = price.tighten(parts, instance.size, size, final=True)
         tuples = (
             np.concatenate([t for t, _ in parts])
             if parts
             else np.zeros((0, width + 1), dtype=np.int32)
         )
         partial = np.concatenate([c for _, c in parts]) if parts else np.zeros(0, dtype=np.int64)
+        if len(tuples) > limit:
+            raise PoolTooLarge(len(tuples))
     return Pool(
         tuples.astype(np.int32),
         np.full(len(tuples), size, dtype=np.int32),
@@ -175,15 +262,18 @@ def _extend(
     size: int,
     extra: IntArray | None,
     max_cost: int | None,
+    price: _Prices | None = None,
 ) -> tuple[npt.NDArray[np.integer[Any]], IntArray]:
     """Every tuple of the block extended by each later candidate, its cost so far, and
-    only those that can still make a valid table within ``max_cost``."""
+    only those that can still make a valid table within ``max_cost`` (and the reduced cost
+    ``price`` allows)."""
     n = instance.size
     cost = instance.pair_cost
     total = int(counts.sum())
     rows = np.repeat(np.arange(len(tuples)), counts)
     offsets = np.repeat(np.cumsum(counts) - counts, counts)
-    new = candidates[np.repeat(position, counts) + np.arange(total) - offsets]
+    index = np.repeat(position, counts) + np.arange(total) - offsets
+    new = candidates[index]
     tuples = np.concatenate([tuples[rows], new[:, None]], axis=1)
     added = partial[rows]
     for column in range(width):
@@ -194,11 +284,39 @@ def _extend(
     keep = np.ones(len(tuples), dtype=np.bool_)
     if max_cost is not None:
         keep &= partial <= max_cost
+    reduced: npt.NDArray[np.float64] | None = None
+    if price is not None:
+        # the reduced cost so far and a bound on what the players still to come add.
+        # Checked first: it leaves few tuples for the repeated threes' lookups
+        duals = price.by_player[new]
+        for column in range(width):
+            duals = duals + price.by_player[tuples[:, column]]
+        still = size - width - 1
+        reduced = partial - duals - price.size_dual
+        if still:
+            # each player still to come adds his pair costs with the table's players and
+            # takes his dual: at least the least such sum, for any one of them, among the
+            # candidates after the newest
+            after = index + 1
+            least = price.later[new, after]
+            for column in range(width):
+                least = np.maximum(least, price.later[tuples[:, column], after])
+            reduced = reduced + still * least
+        keep &= reduced <= price.most
+        tuples, partial, new, reduced = tuples[keep], partial[keep], new[keep], reduced[keep]
+        if price.cuts is not None:
+            # the cuts' terms only raise a reduced cost: added for the tuples left
+            reduced = reduced + price.cut_terms(instance.level[tuples])
+            kept = reduced <= price.most
+            tuples, partial, new, reduced = tuples[kept], partial[kept], new[kept], reduced[kept]
+        keep = np.ones(len(tuples), dtype=np.bool_)
     penalty = instance.triple_penalty
     if width >= 2 and len(instance.forbidden_triples):
         repeats = _forbidden_triples(tuples, new, n, instance.forbidden_triples)
         if penalty:
             partial = partial + penalty * repeats
+            if price is not None and reduced is not None:  # the penalty raised it too
+                keep &= reduced + penalty * repeats <= price.most
         else:
             keep &= repeats == 0
     if size == 2 and width == 1 and len(instance.forbidden_duos):
@@ -206,9 +324,100 @@ def _extend(
         repeated = _member(codes, instance.forbidden_duos)
         if penalty:
             partial = partial + penalty * repeated
+            if price is not None and reduced is not None:
+                keep &= reduced + penalty * repeated <= price.most
         else:
             keep &= ~repeated
     return tuples[keep], partial[keep]
+
+
+@dataclass
+class _Prices:
+    """A pricing restated over the candidates of one table size (``most`` tightens while the
+    tables are built, where only the ``keep`` lowest are wanted)."""
+
+    by_player: npt.NDArray[np.float64]
+    """Every player's dual."""
+    duals: npt.NDArray[np.float64]
+    """The candidates' duals, in candidate order."""
+    later: npt.NDArray[np.float64]
+    """later[p, i]: the least of c(p, q) − dual(q) over candidates q = i, i + 1, … (0 past
+    the end: nobody comes), for every player p (rows) — what a player joining a table
+    with p after candidate i − 1 adds to its reduced cost at least (pair costs are never
+    negative)."""
+    size_dual: float
+    most: float
+    keep: int | None = None
+    pricing: Pricing | None = None
+    levels: IntArray | None = None
+    """Every player's level (for the cuts' terms)."""
+
+    @property
+    def cuts(self) -> LevelCuts | None:
+        return self.pricing.cuts if self.pricing is not None else None
+
+    def cut_terms(self, levels: IntArray) -> FloatArray:
+        if self.pricing is None:
+            return np.zeros(len(levels))
+        return self.pricing.cut_terms(levels)
+
+    def reduced(self, tuples: npt.NDArray[np.integer[Any]], partial: IntArray) -> FloatArray:
+        """The reduced costs of whole tables."""
+        rc: FloatArray = partial.astype(np.float64) - self.size_dual
+        for column in range(tuples.shape[1]):
+            rc -= self.by_player[tuples[:, column]]
+        if self.cuts is not None and self.levels is not None:
+            rc += self.cut_terms(self.levels[tuples])
+        return rc
+
+    def tighten(
+        self,
+        parts: list[tuple[npt.NDArray[np.integer[Any]], IntArray]],
+        n: int,
+        size: int,
+        *,
+        final: bool = False,
+    ) -> list[tuple[npt.NDArray[np.integer[Any]], IntArray]]:
+        """The tables built so far, cut to the ``keep`` of lowest reduced cost (ties: in the
+        order built) once twice as many are found, or at the end."""
+        if self.keep is None:
+            return parts
+        found = sum(len(t) for t, _ in parts)
+        if found <= self.keep or (found <= 2 * self.keep and not final):
+            return parts
+        tuples = np.concatenate([t for t, _ in parts])
+        partial = np.concatenate([c for _, c in parts])
+        rc = self.reduced(tuples, partial)
+        chosen = np.argsort(rc, kind="stable")[: self.keep]
+        self.most = min(self.most, float(rc[chosen[-1]]))
+        chosen.sort()
+        return [(tuples[chosen], partial[chosen])]
+
+    @staticmethod
+    def of(
+        instance: Instance,
+        pricing: Pricing,
+        candidates: npt.NDArray[np.integer[Any]],
+        size: int,
+    ) -> _Prices:
+        by_player = np.asarray(pricing.players, dtype=np.float64)
+        duals = by_player[candidates]
+        everyone = np.arange(instance.size)
+        joining = np.asarray(instance.pair_cost[everyone[:, None], candidates[None, :]])
+        joining = joining.astype(np.float64) - duals[None, :]
+        if size < instance.normal_size:
+            joining += instance.smaller_cost[candidates][None, :]
+        later = np.minimum.accumulate(joining[:, ::-1], axis=1)[:, ::-1]
+        return _Prices(
+            by_player,
+            duals,
+            np.concatenate([later, np.zeros((instance.size, 1))], axis=1),
+            float(pricing.sizes.get(size, 0.0)),
+            float(pricing.most),
+            pricing.keep,
+            pricing,
+            np.asarray(instance.level, dtype=np.int64),
+        )
 
 
 def _forbidden_triples(
@@ -241,16 +450,30 @@ def _member(codes: IntArray, others: IntArray) -> BoolArray:
     return np.isin(codes, others)
 
 
-def all_tables(instance: Instance, *, max_cost: int | None = None, limit: int = 8_000_000) -> Pool:
-    """Every candidate table of the round (and a one-player "table" per possible bye)."""
+def all_tables(
+    instance: Instance,
+    *,
+    max_cost: int | None = None,
+    limit: int = 8_000_000,
+    pricing: Pricing | None = None,
+    tried: int = TRIED_LIMIT,
+) -> Pool:
+    """Every candidate table of the round (and a one-player "table" per possible bye); with
+    ``pricing``, only those of reduced cost at most ``pricing.most``."""
     pools = []
     for size in sorted(set(instance.sizes), reverse=True):
         allowed = instance.full_ok if size >= instance.normal_size else instance.smaller_ok
-        pools.append(tables_of_size(instance, size, allowed, max_cost=max_cost, limit=limit))
+        pools.append(
+            tables_of_size(instance, size, allowed, max_cost=max_cost, limit=limit, pricing=pricing)
+        )
     if instance.byes:
         byes = np.flatnonzero(instance.bye_ok).astype(np.int32)
-        pools.append(
-            Pool(byes[:, None], np.ones(len(byes), dtype=np.int32), instance.bye_cost[byes])
-        )
+        cost = instance.bye_cost[byes]
+        if pricing is not None:
+            reduced = cost - pricing.players[byes] - pricing.sizes.get(1, 0.0)
+            reduced = reduced + pricing.cut_terms(instance.level[byes][:, None])
+            keep = reduced <= pricing.most
+            byes, cost = byes[keep], cost[keep]
+        pools.append(Pool(byes[:, None], np.ones(len(byes), dtype=np.int32), cost))
     width = max(instance.sizes, default=1)
     return Pool.concat(pools, width)

@@ -1,0 +1,260 @@
+"""Column generation without the whole pool: the tables a pairing can use, found by their
+reduced cost under the relaxation's duals instead of building every candidate table first.
+
+The restricted relaxation (the players' rows and the count rows) starts from the incumbent's
+tables and the cheapest tables for the incumbent's cost shares. Each pass prices *every* valid
+table with the relaxation's duals by the same enumeration that builds the pool
+(``kolo.pairing.pool``), keeping only those of negative reduced cost — a partial table is
+dropped as soon as no completion can make it negative — and the most negative join. When none
+is left the relaxation is solved over all tables.
+
+Any duals y bound every pairing P (a pairing seats every player once and has the round's
+fixed number N of tables of each size):
+
+    cost(P) = y·b + Σ_{T∈P} rc(T) ≥ y·b + rc(T₀) + (N − 1)·min(0, min_T rc(T))
+
+for each of its tables T₀. So a table whose reduced cost exceeds cap − y·b − (N − 1)·min rc
+is in no pairing costing at most ``cap``: the pool handed to the exact method holds only the
+others, built by the same enumeration. Memory then grows with the tables kept, not with all
+the field's candidate tables; the answer is the same (every pairing as cheap as the incumbent
+uses only tables of the pool), and so is every bound proved over it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import highspy
+import numpy as np
+
+from kolo.pairing import work
+from kolo.pairing.cost import cost_of
+from kolo.pairing.exact.cuts import PoolCuts, candidate_cuts, violated_cuts
+from kolo.pairing.exact.model import Master, Model
+from kolo.pairing.exact.search import main_optimal
+from kolo.pairing.exact.select import FloatArray, smallest_values
+from kolo.pairing.instance import Instance
+from kolo.pairing.pool import (
+    TRIED_LIMIT,
+    LevelCuts,
+    Pool,
+    PoolTooLarge,
+    Pricing,
+    all_tables,
+)
+
+PASSES = 60
+"""Pricing passes at most (work, not seconds): past them the last duals still give a bound
+and a pool, only a larger one."""
+
+
+ENTERING = 50
+"""Tables joining the relaxation per pass, per player."""
+
+
+FIRST = 30
+"""Tables of the first relaxation besides the incumbent's, per player."""
+
+
+CUT_ROUNDS = 30
+"""Rounds of cuts over intervals of point levels at most (work, not seconds)."""
+
+
+@dataclass(frozen=True)
+class Generated:
+    """The tables a pairing costing at most ``cap`` can use, and the duals that chose them."""
+
+    pool: Pool
+    pricing: Pricing
+    """The duals; ``pricing.most`` is the largest reduced cost a table of the pool has."""
+    base: float
+    """y·b + (N − 1)·min(0, min rc): a pairing seating a table of reduced cost r costs at
+    least base + r."""
+    bound: float
+    """y·b + N·min(0, min rc): a lower bound on every pairing's cost."""
+    converged: bool
+    """No table of negative reduced cost was left: ``bound`` is the relaxation's value."""
+
+
+def tables_in_reach(
+    instance: Instance,
+    pricing: Pricing,
+    base: float,
+    cap: int,
+    limit: int,
+    deadline: float | None = None,
+) -> Pool:
+    """Every table a pairing costing at most ``cap`` can seat, given duals whose ``base``
+    is as in ``Generated`` (one tie-break unit of slack against rounding). With a
+    ``deadline``, PoolTooLarge where trying them would take more work than is left."""
+    most = float(cap) - base + _tolerance(cap)
+    return all_tables(
+        instance,
+        max_cost=cap,
+        limit=limit,
+        pricing=Pricing(pricing.players, pricing.sizes, most, cuts=pricing.cuts),
+        tried=_tried(deadline),
+    )
+
+
+def _tried(deadline: float | None) -> int:
+    """How many partial tables the work left until ``deadline`` lets a pass try."""
+    if deadline is None:
+        return TRIED_LIMIT
+    return max(0, min(TRIED_LIMIT, int(work.left(deadline) / work.PRICE_PER_TABLE)))
+
+
+def generate(
+    instance: Instance,
+    incumbent: Sequence[Sequence[int]],
+    cap: int,
+    deadline: float,
+    limit: int,
+) -> Generated | None:
+    """The pool for the exact method by column generation (None: even priced, more tables
+    than ``limit``, or the relaxation could not be solved within the work left)."""
+    n = instance.size
+    model = Model(instance, [])
+    tables_per_pairing = len(instance.sizes) + instance.byes
+    tolerance = _tolerance(cap)
+    candidates = candidate_cuts(instance)
+    try:
+        first = _first_tables(instance, incumbent, cap, limit)
+        artificial = 2.0 * float(max(cap, 1)) + 1.0
+        master = Master(model, first, artificial, deadline)
+        best: Pricing | None = None
+        bound = -np.inf
+        base = -np.inf
+        converged = False
+        rounds = 0
+        for _ in range(PASSES):
+            h = master.run(deadline)
+            if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+                break
+            if rounds < CUT_ROUNDS and work.now() < deadline:
+                # the cuts over intervals of point levels: where a score group's size is
+                # no multiple of the table's, the plain relaxation is weak
+                values, _ = master.values(h)
+                violated = violated_cuts(instance, master.pool, values, candidates, model.cuts)
+                if violated:
+                    rounds += 1
+                    master.add_cuts(violated)
+                    continue
+            duals = np.asarray(h.getSolution().row_dual, dtype=np.float64)
+            first_limit = model.first_limit()
+            duals[first_limit:] = np.minimum(duals[first_limit:], 0.0)  # ≤ rows: never > 0
+            pricing = _pricing(instance, model, duals, -tolerance, ENTERING * n)
+            entering = all_tables(
+                instance, max_cost=cap, limit=limit, pricing=pricing, tried=_tried(deadline)
+            )
+            work.price(len(entering))
+            rc = model.reduced_costs(entering, duals, PoolCuts(instance, entering))
+            least = min(0.0, float(rc.min(initial=0.0)))
+            constant = _constant(model, duals)
+            if constant + tables_per_pairing * least > bound:
+                bound = constant + tables_per_pairing * least
+                base = constant + (tables_per_pairing - 1) * least
+                best = pricing
+            if len(entering) == 0:
+                converged = True
+                break
+            if work.now() > deadline:
+                break
+            chosen = smallest_values(rc, ENTERING * n)
+            master.add_columns(entering.take(chosen))
+        if best is None or not np.isfinite(base):
+            return None
+        if main_optimal(instance, cap, bound):
+            # the incumbent is proved optimal: no other table is needed
+            pool = _priced(instance, incumbent)
+        else:
+            pool = tables_in_reach(instance, best, base, cap, limit, deadline)
+    except PoolTooLarge:
+        return None
+    most = float(cap) - base + tolerance
+    return Generated(
+        pool, Pricing(best.players, best.sizes, most, cuts=best.cuts), base, bound, converged
+    )
+
+
+def _constant(model: Model, duals: FloatArray) -> float:
+    """y·b: every row's dual times its right-hand side (a ≤ row's dual is ≤ 0, so a pairing
+    that leaves such a row slack only gains: its bound holds)."""
+    lower, upper = model.bounds()
+    rhs = np.where(duals > 0, lower, upper)
+    return float(np.dot(duals, np.where(np.isfinite(rhs), rhs, 0.0)))
+
+
+def reduced_costs(
+    instance: Instance, counts: dict[int, int], pool: Pool, duals: FloatArray
+) -> FloatArray:
+    """The pool's reduced costs for the duals of the players' rows and the count rows."""
+    players = np.append(duals[: instance.size], 0.0)  # index -1: an empty place
+    rc: FloatArray = pool.cost.astype(np.float64)
+    for column in range(pool.members.shape[1]):
+        rc -= players[pool.members[:, column]]
+    for size, row in counts.items():
+        rc -= np.where(pool.size == size, duals[row], 0.0)
+    return rc
+
+
+def _pricing(
+    instance: Instance, model: Model, duals: FloatArray, most: float, keep: int | None = None
+) -> Pricing:
+    """The duals as a pricing of the enumeration (the model's cuts are all over levels)."""
+    cuts = model.cuts
+    first = model.first_cut()
+    level_cuts = (
+        LevelCuts(
+            np.array([c.low for c in cuts], dtype=np.int64),
+            np.array([c.high for c in cuts], dtype=np.int64),
+            np.array([c.multiplier for c in cuts], dtype=np.int64),
+            np.array([c.divisor for c in cuts], dtype=np.int64),
+            np.minimum(duals[first : first + len(cuts)], 0.0),
+        )
+        if cuts
+        else None
+    )
+    return Pricing(
+        np.array(duals[: instance.size], dtype=np.float64),
+        {size: float(duals[row]) for size, row in model.count_rows().items()},
+        most,
+        keep,
+        level_cuts,
+    )
+
+
+def _first_tables(
+    instance: Instance, incumbent: Sequence[Sequence[int]], cap: int, limit: int
+) -> Pool:
+    """The incumbent's tables and the tables of lowest reduced cost when each player's dual is
+    his share of his table's cost in the incumbent (its tables then price at zero)."""
+    shares = np.zeros(instance.size, dtype=np.float64)
+    tables = [tuple(sorted(t)) for t in incumbent]
+    for table in tables:
+        shares[list(table)] = cost_of(instance, [table]) / len(table)
+    mine = _priced(instance, tables)
+    cheap = all_tables(
+        instance, max_cost=cap, limit=limit, pricing=Pricing(shares, {}, _tolerance(cap))
+    )
+    counts = Model(instance, []).count_rows()
+    duals = np.concatenate([shares, np.zeros(len(counts))])
+    rc = reduced_costs(instance, counts, cheap, duals)
+    chosen = cheap.take(np.sort(smallest_values(rc, FIRST * instance.size)))
+    width = max(mine.members.shape[1], chosen.members.shape[1])
+    both = Pool.concat([mine, chosen], width)
+    _, unique = np.unique(both.members, axis=0, return_index=True)
+    return both.take(np.sort(unique))
+
+
+def _priced(instance: Instance, tables: Sequence[Sequence[int]]) -> Pool:
+    """The given tables as a pool, with their costs."""
+    pool = Pool.of([tuple(sorted(t)) for t in tables])
+    costs = np.array([cost_of(instance, [t]) for t in tables], dtype=np.int64)
+    return Pool(pool.members, pool.size, costs)
+
+
+def _tolerance(cap: int) -> float:
+    """Slack against rounding in the duals: far below one tie-break unit."""
+    return max(1e-6, abs(float(cap)) * 1e-9)

@@ -1,0 +1,143 @@
+"""Column generation without the whole pool (``kolo.pairing.exact.generate``): the priced
+enumeration builds exactly the tables within a reduced cost, and the pool it hands the exact
+method keeps the optimum — the same cost as over every candidate table (R-GORN-10: the
+answer does not depend on how the tables were found)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kolo.pairing import engine, exact, heuristic, work
+from kolo.pairing.exact.cuts import PoolCuts, candidate_cuts
+from kolo.pairing.exact.generate import generate, tables_in_reach
+from kolo.pairing.exact.model import Model
+from kolo.pairing.instance import Instance, build
+from kolo.pairing.pool import LevelCuts, Pricing, all_tables
+from tests.pairing.test_engine import settings_of, simulate
+
+FIELDS = (
+    ("dominion-cz", 16, 2),  # tables of three and a smaller table
+    ("carcassonne-cz", 14, 2),  # tables of four and smaller tables
+    ("carcassonne-cz", 12, 3),
+    ("swiss-pairs", 11, 3),  # pairs and a bye
+)
+
+
+@cache
+def instance_of(number: int) -> Instance:
+    ruleset_id, count, rounds = FIELDS[number]
+    event, _ = simulate(ruleset_id, count, rounds, seed=5, repeats_first=False)
+    ruleset, settings_ = settings_of(event)
+    return build(event, ruleset, settings_, [e.id for e in event.entrants], seed=5)
+
+
+def pricing_of(
+    instance: Instance, seed: int, spread: float, most: float, cuts: int
+) -> tuple[Pricing, Model, np.ndarray]:
+    """Random duals (and as many cuts over levels, with duals ≤ 0), as a pricing, the model
+    they belong to and the duals of its rows."""
+    rng = np.random.default_rng(seed)
+    scale = float(np.median(all_tables(instance).cost)) or 1.0
+    candidates = candidate_cuts(instance)
+    chosen = [candidates[i] for i in rng.permutation(len(candidates))[:cuts]]
+    model = Model(instance, chosen)
+    counts = model.count_rows()
+    players = rng.normal(0.0, spread * scale, instance.size) + scale / 3
+    sizes = {size: float(rng.normal(0.0, scale)) for size in counts}
+    cut_duals = -rng.exponential(scale / 4, len(chosen))
+    duals = np.concatenate([players, [sizes[s] for s in counts], cut_duals])
+    level_cuts = (
+        LevelCuts(
+            np.array([c.low for c in chosen]),
+            np.array([c.high for c in chosen]),
+            np.array([c.multiplier for c in chosen]),
+            np.array([c.divisor for c in chosen]),
+            cut_duals,
+        )
+        if chosen
+        else None
+    )
+    return Pricing(players, sizes, most * scale, cuts=level_cuts), model, duals
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(0, len(FIELDS) - 1),
+    st.integers(0, 2**32 - 1),
+    st.floats(0.0, 2.0),
+    st.floats(-1.0, 1.0),
+    st.booleans(),
+    st.integers(0, 6),
+)
+def test_priced_tables_are_exactly_those_within_the_reduced_cost(
+    number, seed, spread, most, capped, cuts
+):
+    instance = instance_of(number)
+    pricing, model, duals = pricing_of(instance, seed, spread, most, cuts)
+    whole = all_tables(instance)
+    cap = int(np.median(whole.cost)) if capped else None
+    rc = model.reduced_costs(whole, duals, PoolCuts(instance, whole))
+    wanted = rc <= pricing.most
+    if cap is not None:
+        wanted &= whole.cost <= cap
+    priced = all_tables(instance, max_cost=cap, pricing=pricing)
+    # the enumeration's sums and the pool's differ in the last bits: within a rounding
+    near = np.abs(rc - pricing.most) < 1e-6 * max(1.0, abs(pricing.most))
+    built = np.zeros(len(whole), dtype=np.bool_)
+    built[np.flatnonzero(wanted | near)[_found(whole.members[wanted | near], priced.members)]] = (
+        True
+    )
+    assert np.array_equal(built & ~near, wanted & ~near)
+    assert len(priced) == int(built.sum())
+
+
+def _found(members: np.ndarray, among: np.ndarray) -> np.ndarray:
+    """Which rows of ``members`` are rows of ``among``."""
+    mine = {tuple(row) for row in among.tolist()}
+    return np.array([tuple(row) in mine for row in members.tolist()], dtype=np.bool_)
+
+
+@pytest.mark.parametrize("number", range(len(FIELDS)))
+def test_generated_pool_keeps_the_optimum(number):
+    instance = instance_of(number)
+    with work.metered(30.0):
+        start = heuristic.greedy(instance)
+        assert start is not None
+        cap = heuristic.cost_of(instance, start)
+        whole = exact.solve(instance, all_tables(instance, max_cost=cap), time_limit=30.0)
+        generated = generate(instance, start, cap, work.now() + 30.0, 1_000_000)
+        assert generated is not None
+        assert generated.converged
+        assert len(generated.pool) <= len(all_tables(instance, max_cost=cap))
+        priced = exact.solve(instance, generated.pool, time_limit=30.0, incumbent=start)
+    assert whole.optimal
+    assert priced.optimal
+    assert whole.cost is not None
+    assert priced.cost is not None
+    assert whole.tables is not None
+    # optimal in the criteria (the tie-break aside, as the exact method proves) both ways
+    assert instance.main_cost(whole.cost) == instance.main_cost(priced.cost)
+    # the optimum over every table uses only tables within reach of the duals (the pool
+    # itself is the incumbent alone where the bound proves it optimal)
+    reach = tables_in_reach(instance, generated.pricing, generated.base, cap, 1_000_000)
+    assert len(reach.rows_of(whole.tables)) == len(whole.tables)
+    # the relaxation's value bounds every pairing
+    assert generated.bound <= whole.cost + 1e-6
+
+
+def test_the_engine_finds_the_same_pairing_by_generation(monkeypatch):
+    """A field paired through column generation (``WHOLE_POOL`` 0) gets a pairing as cheap
+    as from the whole pool, proved optimal both times (R-GORN-10)."""
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=7, repeats_first=False)
+    ruleset, settings_ = settings_of(event)
+    whole = engine.propose(event, ruleset, settings_, seed=11)
+    monkeypatch.setattr(engine, "WHOLE_POOL", 0)
+    generated = engine.propose(event, ruleset, settings_, seed=11)
+    assert whole.optimal
+    assert generated.optimal
+    assert whole.total == generated.total
