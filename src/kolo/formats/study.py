@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 from kolo.core import elimination, knockout, rulesets
 from kolo.core.event import Entrant, Event, Game, Round, Table
@@ -411,21 +411,47 @@ class Summary:
         return {**self.figures(), "timing": self.timing()}
 
 
+class Submitter(Protocol):
+    """What ``run`` needs of a pool: ``concurrent.futures.ProcessPoolExecutor`` and Dask's
+    ``distributed.Client`` both have it (``submit`` returning a future with ``result``)."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any) -> Any: ...
+
+
 def run(
     study: Study,
     events: int,
     seed: int,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    executor: Submitter | None = None,
 ) -> Summary:
     """Play ``events`` events of the study; ``progress`` is told how many are done as
-    batches finish. ``InvalidInput`` where the study cannot be played."""
+    batches finish. ``InvalidInput`` where the study cannot be played.
+
+    The batches go to ``executor`` where one is given (a Dask ``distributed.Client`` for a
+    cluster, the optional ``[distributed]`` extra), else to a local pool of ``workers``
+    processes (one: this process). The path is the same: batches of ``BATCH`` events, each
+    event from its own seed, the outcomes put back in order."""
     check(study)
     batches = [(first, min(BATCH, events - first)) for first in range(0, events, BATCH)]
     started = time.perf_counter()
     outcomes: list[Outcome] = []
     done = 0
-    if workers <= 1:
+
+    def gather(pool: Submitter) -> None:
+        nonlocal done
+        futures = [pool.submit(play_batch, study, seed, f, c) for f, c in batches]
+        for (_first, count), future in zip(batches, futures, strict=True):
+            outcomes.extend(future.result())
+            done += count
+            if progress:
+                progress(done)
+
+    if executor is not None:
+        gather(executor)
+        workers = 0
+    elif workers <= 1:
         for first, count in batches:
             outcomes.extend(play_batch(study, seed, first, count))
             done += count
@@ -433,12 +459,7 @@ def run(
                 progress(done)
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(play_batch, study, seed, f, c) for f, c in batches]
-            for (_first, count), future in zip(batches, futures, strict=True):
-                outcomes.extend(future.result())
-                done += count
-                if progress:
-                    progress(done)
+            gather(pool)
     ordered = tuple(sorted(outcomes, key=lambda o: o.index))
     return Summary(study, seed, ordered, time.perf_counter() - started, workers)
 
