@@ -53,13 +53,14 @@ def _settings(pairs: list[str]) -> dict[str, Any]:
 def _cluster(address: str) -> Any:
     """A Dask client of the scheduler at ``address`` (the ``[distributed]`` extra)."""
     try:
-        from distributed import Client
+        from distributed import Client as _Client
     except ImportError:
         raise InvalidInput.one(
             N_("--scheduler needs Dask: pip install 'kolo[distributed]'"), path="--scheduler"
         ) from None
     try:
-        return Client(address, timeout=10)
+        client: Any = _Client  # Dask's Client is untyped; kolo's mypy may run without Dask
+        return client(address, timeout=10)
     except (OSError, TimeoutError, ValueError) as error:
         raise InvalidInput.one(
             N_("cannot reach the Dask scheduler at {address}: {reason}"),
