@@ -17,6 +17,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -35,18 +36,22 @@ def points(question: str) -> list[dict[str, Any]]:
     """The runs of a question: rule set, players, rounds, settings, label."""
     if question == "final":
         return [
+            # the larger fields half the events (each takes up to twice as long)
             {"ruleset": "dominion-cz-final", "players": n, "rounds": r, "settings": {}}
+            | ({"events": FEWER} if n > 30 else {})
             for n in (24, 30, 36, 45)
             for r in (5, 6, 7, 8)
         ]
     if question == "gorn-vs-nbgl":
+        # gorn's points are the final's (dominion-cz-final at 30 and 45 players, 5 and 7
+        # rounds): dominion-cz with the same rounds plays the same events (a test holds it)
         return [
             {"ruleset": "nbgl-dominion", "players": n, "rounds": None, "settings": {}}
             for n in (30, 45)
-        ] + [
-            {"ruleset": "dominion-cz", "players": n, "rounds": r, "settings": {}}
-            for n in (30, 45)
-            for r in (5, 7)
+        ]
+    if question == "smaller":
+        return [
+            {"ruleset": "dominion-cz", "players": n, "rounds": 5, "settings": {}} for n in (31, 32)
         ]
     if question == "swiss":
         return [
@@ -73,13 +78,15 @@ def points(question: str) -> list[dict[str, Any]]:
             ),
         ]
         return [
-            {"ruleset": "dominion-cz", "players": 30, "rounds": 6, "settings": s, "label": label}
+            {"ruleset": "dominion-cz", "players": 30, "rounds": 5, "settings": s, "label": label}
             for label, s in variants
         ]
     raise ValueError(question)
 
 
-QUESTIONS = ("final", "gorn-vs-nbgl", "swiss", "weights")
+FEWER = 100
+"""Events a point of the final's larger fields (36 and 45 players)."""
+QUESTIONS = ("final", "gorn-vs-nbgl", "swiss", "weights", "smaller")
 
 
 def command(point: dict[str, Any], events: int, seed: int) -> str:
@@ -97,22 +104,37 @@ def command(point: dict[str, Any], events: int, seed: int) -> str:
     return " ".join(parts)
 
 
-def study(question: str, events: int, seed: int, workers: int) -> list[dict[str, Any]]:
+def study(
+    question: str,
+    events: int,
+    seed: int,
+    workers: int,
+    done: list[dict[str, Any]],
+    save: Callable[[list[dict[str, Any]]], None],
+) -> list[dict[str, Any]]:
+    """The question's points; a point already ``done`` (the same command) is kept, each new
+    one saved as soon as it is computed (a long study can be stopped and resumed)."""
     results = []
+    known = {p["command"]: p for p in done}
     for point in points(question):
+        count = point.pop("events", events)
+        line = command(point, count, seed)
+        if line in known:
+            results.append(known[line])
+            continue
         started = time.perf_counter()
         summary = run(
             study_of(point["ruleset"], point["players"], point["rounds"], point["settings"]),
-            events,
+            count,
             seed,
             workers,
         )
         figures = summary.report()
-        results.append({**point, "command": command(point, events, seed), "figures": figures})
+        results.append({**point, "events": count, "command": line, "figures": figures})
+        save(results)
         print(
-            f"{question}: {command(point, events, seed)}: strongest wins "
-            f"{figures['strongest_wins']['value']:.3f}, τ {figures['kendall_tau']['value']:.3f} "
-            f"({time.perf_counter() - started:.0f} s)",
+            f"{question}: {line}: strongest wins {figures['strongest_wins']['value']:.3f}, "
+            f"τ {figures['kendall_tau']['value']:.3f} ({time.perf_counter() - started:.0f} s)",
             file=sys.stderr,
             flush=True,
         )
@@ -128,17 +150,23 @@ def ship(final: dict[str, Any]) -> None:
             "wins": p["figures"]["strongest_wins"]["value"],
             "low": p["figures"]["strongest_wins"]["low"],
             "high": p["figures"]["strongest_wins"]["high"],
+            "events": p["events"],
         }
         for p in final["points"]
     ]
     document = {
-        "events": final["events"],
+        "events": {str(p["players"]): p["events"] for p in final["points"]},
         "seed": final["seed"],
         "model": "skill",
         "tables": {"dominion-cz-final": rows},
     }
     SHIPPED.parent.mkdir(exist_ok=True)
     SHIPPED.write_text(json.dumps(document, indent=1) + "\n")
+
+
+def _events(rows: list[dict[str, Any]]) -> str:
+    counts = sorted({p.get("events", p["figures"]["events"]) for p in rows}, reverse=True)
+    return " or ".join(str(c) for c in counts)
 
 
 def _interval(figure: dict[str, float]) -> tuple[float, float]:
@@ -208,6 +236,13 @@ def plot(data: dict[str, Any]) -> None:
         if question not in data:
             continue
         rows = data[question]["points"]
+        if question == "gorn-vs-nbgl" and "final" in data:
+            gorn = [
+                {**p, "ruleset": "dominion-cz"}
+                for p in data["final"]["points"]
+                if p["players"] in (30, 45) and p["rounds"] in (5, 7)
+            ]
+            rows = sorted(rows + gorn, key=lambda p: (p["players"], p["rounds"] or 99))
         labels = [
             p.get("label")
             or (
@@ -231,7 +266,7 @@ def plot(data: dict[str, Any]) -> None:
             ax.set_xticks(range(len(rows)))
             ax.set_xticklabels(labels, rotation=30, ha="right", fontsize=7)
             ax.set_title(name)
-        fig.suptitle(f"{title}; {data[question]['events']} events a point, 95 % intervals")
+        fig.suptitle(f"{title}; {_events(rows)} events a point, 95 % intervals")
         fig.tight_layout()
         fig.savefig(DOCS / path, dpi=100)
         plt.close(fig)
@@ -246,16 +281,19 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--plot-only", action="store_true")
+    parser.add_argument("--data", type=Path, default=DATA, help="the JSON to read and write")
     args = parser.parse_args()
-    data: dict[str, Any] = json.loads(DATA.read_text()) if DATA.exists() else {}
+    path: Path = args.data
+    data: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {}
     if not args.plot_only:
         for question in args.only or QUESTIONS:
-            data[question] = {
-                "events": args.events,
-                "seed": args.seed,
-                "points": study(question, args.events, args.seed, args.workers),
-            }
-            DATA.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+            earlier = data.get(question, {}).get("points", [])
+
+            def save(results: list[dict[str, Any]], question: str = question) -> None:
+                data[question] = {"events": args.events, "seed": args.seed, "points": results}
+                path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+
+            save(study(question, args.events, args.seed, args.workers, earlier, save))
             if question == "final":
                 ship(data["final"])
     plot(data)

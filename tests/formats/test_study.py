@@ -142,3 +142,16 @@ def test_round_r_of_a_longer_event_is_played_as_in_the_shorter():
     short = simulate_event(study_of("swiss-pairs", 10, 3), 4, 1).event
     longer = simulate_event(study_of("swiss-pairs", 10, 4), 4, 1).event
     assert longer.rounds[:3] == short.rounds
+
+
+def test_where_the_lower_score_wins_skill_lowers_the_score(monkeypatch):
+    """A rule set whose game the lower score wins: the strong still win (the model follows
+    the game's rule); without it they would come last (τ near −0.6)."""
+    from kolo.formats import study as module
+
+    low = replace(rulesets.get("dominion-cz"), id="dominion-low", lower_wins=True)
+    registry = {**rulesets.REGISTRY, low.id: low}
+    monkeypatch.setattr(module.rulesets, "REGISTRY", registry)
+    monkeypatch.setattr(module.rulesets, "get", registry.__getitem__)
+    lower = run(study_of("dominion-low", 12, 3), 6, seed=4).figures()
+    assert lower["kendall_tau"]["value"] > 0.4

@@ -239,6 +239,8 @@ def simulate_event(study: Study, seed: int, index: int) -> Played:
     entrants = _entrants(study.players)
     drawn = SkillModel.draw([e.id for e in entrants], rng)
     model = replace(drawn, noise=study.model.noise, per_skill=study.model.per_skill)
+    # where the lower score wins (the game's own rule), skill lowers the score instead
+    playing_model = replace(model, per_skill=-model.per_skill) if ruleset.lower_wins else model
     event = Event("study", ruleset.id, study.overrides(), entrants)
     pairing = playing = 0.0
     pairings = optimal = stopped = 0
@@ -269,7 +271,7 @@ def simulate_event(study: Study, seed: int, index: int) -> Played:
         tables = []
         for proposed in proposal.tables:
             table = Table(proposed.number, proposed.seats, group=proposed.group)
-            games = _games(shell, table, needed, model, rng, ruleset.ties_by_turns)
+            games = _games(shell, table, needed, playing_model, rng, ruleset.ties_by_turns)
             tables.append(replace(table, games=games))
         event = replace(event, rounds=(*event.rounds, replace(shell, tables=tuple(tables))))
         playing += time.perf_counter() - started
