@@ -215,7 +215,7 @@ def plot(data: dict[str, Any]) -> None:
             ax.set_xticks([5, 6, 7, 8])
             ax.legend(fontsize=8)
         fig.suptitle(
-            f"Dominion final (dominion-cz-final, tables of 3), {data['final']['events']} events a point, 95 % intervals"
+            f"Dominion final (dominion-cz-final, tables of 3), {_events(rows)} events a point, 95 % intervals"
         )
         fig.tight_layout()
         fig.savefig(DOCS / "formats-final.png", dpi=100)
