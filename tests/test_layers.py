@@ -11,6 +11,7 @@ LAYERS = [
     ("kolo.i18n", "kolo.csvout", "kolo.display", "kolo.stats", "kolo.core"),
     ("kolo.games",),
     ("kolo.pairing", "kolo.simulation"),
+    ("kolo.formats",),
     ("kolo.eventfile",),
     ("kolo.series",),
     ("kolo.report",),

@@ -10,10 +10,11 @@ Z95 = 1.959964
 
 def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of ``successes`` in ``trials`` (95 % by default): sound at
-    rates near 0 and 1, where the normal approximation is not; (0, 0) without trials.
+    rates near 0 and 1, where the normal approximation is not; without trials nothing is
+    known: (0, 1).
     ``successes`` may be fractional (a shared win counted as a share)."""
     if trials == 0:
-        return (0.0, 0.0)
+        return (0.0, 1.0)
     p = successes / trials
     centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
     half = (

@@ -16,6 +16,7 @@ from kolo.cli import event  # noqa: F401
 from kolo.cli import entrant  # noqa: F401
 from kolo.cli import rounds  # noqa: F401
 from kolo.cli import demo  # noqa: F401
+from kolo.cli import simulate  # noqa: F401
 from kolo.cli import dominion  # noqa: F401
 from kolo.cli import dominion_game  # noqa: F401
 from kolo.cli import domino  # noqa: F401

@@ -30,7 +30,7 @@ def test_the_wilson_interval():
     low, high = wilson(50, 100)
     assert round(low, 3) == 0.404
     assert round(high, 3) == 0.596
-    assert wilson(0, 0) == (0.0, 0.0)
+    assert wilson(0, 0) == (0.0, 1.0)  # no games: nothing is known
 
 
 def test_the_strong_bot_beats_greedy_more_often_than_not():

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from kolo.core import rulesets
 from kolo.core.problems import N_, InvalidInput
 from kolo.eventfile import reader
+from kolo.formats import table as format_table
 from kolo.store import api as store
 from kolo.store import models, roles
 from kolo.store.roles import OWNER
@@ -72,6 +73,17 @@ def import_event(request: HttpRequest) -> HttpResponse:
     return redirect("desk")
 
 
+def format_line(event: models.Event, players: int) -> str:
+    """The desk's line on the format (issue 17): how often the strongest player wins with
+    this field and these rounds, and with one round more, from the table kolo ships; empty
+    where the table has nothing near (``kolo.formats.table``)."""
+    ruleset, settings = store.ruleset_of(event)
+    if "rounds" not in ruleset.defaults:
+        return ""
+    line = format_table.desk_line(ruleset.id, players, settings.rounds)
+    return line.text(_) if line is not None else ""
+
+
 @organiser()
 def event_desk(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
     loaded = present.Loaded.of(event, public=False)
@@ -94,6 +106,9 @@ def event_desk(request: HttpRequest, event: models.Event, role: str) -> HttpResp
         next_number=len(rounds) + 1,
         entrants=len(loaded.value.entrants),
         active=sum(1 for e in loaded.value.entrants if e.dropped_after_round is None),
+        format_line=format_line(
+            event, sum(1 for e in loaded.value.entrants if e.dropped_after_round is None)
+        ),
         pending_reports=pending,
         standings=result,
         rows=present.standings_rows(loaded, result),
@@ -130,6 +145,9 @@ def event_settings(request: HttpRequest, event: models.Event, role: str) -> Http
     context.update(
         fields=settingsform.fields(ruleset.defaults, settings, event.settings, errors, typed),
         ruleset_title=_(ruleset.title),
+        format_line=format_line(
+            event, event.entrants.filter(dropped_after_round__isnull=True).count()
+        ),
         settings_json=json.dumps(dict(event.settings), ensure_ascii=False, indent=2),
     )
     return render(request, "kolo/desk/settings.html", context)
