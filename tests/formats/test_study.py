@@ -155,3 +155,33 @@ def test_where_the_lower_score_wins_skill_lowers_the_score(monkeypatch):
     monkeypatch.setattr(module.rulesets, "get", registry.__getitem__)
     lower = run(study_of("dominion-low", 12, 3), 6, seed=4).figures()
     assert lower["kendall_tau"]["value"] > 0.4
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "players", "rounds", "settings"),
+    [
+        ("domino-pairs", 8, 2, {}),
+        ("mexican-train", 9, 2, {"hands": 2}),
+        ("dominion-cz", 9, 2, {}),
+        ("nbgl-dominion", 8, None, {"qualifiers": 4}),
+    ],
+)
+def test_the_bots_model_plays_the_games_own_engines(ruleset, players, rounds, settings):
+    """The players' model ``bots``: every game played by the game's engine, each player by the
+    bot of their third (Dominion on the first-game kingdom with turns counted; domino as score
+    sheets); the figures the same whatever the workers."""
+    study = study_of(ruleset, players, rounds, settings, model=parse_model("bots"))
+    played = simulate_event(study, 5, 0)
+    games = [g for r in played.event.rounds for t in r.tables for g in t.games]
+    assert games
+    if ruleset.startswith("domino") or ruleset == "mexican-train":
+        assert all(g.record is not None for g in games)
+    else:
+        assert all(g.turns is not None for g in games)
+    assert run(study, 4, seed=2, workers=1).figures() == run(study, 4, seed=2, workers=2).figures()
+
+
+def test_the_bots_model_is_refused_where_no_engine_plays_the_game():
+    study = study_of("carcassonne-cz", 12, 2, model=parse_model("bots"))
+    with pytest.raises(InvalidInput, match="the bots model plays"):
+        run(study, 1, seed=1, workers=1)

@@ -36,9 +36,20 @@ default is 10): at 30 players the engine proves most rounds optimal well within 
 (docs/formats.md says what a smaller budget costs)."""
 MAX_ROUNDS = 200
 """A safety net: no format of kolo's plays more rounds (a bracket ends, a knockout ends)."""
-MODELS = ("skill",)
+MODELS = ("skill", "bots")
 """The players' models: ``skill`` is ``kolo.simulation.SkillModel`` (hidden normal skills,
-a game's points = 32 + 9 × skill + noise), its ``noise`` and ``per_skill`` settable."""
+a game's points = 32 + 9 × skill + noise), its ``noise`` and ``per_skill`` settable;
+``bots``: the games' own engines played by their bots of graded strength (Dominion and
+domino rule sets): the strongest third of the players (by the same hidden skills) play the
+strongest bot, the middle third the middling one, the rest the weakest."""
+
+BOT_TIERS: Mapping[str, tuple[str, str, str]] = {
+    "dominion": ("heuristic", "big-money-smithy", "big-money"),
+    "domino-block": ("strong", "greedy", "random"),
+    "mexican-train": ("strong", "greedy", "random"),
+}
+"""The bots of each game the ``bots`` model plays, strongest first (their strength measured in
+docs/dominion.md and docs/domino.md)."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +63,8 @@ class Model:
 
     def text(self) -> str:
         """The model as ``--model`` takes it."""
+        if self.name == "bots":
+            return "bots"
         return f"{self.name}:noise={self.noise:g},per_skill={self.per_skill:g}"
 
 
@@ -137,6 +150,12 @@ def check(study: Study) -> tuple[rulesets.RuleSet, Settings]:
         )
     if study.time_limit <= 0:
         raise InvalidInput.one(N_("the work budget must be positive"), path="--time-limit")
+    if study.model.name == "bots" and ruleset.game not in BOT_TIERS:
+        raise InvalidInput.one(
+            N_("the bots model plays the games with engines and bots: {games}"),
+            path="--model",
+            games=", ".join(BOT_TIERS),
+        )
     empty = Event("study", ruleset.id, study.overrides(), _entrants(study.players))
     if knockout.format_of(ruleset, settings) is not None:
         knockout.plan_next(empty, ruleset, settings)  # too few players: InvalidInput
@@ -216,6 +235,49 @@ def _games(
     )
 
 
+def _bot_games(
+    round_: Round,
+    table: Table,
+    count: int,
+    bots: Mapping[str, str],
+    game: str,
+    settings: Settings,
+    rng: random.Random,
+) -> tuple[Game, ...]:
+    """The games of a table played by the game's engine, each seat by its player's bot: a
+    Dominion game on the first-game kingdom (turns counted), a domino match to the target or
+    a Mexican Train game of the event's hands, written as a score sheet."""
+    games = []
+    for index in range(count):
+        seats = knockout.game_seats(round_, table, index)
+        names = [bots[p] for p in seats]
+        seed = rng.randrange(2**32)
+        if game == "dominion":
+            from kolo.games.dominion import bots as dominion_bots
+            from kolo.games.dominion import engine
+
+            result = engine.play(engine.FIRST_GAME, [dominion_bots.bot(n) for n in names], seed)
+            scores = dict(zip(seats, result.scores, strict=True))
+            turns = dict(zip(seats, result.turns, strict=True))
+            games.append(Game(scores, turns))
+            continue
+        from kolo.games.domino import sheet
+
+        if game == sheet.BLOCK:
+            written = sheet.play_block(seats, names, seed, settings.target)
+        else:
+            written = sheet.play_mexican(seats, names, seed, settings.hands)
+        games.append(Game(sheet.totals(game, written, seats), record=written))
+    return tuple(games)
+
+
+def _tiers(model: SkillModel, game: str) -> dict[str, str]:
+    """Each player's bot: the strongest third by skill the game's strongest bot, and so on."""
+    order = sorted(model.skill, key=lambda p: (-model.skill[p], p))
+    tiers = BOT_TIERS[game]
+    return {p: tiers[min(2, 3 * i // len(order))] for i, p in enumerate(order)}
+
+
 @dataclass(frozen=True)
 class Played:
     """One simulated event as played: the event, its players' model, and what the play cost."""
@@ -242,6 +304,7 @@ def simulate_event(study: Study, seed: int, index: int) -> Played:
     # where the lower score wins (the game's own rule), skill lowers the score instead
     playing_model = replace(model, per_skill=-model.per_skill) if ruleset.lower_wins else model
     event = Event("study", ruleset.id, study.overrides(), entrants)
+    bots = _tiers(model, ruleset.game) if study.model.name == "bots" else None
     pairing = playing = 0.0
     pairings = optimal = stopped = 0
     unplayable: str | None = None
@@ -271,7 +334,10 @@ def simulate_event(study: Study, seed: int, index: int) -> Played:
         tables = []
         for proposed in proposal.tables:
             table = Table(proposed.number, proposed.seats, group=proposed.group)
-            games = _games(shell, table, needed, playing_model, rng, ruleset.ties_by_turns)
+            if bots is not None:
+                games = _bot_games(shell, table, needed, bots, ruleset.game, settings, rng)
+            else:
+                games = _games(shell, table, needed, playing_model, rng, ruleset.ties_by_turns)
             tables.append(replace(table, games=games))
         event = replace(event, rounds=(*event.rounds, replace(shell, tables=tuple(tables))))
         playing += time.perf_counter() - started
