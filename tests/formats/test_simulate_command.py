@@ -84,7 +84,7 @@ def test_the_table_is_printed_for_people(capsys):
         ["--ruleset", "chess"],
         ["--ruleset", "nbgl-dominion", "--rounds", "3"],
         ["--model", "robots"],
-        ["--ruleset", "carcassonne-cz", "--model", "bots"],
+        ["--ruleset", "knockout", "--model", "bots"],
         ["--model", "skill:noise=-2"],
         ["--set", "slice_guard"],
         ["--set", "no_such_setting=1"],

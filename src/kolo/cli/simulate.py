@@ -120,9 +120,9 @@ def simulate(
             help=_(
                 "The players' model: skill (hidden normal skills; a game's points are 32 + "
                 "9 × skill + noise of spread 7), its figures settable as "
-                "skill:noise=14,per_skill=9; or bots (Dominion and domino: the game's engine, "
-                "the strongest third playing its strongest bot, the middle third the middling "
-                "one, the rest the weakest)."
+                "skill:noise=14,per_skill=9; or bots (Dominion, Carcassonne, domino: the "
+                "game's engine, the strongest third playing its strongest bot, the middle "
+                "third the middling one, the rest the weakest)."
             ),
         ),
     ] = "skill",

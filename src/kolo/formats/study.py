@@ -39,14 +39,15 @@ MAX_ROUNDS = 200
 MODELS = ("skill", "bots")
 """The players' models: ``skill`` is ``kolo.simulation.SkillModel`` (hidden normal skills,
 a game's points = 32 + 9 × skill + noise), its ``noise`` and ``per_skill`` settable;
-``bots``: the games' own engines played by their bots of graded strength (Dominion and
-domino rule sets): the strongest third of the players (by the same hidden skills) play the
-strongest bot, the middle third the middling one, the rest the weakest."""
+``bots``: the games' own engines played by their bots of graded strength (Dominion,
+Carcassonne and domino rule sets): the strongest third of the players (by the same hidden
+skills) play the strongest bot, the middle third the middling one, the rest the weakest."""
 
 BOT_TIERS: Mapping[str, tuple[str, str, str]] = {
     "dominion": ("heuristic", "big-money-smithy", "big-money"),
     "domino-block": ("strong", "greedy", "random"),
     "mexican-train": ("strong", "greedy", "random"),
+    "carcassonne": ("strong", "greedy", "random"),
 }
 """The bots of each game the ``bots`` model plays, strongest first (their strength measured in
 docs/dominion.md and docs/domino.md)."""
@@ -261,6 +262,9 @@ def _bot_games(
             turns = dict(zip(seats, result.turns, strict=True))
             games.append(Game(scores, turns))
             continue
+        if game == "carcassonne":
+            games.append(Game(_carcassonne(seats, names, seed, settings.table_size == 2)))
+            continue
         from kolo.games.domino import sheet
 
         if game == sheet.BLOCK:
@@ -269,6 +273,22 @@ def _bot_games(
             written = sheet.play_mexican(seats, names, seed, settings.hands)
         games.append(Game(sheet.totals(game, written, seats), record=written))
     return tuple(games)
+
+
+def _carcassonne(
+    seats: Sequence[str], names: Sequence[str], seed: int, final: bool
+) -> dict[str, int]:
+    """A game of Carcassonne between the seats' bots: the final's variant at tables of two
+    (the championship final plays it, R-CARC-FINAL), the base game elsewhere."""
+    from kolo.games.carcassonne import bots as carcassonne_bots
+    from kolo.games.carcassonne.game import Rules, new_game
+
+    game = new_game(len(seats), seed, Rules(variant="final" if final else "base"))
+    rng = random.Random(seed ^ 0x5DEECE66D)
+    movers = [carcassonne_bots.BOTS[n] for n in names]
+    while not game.over:
+        game.play(movers[game.turn](game, rng))
+    return dict(zip(seats, game.scores, strict=True))
 
 
 def _tiers(model: SkillModel, game: str) -> dict[str, str]:
