@@ -123,7 +123,8 @@ def test_parse_model():
     assert parse_model("skill") == Model()
     assert parse_model("skill:noise=14") == Model(noise=14.0)
     assert parse_model("skill:noise=3,per_skill=4.5") == Model(noise=3.0, per_skill=4.5)
-    for bad in ("bots", "skill:noise=-1", "skill:luck=2", "skill:noise=x"):
+    assert parse_model("bots").text() == "bots"
+    for bad in ("robots", "bots:noise=3", "skill:noise=-1", "skill:luck=2", "skill:noise=x"):
         with pytest.raises(InvalidInput):
             parse_model(bad)
 

@@ -80,6 +80,11 @@ def parse_model(text: str) -> Model:
             known=", ".join(MODELS),
         )
     values: dict[str, float] = {}
+    if name == "bots" and rest.strip():
+        raise InvalidInput.one(
+            N_("the bots model takes no figures: the bots are what they are"),
+            path="--model",
+        )
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, _, value = part.partition("=")
         key = key.strip()
