@@ -13,6 +13,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy
 
 from kolo import display
+from kolo.changes.sheets import SHEET_GAMES
 from kolo.core import event as core
 from kolo.core import knockout
 from kolo.core.outcome import game_outcome
@@ -254,9 +255,10 @@ def table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]]:
                 "kingdom_html": kingdom_html(kingdom, seat_names) if kingdom else "",
             }
         )
-    round_row = loaded.event.rounds.filter(number=round_.number).first()
-    if round_row is not None:
-        add_sheets(loaded, round_row, round_, tables)
+    if loaded.ruleset.game in SHEET_GAMES:  # no query for the games without sheets
+        round_row = loaded.event.rounds.filter(number=round_.number).first()
+        if round_row is not None:
+            add_sheets(loaded, round_row, round_, tables)
     return tables
 
 
@@ -265,11 +267,11 @@ def add_sheets(
 ) -> None:
     """Each domino table's score sheet (``sheet``: the game in play, or the last one
     played) and who sits where (``partners``: partners opposite, R-DOMINO-7)."""
-    from kolo.changes.sheets import keeps_sheets, stored
+    from kolo.changes.sheets import stored
     from kolo.games.domino.sheet import Sheet, complete
     from kolo.report.sheets import partner_seats, sheet_view
 
-    if not keeps_sheets(loaded.ruleset):
+    if loaded.ruleset.game not in SHEET_GAMES:
         return
     in_play = dict(round_row.tables.values_list("number", "sheet"))
     entrants = {e.id: e for e in loaded.value.entrants}

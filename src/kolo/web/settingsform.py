@@ -18,7 +18,8 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 
 from kolo.core.problems import N_, Problem
-from kolo.core.settings import CHOICE_LABELS, LABELS, SPECS, Kind
+from kolo.core.settings import SPECS, Kind
+from kolo.core.settingwords import CHOICE_LABELS, LABELS
 from kolo.web import wording
 
 _NUMBER = re.compile(r"-?[0-9]{1,12}([.,][0-9]{1,12})?")
