@@ -12,7 +12,14 @@ from hypothesis import strategies as st
 
 from kolo.core.event import Entrant, Event
 from kolo.pairing import cost, exact, heuristic, slicing, work
-from kolo.pairing.exact.cuts import Cut, PoolCuts, cut_coefficients, cut_rows, odd_cycles
+from kolo.pairing.exact.cuts import (
+    Cut,
+    PoolCuts,
+    coefficient_rows,
+    cut_coefficients,
+    cut_rows,
+    odd_cycles,
+)
 from kolo.pairing.exact.model import Model
 from kolo.pairing.exact.search import cheapest_pairing
 from kolo.pairing.exact.select import lowest_values, smallest_values
@@ -133,6 +140,8 @@ def test_the_tableau_cut_rows_equal_the_direct_coefficients(width, seed, multipl
             cuts.append(Cut(multiplier, divisor, 1, players=players))
     expected = np.array([cut_coefficients(instance, pool, cut) for cut in cuts])
     assert (cut_rows(instance, pool, cuts) == expected).all()
+    # one cut at a time, through the groups of tables with the same levels
+    assert (np.array(list(coefficient_rows(instance, pool, cuts))) == expected).all()
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])

@@ -4,6 +4,7 @@ the search for violated ones."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,6 +75,18 @@ def cut_coefficients(instance: Instance, pool: Pool, cut: Cut) -> IntArray:
     if cut.players:
         return _player_coefficients(instance, pool, cut)
     return _coefficients(member_levels(instance, pool), cut)
+
+
+def coefficient_rows(instance: Instance, pool: Pool, cuts: Sequence[Cut]) -> Iterator[IntArray]:
+    """Every cut's coefficients over the pool, one cut at a time, as ``cut_coefficients``:
+    the cuts over levels computed once per group of tables with the same levels
+    (``_LevelIndex``)."""
+    index = _LevelIndex.of(instance, pool) if any(not c.players for c in cuts) else None
+    for cut in cuts:
+        if cut.players or index is None:
+            yield _player_coefficients(instance, pool, cut)
+        else:
+            yield _coefficients(index.groups, cut)[index.inverse]
 
 
 def _coefficients(levels: IntArray, cut: Cut) -> IntArray:
@@ -150,6 +163,7 @@ class PoolCuts:
         """rc −= Σ dual × the cut's coefficients over the cuts."""
         self._prepare([cut for cut, dual in zip(cuts, duals, strict=True) if dual and cut.players])
         by_group = np.zeros(len(self.levels.groups)) if self.levels is not None else None
+        levels = None
         for cut, dual in zip(cuts, duals, strict=True):
             if not dual:
                 continue
@@ -159,7 +173,9 @@ class PoolCuts:
             elif self.levels is not None and by_group is not None:
                 by_group += dual * _coefficients(self.levels.groups, cut)
             else:
-                rc -= dual * cut_coefficients(self.instance, self.pool, cut)
+                if levels is None:
+                    levels = member_levels(self.instance, self.pool)
+                rc -= dual * _coefficients(levels, cut)
         if self.levels is not None and by_group is not None and by_group.any():
             rc -= by_group[self.levels.inverse]
 

@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from kolo.pairing import work
-from kolo.pairing.exact.cuts import Cut, PoolCuts, cut_coefficients
+from kolo.pairing.exact.cuts import Cut, PoolCuts, coefficient_rows
 from kolo.pairing.exact.select import FloatArray, lowest_values
 from kolo.pairing.instance import Instance, IntArray
 from kolo.pairing.pool import Pool
@@ -108,8 +108,7 @@ class Model:
             cols.append(chosen)
             values.append(coefficient[chosen].astype(np.float64))
         first_cut = self.first_cut()
-        for number, cut in enumerate(self.cuts):
-            coefficient = cut_coefficients(instance, pool, cut)
+        for number, coefficient in enumerate(coefficient_rows(instance, pool, self.cuts)):
             chosen = np.flatnonzero(coefficient)
             rows.append(np.full(len(chosen), first_cut + number))
             cols.append(chosen)
@@ -176,6 +175,10 @@ class Master:
         self.model = model
         self.pool = pool
         self.highs = model.highs(pool, False, artificial)
+        # no presolve: it is run again whenever tables or cuts join, and over a whole
+        # pool of 34,000 tables (60 players in threes) it took two thirds of a first solve
+        # of 63 simplex iterations (benchmarks/startup.py)
+        self.highs.setOptionValue("presolve", "off")
         self.equalities = model.instance.size + len(model.count_rows())
         self._added = 0
         """Tables appended after the artificial columns."""
@@ -202,8 +205,7 @@ class Master:
         instance = self.model.instance
         columns = self._column_positions()
         starts, indices, values = [0], [], []
-        for cut in cuts:
-            coefficient = cut_coefficients(instance, self.pool, cut)
+        for coefficient in coefficient_rows(instance, self.pool, cuts):
             chosen = np.flatnonzero(coefficient)
             indices.append(columns[chosen])
             values.append(coefficient[chosen].astype(np.float64))
@@ -225,7 +227,7 @@ class Master:
         counts = model.count_rows()
         first_cut = model.first_cut()
         first_limit = model.first_limit()
-        cut_values = [cut_coefficients(instance, tables, cut) for cut in model.cuts]
+        cut_values = list(coefficient_rows(instance, tables, model.cuts))
         limit_values = [limit.values(tables) for limit in model.limits]
         starts, indices, values = [0], [], []
         for j in range(len(tables)):
