@@ -258,6 +258,7 @@ def _rank(
             return sum_share(tally.shares)
         return None
 
+    successes = {player: success(tally) for player, tally in tallies.items()}
     swiss = TieBreak.BUCHHOLZ in ruleset.tie_breaks
     buchholz: dict[EntrantId, Fraction] = defaultdict(Fraction)
     if swiss:
@@ -269,7 +270,7 @@ def _rank(
         values: list[Fraction | int] = [tally.points]
         for tie_break in ruleset.tie_breaks:
             if tie_break is TieBreak.SUCCESS:
-                values.append(success(tally) or Fraction(0))
+                values.append(successes[entrant.id] or Fraction(0))
             elif tie_break is TieBreak.GAME_SCORE:
                 values.append(tally.game_score)
             elif tie_break is TieBreak.BUCHHOLZ:
@@ -284,15 +285,17 @@ def _rank(
             return knockout_keys[entrant.id]
         return tuple(-v for v in criteria(entrant))
 
+    keys = {entrant.id: rank_key(entrant) for entrant in event.entrants}  # each once
+
     def order(entrant: Entrant) -> tuple[tuple[Any, ...], Key, str]:
-        return (rank_key(entrant), name_key(entrant.name), entrant.id)
+        return (keys[entrant.id], name_key(entrant.name), entrant.id)
 
     ordered = sorted(event.entrants, key=order)
     rows: list[Row] = []
     start = 0
     while start < len(ordered):
         end = start + 1
-        while end < len(ordered) and rank_key(ordered[end]) == rank_key(ordered[start]):
+        while end < len(ordered) and keys[ordered[end].id] == keys[ordered[start].id]:
             end += 1
         for entrant in ordered[start:end]:
             tally = tallies[entrant.id]
@@ -302,7 +305,7 @@ def _rank(
                     rank_to=end,
                     entrant=entrant,
                     points=tally.points,
-                    success=success(tally),
+                    success=successes[entrant.id],
                     games=tally.games,
                     game_score=tally.game_score,
                     buchholz=buchholz[entrant.id] if swiss else None,
