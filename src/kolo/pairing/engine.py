@@ -35,9 +35,14 @@ from kolo.pairing.seating import seat_counts, seat_order
 
 EXACT_POOL_LIMIT = 6_000_000
 """Candidate tables beyond this leave the round to the heuristic."""
+POOL_PER_PLAYER = 16_000
+"""The exact method's pool holds at most this many tables per player (and at most
+``EXACT_POOL_LIMIT``): its memory grows with the field, not with the field's candidate
+tables (tables of four at 100 players: 3.9 million, 0.8 GB)."""
 WHOLE_POOL = EXACT_POOL_LIMIT
-"""Fields with at most about this many candidate tables (of the normal size) get them all;
-larger ones only those column generation finds within reach (``exact.generate``)."""
+"""Fields with at most about this many candidate tables (of the normal size), and at most
+``POOL_PER_PLAYER`` a player, get them all; larger ones only those column generation finds
+within reach (``exact.generate``)."""
 GENERATED_POOL = 12_000_000
 """Beyond this many candidate tables (tables of four at 128 players: 10.7 million; of three
 at 1,000: 166 million) every pricing pass would try too many: the round is left to the
@@ -226,18 +231,19 @@ def _propose(
             )
     else:
         reference = slicing.slice_pairing(instance)
+        first = settings.repeats_first and "repeat_pairs" in instance.criteria and not relax
         try:
-            found = _search(instance, budget, seed, reference)
+            if first:
+                found = _repeats_first(instance, budget, seed, event, ruleset, settings, players)
+            else:
+                found = _search(instance, budget, seed, reference)
         except _Infeasible:
             if not explain:
                 raise _explain_infeasible(instance) from None
             plain = build(event, ruleset, settings, list(players), seed) if relax else instance
             pair = _relaxed_pairer(event, ruleset, settings, list(players), seed, budget)
             raise diagnosis.explain(plain, relax, pair) from None
-        first = settings.repeats_first and "repeat_pairs" in instance.criteria
-        if first and not relax:
-            found = _repeats_first(instance, found, budget, seed, event, ruleset, settings, players)
-        elif settings.slice_guard and not relax and reference is not None:
+        if not first and settings.slice_guard and not relax and reference is not None:
             found = _guarded(instance, found, reference, budget, seed, event, ruleset, settings)
         tables, optimal, bound, method = found.tables, found.optimal, found.bound, found.method
         searched = found
@@ -378,15 +384,15 @@ def _search(
     pool: Pool | None = None
     if work.stopped():
         pass
-    elif start is not None and cap is not None and _candidates(instance) > WHOLE_POOL:
+    elif start is not None and cap is not None and not _whole(instance):
         if _candidates(instance) <= GENERATED_POOL:
             # within half the work left: where it fails, the heuristic keeps the rest
             until = work.now() + work.left(deadline) / 2
-            generated = generate(instance, start, cap, until, EXACT_POOL_LIMIT)
+            generated = generate(instance, start, cap, until, pool_limit(instance))
             pool = generated.pool if generated is not None else None
     else:
         try:
-            pool = all_tables(instance, max_cost=cap, limit=EXACT_POOL_LIMIT)
+            pool = all_tables(instance, max_cost=cap, limit=pool_limit(instance))
         except PoolTooLarge:
             pool = None
     if pool is not None:
@@ -423,6 +429,17 @@ def _search(
     improved = heuristic.improve(instance, start, deadline=deadline, seed=seed)
     # too many candidate tables for the exact method: a bound that needs none (bound.py)
     return _Found(improved, False, lower_bound(instance), "heuristic")
+
+
+def pool_limit(instance: Instance) -> int:
+    """The most tables the exact method's pool may hold for this field."""
+    return min(EXACT_POOL_LIMIT, POOL_PER_PLAYER * instance.size)
+
+
+def _whole(instance: Instance) -> bool:
+    """Whether the round's candidate tables are few enough to build them all."""
+    candidates = _candidates(instance)
+    return candidates <= WHOLE_POOL and candidates <= POOL_PER_PLAYER * instance.size
 
 
 def _candidates(instance: Instance) -> int:
@@ -504,7 +521,6 @@ meetings: far above any round's repeats, so kept-apart pairs and club-mates come
 
 def _repeats_first(
     instance: Instance,
-    found: _Found,
     budget: float,
     seed: int,
     event: Event,
@@ -515,58 +531,71 @@ def _repeats_first(
     """Repeated meetings first (R-GORN-8, the setting ``repeats_first``): the fewest
     repeated meetings any pairing within the hard rules has — searched on the same round
     weighed by repeated meetings alone — and among the pairings with no more, the cheapest
-    by the weights. The first answer's bound stays a bound: the limit only takes pairings
-    away."""
-    mine = slicing.totals(instance, found.tables)["repeat_pairs"]
-    if mine == 0:
-        return replace(found, fewest=(0, True))
+    by the weights.
+
+    The second search is an ordinary one, on the round weighed as before except that a
+    repeated meeting costs more than everything else a pairing with the fewest costs
+    (``_lexical``): its cheapest pairing has the fewest repeated meetings and, among those,
+    the least cost by the weights; its pool comes from column generation like any other
+    round's, and its bound converts to one over the pairings with the fewest."""
     # the organiser's pairs kept apart and the clubs' rounds come before repeated meetings
     # (they are the organiser's own word); then repeated meetings, and nothing else
     alone = Settings({**settings, "weights": {"repeat_pairs": 1, **KEPT_APART_FIRST}})
     counting = build(event, ruleset, alone, list(players), seed)
-    try:
-        # within what the first search left of the budget (at least GUARD_SECONDS), as the
-        # slice guard does: the same work on any machine
-        least = _search(counting, max(GUARD_SECONDS, budget - work.now()) / 2, seed)
-    except (_Infeasible, NoValidPairing):
-        return replace(found, fewest=(mine, False))
+    least = _search(counting, budget / 4, seed)
     fewest = slicing.totals(counting, least.tables)["repeat_pairs"]
     proved = least.optimal
-    if mine <= fewest or work.stopped():
-        return replace(found, fewest=(min(mine, fewest), proved and mine <= fewest))
-    limits = {"repeat_pairs": fewest}
-    deadline = max(budget, work.now() + GUARD_SECONDS)
+    # a first pairing with no more: the fewest's, improved by the weights within them
     start = heuristic.improve(
         instance,
         least.tables,
-        deadline=deadline,
+        deadline=work.now() + GUARD_SECONDS,
         seed=seed,
         sweeps=GUARD_SWEEPS,
         random_pairs=False,
-        limits=limits,
+        limits={"repeat_pairs": fewest},
     )
-    known = float(found.bound) if found.bound is not None else -math.inf
-    if exact.main_optimal(instance, heuristic.cost_of(instance, start), known):
-        return _Found(start, True, found.bound, "heuristic", fewest=(fewest, proved))
-    pool = _guard_pool(
-        instance, heuristic.cost_of(instance, start), found.prices, found.generated, deadline
+    if work.stopped():
+        return _Found(start, False, None, "heuristic", fewest=(fewest, proved))
+    lexical, extra = _lexical(event, ruleset, settings, players, seed, instance, start)
+    found = _search(lexical, max(GUARD_SECONDS, budget - work.now()), seed, start)
+    repeats = slicing.totals(instance, found.tables)["repeat_pairs"]
+    bound = None
+    if found.bound is not None:
+        # every pairing P costs W·rep(P) + other(P) ≥ B by the lexical weights, so one with
+        # at most the fewest repeated meetings costs w·rep(P) + other(P) ≥ B − (W − w)·fewest
+        weighted = Fraction(lexical.main_cost(found.bound)) * lexical.unit - extra * fewest
+        bound = math.floor(weighted / instance.unit) * instance.mult
+    return replace(
+        found,
+        bound=bound,
+        fewest=(min(fewest, repeats), proved),
+        prices=None,
+        generated=None,
     )
-    if pool is not None and not work.stopped():
-        result = exact.solve(
-            instance,
-            pool,
-            time_limit=work.left(deadline),
-            incumbent=start,
-            limits=slicing.rows(instance, limits),
-            lower=known,
-        )
-        if result.tables is not None:
-            lower = result.bound if found.bound is None else max(float(found.bound), result.bound)
-            bound = math.floor(lower) if math.isfinite(lower) else found.bound
-            return _Found(
-                list(result.tables), result.optimal, bound, "exact", fewest=(fewest, proved)
-            )
-    return _Found(start, False, found.bound, "heuristic", fewest=(fewest, proved))
+
+
+def _lexical(
+    event: Event,
+    ruleset: RuleSet,
+    settings: Settings,
+    players: Sequence[EntrantId],
+    seed: int,
+    instance: Instance,
+    start: list[tuple[int, ...]],
+) -> tuple[Instance, Fraction]:
+    """The round weighed so that one repeated meeting more costs more than everything else
+    ``start`` (a pairing with the fewest) costs — W, a whole number — and what that adds to
+    a repeated meeting's weight (W − w)."""
+    weights = weights_of(settings)
+    counts = slicing.totals(instance, start)
+    total = Fraction(instance.main_cost(heuristic.cost_of(instance, start))) * instance.unit
+    other = total - weights["repeat_pairs"] * counts["repeat_pairs"]
+    heavy = max(math.ceil(weights["repeat_pairs"]), math.floor(other) + 1)
+    given = dict(settings.weights)
+    given["repeat_pairs"] = heavy
+    lexical = build(event, ruleset, Settings({**settings, "weights": given}), list(players), seed)
+    return lexical, heavy - weights["repeat_pairs"]
 
 
 def _guard_pool(
@@ -584,9 +613,9 @@ def _guard_pool(
     try:
         if generated is not None:
             return tables_in_reach(
-                instance, generated.pricing, generated.base, cap, EXACT_POOL_LIMIT, deadline
+                instance, generated.pricing, generated.base, cap, pool_limit(instance), deadline
             )
-        pool = all_tables(instance, max_cost=cap, limit=EXACT_POOL_LIMIT)
+        pool = all_tables(instance, max_cost=cap, limit=pool_limit(instance))
     except PoolTooLarge:
         return None
     if prices is not None:

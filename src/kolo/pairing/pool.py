@@ -109,7 +109,8 @@ class Pricing:
     cost (cost − the duals of its players − the dual of its size's count row) is at most
     ``most`` are built. A partial table is dropped as soon as no completion can get there:
     the pair costs it has yet to add are never negative, and each player still to come
-    lowers the reduced cost by at most the largest positive dual among the later players."""
+    adds at least his pair costs with the players already in, less his dual
+    (``_Prices.completion``)."""
 
     players: npt.NDArray[np.float64]
     sizes: Mapping[int, float]
@@ -192,7 +193,7 @@ def tables_of_size(
         if price.cuts is not None:
             reduced = reduced + price.cut_terms(instance.level[candidates][:, None])
         after = np.arange(1, len(candidates) + 1)
-        keep = reduced + (size - 1) * price.later[candidates, after] <= price.most
+        keep = reduced + price.completion(candidates[:, None], after, size - 1) <= price.most
         if max_cost is not None:
             keep &= partial <= max_cost
         tuples, partial = tuples[keep], partial[keep]
@@ -210,6 +211,7 @@ def tables_of_size(
         ends = np.cumsum(counts)
         parts: list[tuple[npt.NDArray[np.integer[Any]], IntArray]] = []
         start = 0
+        kept = 0
         while start < len(tuples):
             stop = max(start + 1, int(np.searchsorted(ends, ends[start] - counts[start] + BLOCK)))
             if price is not None and width == size - 1:
@@ -229,6 +231,9 @@ def tables_of_size(
                     price,
                 )
             )
+            kept += len(parts[-1][0])
+            if kept > limit and (price is None or price.keep is None):
+                raise PoolTooLarge(kept)  # as soon as it is known: memory stays bounded
             start = stop
         if price is not None and width == size - 1:
             parts = price.tighten(parts, instance.size, size, final=True)
@@ -249,6 +254,10 @@ def tables_of_size(
 
 BLOCK = 1 << 20
 """Tuples tried at once while the candidate tables are built."""
+
+
+COMPLETION_BLOCK = 1 << 22
+"""Entries (tuples × candidates) of one block of ``_Prices.completion``."""
 
 
 def _extend(
@@ -294,15 +303,13 @@ def _extend(
         still = size - width - 1
         reduced = partial - duals - price.size_dual
         if still:
-            # each player still to come adds his pair costs with the table's players and
-            # takes his dual: at least the least such sum, for any one of them, among the
-            # candidates after the newest
-            after = index + 1
-            least = price.later[new, after]
-            for column in range(width):
-                least = np.maximum(least, price.later[tuples[:, column], after])
-            reduced = reduced + still * least
-        keep &= reduced <= price.most
+            # and what the players still to come add, at least (``_Prices.completion``)
+            after = (index + 1)[keep]
+            tuples, partial, new, reduced = tuples[keep], partial[keep], new[keep], reduced[keep]
+            reduced = reduced + price.completion(tuples, after, still)
+            keep = reduced <= price.most
+        else:
+            keep &= reduced <= price.most
         tuples, partial, new, reduced = tuples[keep], partial[keep], new[keep], reduced[keep]
         if price.cuts is not None:
             # the cuts' terms only raise a reduced cost: added for the tuples left
@@ -340,11 +347,12 @@ class _Prices:
     """Every player's dual."""
     duals: npt.NDArray[np.float64]
     """The candidates' duals, in candidate order."""
-    later: npt.NDArray[np.float64]
-    """later[p, i]: the least of c(p, q) − dual(q) over candidates q = i, i + 1, … (0 past
-    the end: nobody comes), for every player p (rows) — what a player joining a table
-    with p after candidate i − 1 adds to its reduced cost at least (pair costs are never
-    negative)."""
+    joining: npt.NDArray[np.float64]
+    """joining[p, i]: c(p, q) − dual(q) for the i-th candidate q (and q's cost of sitting at
+    a smaller table, at one), for every player p (rows): what q adds to the reduced cost
+    of a table of p alone."""
+    pairs: npt.NDArray[np.float64]
+    """pairs[p, i]: c(p, q) for the i-th candidate q: what q adds with each further player."""
     size_dual: float
     most: float
     keep: int | None = None
@@ -360,6 +368,34 @@ class _Prices:
         if self.pricing is None:
             return np.zeros(len(levels))
         return self.pricing.cut_terms(levels)
+
+    def completion(
+        self, tuples: npt.NDArray[np.integer[Any]], after: npt.NDArray[np.intp], still: int
+    ) -> FloatArray:
+        """The least that ``still`` more players, all from the candidates at positions
+        ``after`` on, can add to the reduced cost of each tuple: each adds his pair costs
+        with the tuple's players and takes his dual, so at least the sum of the ``still``
+        least such values over distinct candidates (the pair costs among the newcomers, and
+        the cuts' terms, never negative, left out); infinite where too few are left."""
+        count = self.joining.shape[1]
+        result: FloatArray = np.full(len(tuples), np.inf)
+        if still <= 0 or still > count or len(tuples) == 0:
+            return np.zeros(len(tuples)) if still <= 0 else result
+        work.price(0, len(tuples) * count * tuples.shape[1])
+        positions = np.arange(count)
+        step = max(1, COMPLETION_BLOCK // count)
+        for start in range(0, len(tuples), step):
+            block = tuples[start : start + step]
+            values = self.joining[block[:, 0]]
+            for column in range(1, block.shape[1]):
+                values += self.pairs[block[:, column]]
+            values[positions[None, :] < after[start : start + step, None]] = np.inf
+            if still == 1:
+                result[start : start + step] = values.min(axis=1)
+            else:
+                least = np.partition(values, still - 1, axis=1)[:, :still]
+                result[start : start + step] = least.sum(axis=1)
+        return result
 
     def reduced(self, tuples: npt.NDArray[np.integer[Any]], partial: IntArray) -> FloatArray:
         """The reduced costs of whole tables."""
@@ -403,15 +439,16 @@ class _Prices:
         by_player = np.asarray(pricing.players, dtype=np.float64)
         duals = by_player[candidates]
         everyone = np.arange(instance.size)
-        joining = np.asarray(instance.pair_cost[everyone[:, None], candidates[None, :]])
-        joining = joining.astype(np.float64) - duals[None, :]
+        pairs = np.asarray(instance.pair_cost[everyone[:, None], candidates[None, :]])
+        pairs = pairs.astype(np.float64)
+        joining = pairs - duals[None, :]
         if size < instance.normal_size:
             joining += instance.smaller_cost[candidates][None, :]
-        later = np.minimum.accumulate(joining[:, ::-1], axis=1)[:, ::-1]
         return _Prices(
             by_player,
             duals,
-            np.concatenate([later, np.zeros((instance.size, 1))], axis=1),
+            joining,
+            pairs,
             float(pricing.sizes.get(size, 0.0)),
             float(pricing.most),
             pricing.keep,
@@ -464,7 +501,15 @@ def all_tables(
     for size in sorted(set(instance.sizes), reverse=True):
         allowed = instance.full_ok if size >= instance.normal_size else instance.smaller_ok
         pools.append(
-            tables_of_size(instance, size, allowed, max_cost=max_cost, limit=limit, pricing=pricing)
+            tables_of_size(
+                instance,
+                size,
+                allowed,
+                max_cost=max_cost,
+                limit=limit,
+                pricing=pricing,
+                tried=tried,
+            )
         )
     if instance.byes:
         byes = np.flatnonzero(instance.bye_ok).astype(np.int32)

@@ -4,6 +4,7 @@ reduced cost, then over all tables."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import highspy
 import numpy as np
@@ -42,8 +43,19 @@ STALL = 4
 """Rounds of tableau cuts that hardly raise the bound before they stop."""
 
 
-PRICE_CHUNK = 20_000
+PRICE_CHUNK = 4_000
 """Tables priced with the tableau cuts at a time."""
+
+
+TABLE_BLOCK = 4_000
+"""Tables per block of the relaxation's coefficients kept (rows × tables): memory grows by
+one block at a time, never by a copy of them all."""
+
+
+EXACT_SINGLE = 2**24
+"""Integers below this are exact in single precision: a block of coefficients (all
+integers) below it is kept in single precision, half the memory; products are always
+taken in double precision, so every sum stays exact."""
 
 
 GRID = 1024
@@ -80,7 +92,16 @@ class _Tableau:
         self.base = len(self.rhs)
         self.batches: list[FloatArray] = []
         """The multipliers of each batch of tableau cuts (rows before it × cuts)."""
-        self.matrix = self.columns(tables)
+        self.blocks = [
+            _kept(self.columns(tables.take(np.arange(first, min(n, first + TABLE_BLOCK)))))
+            for first in range(0, n, TABLE_BLOCK)
+        ]
+        """Every row's coefficients of the relaxation's columns (rows × tables), a block of
+        tables at a time, in the order of ``inside``."""
+
+    def entries(self) -> int:
+        """How many coefficients the relaxation's columns have (the work of a pass)."""
+        return sum(block.size for block in self.blocks)
 
     def columns(self, tables: Pool) -> FloatArray:
         """Every row's coefficients of these tables (rows × tables)."""
@@ -117,7 +138,7 @@ class _Tableau:
             np.nonzero(nonzero)[1].astype(np.int32),
             block.T[nonzero],
         )
-        self.matrix = np.hstack([self.matrix, block])
+        self.blocks.append(_kept(block))
         self.inside = np.concatenate([self.inside, rows])
 
     def integer(
@@ -197,16 +218,28 @@ class _Tableau:
         if not multipliers:
             return False
         u = np.array(multipliers).T  # rows × candidates
-        work.price(0, self.matrix.size * (1 + u.shape[1] // 8))
-        coefficients = np.floor(self.matrix.T @ u + 0.5 / GRID)  # tables × candidates
+        work.price(0, self.entries() * (1 + u.shape[1] // 8))
         limits = np.floor(self.rhs @ u + 0.5 / GRID)
-        violation = x @ coefficients - limits
+        violation = -limits
+        first = 0
+        for block in self.blocks:  # Σ_T x_T ⌊u·a_T⌋, a block of tables at a time
+            width = block.shape[1]
+            coefficients = np.floor(block.astype(np.float64).T @ u + 0.5 / GRID)
+            violation += x[first : first + width] @ coefficients
+            first += width
         chosen = np.flatnonzero(violation > 1e-6)
         chosen = chosen[np.argsort(-violation[chosen], kind="stable")][:GOMORY_CUTS]
         if len(chosen) == 0:
             return False
-        self.batches.append(u[:, chosen])
-        new = coefficients[:, chosen].T  # cuts × tables
+        u = u[:, chosen]
+        self.batches.append(u)
+        rows = []
+        for number, block in enumerate(self.blocks):  # the chosen cuts' rows join each block
+            wide = block.astype(np.float64)
+            row = np.floor(u.T @ wide + 0.5 / GRID)  # cuts × the block's tables
+            rows.append(row)
+            self.blocks[number] = _kept(np.vstack([wide, row]))
+        new = np.hstack(rows) if rows else np.zeros((len(chosen), 0))  # cuts × tables
         nonzero = new != 0
         self.h.addRows(
             len(chosen),
@@ -217,9 +250,15 @@ class _Tableau:
             np.nonzero(nonzero)[1].astype(np.int32),
             new[nonzero],
         )
-        self.matrix = np.vstack([self.matrix, new])
         self.rhs = np.concatenate([self.rhs, limits[chosen]])
         return True
+
+
+def _kept(block: FloatArray) -> npt.NDArray[np.floating[Any]]:
+    """A block of coefficients as kept: in single precision where that is exact."""
+    if block.size and float(np.abs(block).max()) >= EXACT_SINGLE:
+        return block
+    return block.astype(np.float32)
 
 
 def tableau_bound(
