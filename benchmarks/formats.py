@@ -31,10 +31,14 @@ from kolo.formats.study import Outcome, play_batch, run, study_of
 
 PARTS = (
     ("pairing: propose (everything the engine does)", "pairing/engine.py", "propose"),
-    ("  the search: greedy + slice starts, windows, exact method", "pairing/engine.py", "_search"),
+    (
+        "  the search: greedy + slice starts, windows, exact method",
+        "pairing/round_search.py",
+        "search",
+    ),
     ("    windows of the neighbourhood search", "pairing/heuristic.py", "improve"),
     ("    the exact method (set partitioning, HiGHS)", "pairing/exact/solve.py", "solve"),
-    ("  the slice guard", "pairing/engine.py", "_guarded"),
+    ("  the slice guard", "pairing/guards.py", "guarded"),
     ("  the instance (players, costs of pairs)", "pairing/instance.py", "build"),
     ("  the proposal (numbering, seat order, costs)", "pairing/engine.py", "_proposal"),
     ("  HiGHS itself (all runs)", "pairing/work.py", "run"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from kolo.pairing import heuristic
+from kolo.pairing import heuristic, round_search
 from kolo.pairing.bound import lower_bound
 from kolo.pairing.engine import propose
 from kolo.pairing.instance import build
@@ -42,9 +42,8 @@ def test_the_bound_never_exceeds_the_proved_optimum(ruleset_id, count, rounds, s
 def test_a_field_too_large_for_the_exact_method_reports_a_true_gap(monkeypatch):
     """With the exact method out of reach (its candidate tables capped), the proposal's
     bound comes from lower_bound and lies below the cost."""
-    from kolo.pairing import engine
 
-    monkeypatch.setattr(engine, "EXACT_POOL_LIMIT", 10)
+    monkeypatch.setattr(round_search, "EXACT_POOL_LIMIT", 10)
     event, _ = simulate("dominion-cz", 30, 3, seed=7)
     ruleset, settings = settings_of(event)
     proposal = propose(event, ruleset, settings, seed=7, time_limit=1)

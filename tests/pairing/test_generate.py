@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kolo.pairing import engine, exact, heuristic, work
+from kolo.pairing import engine, exact, heuristic, round_search, work
 from kolo.pairing.exact.cuts import PoolCuts, candidate_cuts
 from kolo.pairing.exact.generate import generate, tables_in_reach
 from kolo.pairing.exact.model import Model
@@ -136,7 +136,7 @@ def test_the_engine_finds_the_same_pairing_by_generation(monkeypatch):
     event, _ = simulate("carcassonne-cz", 20, 3, seed=7, repeats_first=False)
     ruleset, settings_ = settings_of(event)
     whole = engine.propose(event, ruleset, settings_, seed=11)
-    monkeypatch.setattr(engine, "WHOLE_POOL", 0)
+    monkeypatch.setattr(round_search, "WHOLE_POOL", 0)
     generated = engine.propose(event, ruleset, settings_, seed=11)
     assert whole.optimal
     assert generated.optimal

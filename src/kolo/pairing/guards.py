@@ -1,0 +1,204 @@
+"""What the weights alone do not promise: repeated meetings first (R-GORN-8, the setting
+``repeats_first``) and the slice guard (no worse than slicing the standings by hand, the
+setting ``slice_guard``; docs/pairing.md)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+from fractions import Fraction
+
+from kolo.core.event import EntrantId, Event
+from kolo.core.rulesets import RuleSet
+from kolo.core.settings import Settings
+from kolo.pairing import exact, heuristic, slicing, work
+from kolo.pairing.criteria import weights_of
+from kolo.pairing.exact.generate import Generated, tables_in_reach
+from kolo.pairing.instance import Instance, build
+from kolo.pairing.pool import Pool, PoolTooLarge, all_tables
+from kolo.pairing.round_search import Found, pool_limit, search
+
+GUARD_SWEEPS = 1
+"""Sweeps of the search that improves the slice before the guard's exact method (work,
+not seconds: the start, and so the answer, must not depend on the machine's speed)."""
+GUARD_SECONDS = 1.0
+"""The least work (work seconds, ``kolo.pairing.work``) the slice guard's search gets,
+even when the first search used all."""
+
+
+def guarded(
+    instance: Instance,
+    found: Found,
+    reference: list[tuple[int, ...]],
+    budget: float,
+    seed: int,
+    event: Event,
+    ruleset: RuleSet,
+    settings: Settings,
+) -> Found:
+    """The cheapest pairing no worse than the slice of the standings on repeated meetings
+    and on score spread (``kolo.pairing.slicing``), where the engine's first answer is
+    worse on one — unless the slice is itself worse than that answer on another criterion
+    (club-mates, pairs kept apart, smaller tables): such a slice is no standard to keep.
+    With the scope ``event`` (the default), what the earlier rounds seated below their
+    slices may be used up: the event so far is no worse than slicing every round.
+
+    The guarded pairing is no worse than the first answer on those other criteria, and
+    the first answer's bound stays valid: the guard only takes pairings away.
+    """
+    limits = slicing.limits(instance, reference, found.tables)
+    if limits is not None and settings.slice_guard_scope == "event":
+        extra = slicing.spare(event, ruleset, settings)
+        limits = slicing.limits(instance, reference, found.tables, extra)
+    if limits is None or work.stopped():
+        return found
+    # what the first search left of the budget, and at least GUARD_SECONDS (the work
+    # done since the proposal began: every search starts its meter at 0)
+    deadline = max(budget, work.now() + GUARD_SECONDS)
+    rows = slicing.rows(instance, limits)
+    cost = heuristic.cost_of(instance, found.tables)
+    # the first search's bound holds within the limits too: a guarded pairing as cheap
+    # (the tie-break aside) is optimal
+    known = float(found.bound) if found.bound is not None else -math.inf
+    # a first guarded pairing: the slice, improved by the windows of the search within
+    # the limits (the slice keeps within them: it is what they are made of)
+    start = heuristic.improve(
+        instance,
+        reference,
+        deadline=deadline,
+        seed=seed,
+        sweeps=GUARD_SWEEPS,
+        random_pairs=False,
+        limits=limits,
+    )
+    if exact.main_optimal(instance, heuristic.cost_of(instance, start), known):
+        return Found(start, True, found.bound, "heuristic", None, limits, cost)
+    pool = guard_pool(
+        instance, heuristic.cost_of(instance, start), found.prices, found.generated, deadline
+    )
+    if pool is None:
+        return Found(start, False, found.bound, "heuristic", None, limits, cost)
+    result = exact.solve(
+        instance,
+        pool,
+        time_limit=work.left(deadline),
+        incumbent=start,
+        limits=rows,
+        lower=known,
+    )
+    if result.tables is None:
+        return Found(start, False, found.bound, "heuristic", None, limits, cost)
+    lower = result.bound if found.bound is None else max(float(found.bound), result.bound)
+    proved = math.floor(lower) if math.isfinite(lower) else found.bound
+    return Found(list(result.tables), result.optimal, proved, "exact", None, limits, cost)
+
+
+KEPT_APART_FIRST = {"never_together": 10_000, "club": 10_000}
+"""The weights, beside one for each repeated meeting, of the search for the fewest repeated
+meetings: far above any round's repeats, so kept-apart pairs and club-mates come first."""
+
+
+def repeats_first(
+    instance: Instance,
+    budget: float,
+    seed: int,
+    event: Event,
+    ruleset: RuleSet,
+    settings: Settings,
+    players: Sequence[EntrantId],
+) -> Found:
+    """Repeated meetings first (R-GORN-8, the setting ``repeats_first``): the fewest
+    repeated meetings any pairing within the hard rules has — searched on the same round
+    weighed by repeated meetings alone — and among the pairings with no more, the cheapest
+    by the weights.
+
+    The second search is an ordinary one, on the round weighed as before except that a
+    repeated meeting costs more than everything else a pairing with the fewest costs
+    (``_lexical``): its cheapest pairing has the fewest repeated meetings and, among those,
+    the least cost by the weights; its pool comes from column generation like any other
+    round's, and its bound converts to one over the pairings with the fewest."""
+    # the organiser's pairs kept apart and the clubs' rounds come before repeated meetings
+    # (they are the organiser's own word); then repeated meetings, and nothing else
+    alone = Settings({**settings, "weights": {"repeat_pairs": 1, **KEPT_APART_FIRST}})
+    counting = build(event, ruleset, alone, list(players), seed)
+    least = search(counting, budget / 4, seed)
+    fewest = slicing.totals(counting, least.tables)["repeat_pairs"]
+    proved = least.optimal
+    # a first pairing with no more: the fewest's, improved by the weights within them
+    start = heuristic.improve(
+        instance,
+        least.tables,
+        deadline=work.now() + GUARD_SECONDS,
+        seed=seed,
+        sweeps=GUARD_SWEEPS,
+        random_pairs=False,
+        limits={"repeat_pairs": fewest},
+    )
+    if work.stopped():
+        return Found(start, False, None, "heuristic", fewest=(fewest, proved))
+    lexical, extra = _lexical(event, ruleset, settings, players, seed, instance, start)
+    found = search(lexical, max(GUARD_SECONDS, budget - work.now()), seed, start)
+    repeats = slicing.totals(instance, found.tables)["repeat_pairs"]
+    bound = None
+    if found.bound is not None:
+        # every pairing P costs W·rep(P) + other(P) ≥ B by the lexical weights, so one with
+        # at most the fewest repeated meetings costs w·rep(P) + other(P) ≥ B − (W − w)·fewest
+        weighted = Fraction(lexical.main_cost(found.bound)) * lexical.unit - extra * fewest
+        bound = math.floor(weighted / instance.unit) * instance.mult
+    return replace(
+        found,
+        bound=bound,
+        fewest=(min(fewest, repeats), proved),
+        prices=None,
+        generated=None,
+    )
+
+
+def _lexical(
+    event: Event,
+    ruleset: RuleSet,
+    settings: Settings,
+    players: Sequence[EntrantId],
+    seed: int,
+    instance: Instance,
+    start: list[tuple[int, ...]],
+) -> tuple[Instance, Fraction]:
+    """The round weighed so that one repeated meeting more costs more than everything else
+    ``start`` (a pairing with the fewest) costs — W, a whole number — and what that adds to
+    a repeated meeting's weight (W − w)."""
+    weights = weights_of(settings)
+    counts = slicing.totals(instance, start)
+    total = Fraction(instance.main_cost(heuristic.cost_of(instance, start))) * instance.unit
+    other = total - weights["repeat_pairs"] * counts["repeat_pairs"]
+    heavy = max(math.ceil(weights["repeat_pairs"]), math.floor(other) + 1)
+    given = dict(settings.weights)
+    given["repeat_pairs"] = heavy
+    lexical = build(event, ruleset, Settings({**settings, "weights": given}), list(players), seed)
+    return lexical, heavy - weights["repeat_pairs"]
+
+
+def guard_pool(
+    instance: Instance,
+    cap: int,
+    prices: exact.Prices | None,
+    generated: Generated | None = None,
+    deadline: float | None = None,
+) -> Pool | None:
+    """The tables that can be in a pairing costing at most ``cap`` (a guarded pairing's
+    cost: the cheapest costs no more), or None if too many for the exact method. With the
+    first search's duals, a table whose reduced cost r puts every pairing seating it above
+    the cap (L + r > cap) is left out; where the first search's pool came from column
+    generation, its duals choose the tables without building the others."""
+    try:
+        if generated is not None:
+            return tables_in_reach(
+                instance, generated.pricing, generated.base, cap, pool_limit(instance), deadline
+            )
+        pool = all_tables(instance, max_cost=cap, limit=pool_limit(instance))
+    except PoolTooLarge:
+        return None
+    if prices is not None:
+        reduced, lower = exact.lower_bounds(instance, pool, prices)
+        pool = pool.take(reduced <= cap - lower + 1.0)  # one tie-break unit of slack
+    return pool
