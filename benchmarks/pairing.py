@@ -23,6 +23,7 @@ import argparse
 import json
 import multiprocessing
 import random
+import resource
 import statistics
 import sys
 import time
@@ -163,15 +164,18 @@ def run_field(
             file=sys.stderr,
             flush=True,
         )
-    return {name: tally.row() for name, tally in tallies.items()}
+    rows = {name: tally.row() for name, tally in tallies.items()}
+    # the field's process alone (a fresh one per field): its peak resident memory
+    rows["engine"]["peak_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+    return rows
 
 
 def markdown(results: list[dict[str, object]]) -> str:
     head = (
         "| rule set | N | engine median s | max s | proven | max gap | repeated pairs "
         "(engine / slice / random) | repeated threes (e / s / r) | mean spread (e / s / r) "
-        "| weighted cost (e / s / r) |\n"
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n"
+        "| weighted cost (e / s / r) | peak MB |\n"
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n"
     )
     lines = []
     for r in results:
@@ -181,7 +185,7 @@ def markdown(results: list[dict[str, object]]) -> str:
             f"| {e['max_gap']} | {e['repeated_pairs']} / {s['repeated_pairs']} / {x['repeated_pairs']} "
             f"| {e['repeated_threes']} / {s['repeated_threes']} / {x['repeated_threes']} "
             f"| {e['mean_spread']} / {s['mean_spread']} / {x['mean_spread']} "
-            f"| {e['objective']} / {s['objective']} / {x['objective']} |"
+            f"| {e['objective']} / {s['objective']} / {x['objective']} | {e.get('peak_mb', '')} |"
         )
     return head + "\n".join(lines)
 
