@@ -171,16 +171,19 @@ class Master:
     """The relaxation over the tables generated so far, kept in one HiGHS model so that
     every solve starts from the previous basis: tables and cuts are appended to it."""
 
-    def __init__(self, model: Model, pool: Pool, artificial: float, deadline: float) -> None:
+    def __init__(
+        self,
+        model: Model,
+        pool: Pool,
+        artificial: float,
+        deadline: float,
+        presolve: bool = False,
+    ) -> None:
         self.model = model
         self.pool = pool
         self.highs = model.highs(pool, False, artificial)
-        # no presolve: it is run again whenever tables or cuts join, and over a whole
-        # pool of 34,000 tables (60 players in threes) it took two thirds of a first solve
-        # of 63 simplex iterations (benchmarks/startup.py); over ten rounds of 100 and 128
-        # players in fours and five of 300 in threes, rounds proved and their times were
-        # as good or better without it
-        self.highs.setOptionValue("presolve", "off")
+        if not presolve:
+            self.highs.setOptionValue("presolve", "off")
         self.equalities = model.instance.size + len(model.count_rows())
         self._added = 0
         """Tables appended after the artificial columns."""

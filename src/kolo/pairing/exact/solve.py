@@ -38,6 +38,10 @@ MIP_FIRST = 1_000
 """The first integer program over all tables takes this many, those of lowest reduced cost."""
 
 
+PRESOLVE_POOL = 1_000_000
+"""Pools of more tables than this get HiGHS's presolve in their relaxation (see ``_solve``)."""
+
+
 REACH_TABLES = (4_000, 16_000, 48_000)
 """The tableau cuts first run over this many tables of lowest reduced cost, alone."""
 
@@ -136,7 +140,14 @@ def _solve(
     lagrange = lower
     artificial = 2.0 * float(pool.cost.max(initial=0)) + 1.0
     raised = 0
-    master = Master(model, pool.take(active), artificial, deadline)
+    # Presolve only for a master drawn from a pool of millions of tables (the whole pool
+    # of 300 players in threes): its cuts over levels are dense rows that presolve thins,
+    # and without it a round's work ran out there before the first bound above zero.
+    # Smaller pools go without: over the 34,000 tables of 60 players in threes presolve
+    # took two thirds of a first solve of 63 simplex iterations (benchmarks/startup.py),
+    # and over ten rounds at 100 and 128 players in fours it proved one round fewer.
+    huge = len(pool) > PRESOLVE_POOL
+    master = Master(model, pool.take(active), artificial, deadline, presolve=huge)
     while True:
         h = master.run(deadline)
         status = h.getModelStatus()
