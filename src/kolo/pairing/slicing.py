@@ -60,6 +60,15 @@ def slice_standings(instance: Instance) -> tuple[Tables, bool]:
     for size in instance.sizes:
         tables.append(order[:size])
         order = order[size:]
+    known: dict[tuple[int, ...], tuple[int, int]] = {}
+
+    def _faults(instance: Instance, table: Sequence[int]) -> tuple[int, int]:
+        # the same tables are weighed again and again while swaps are tried: once each
+        key = tuple(sorted(table))
+        if key not in known:
+            known[key] = _table_faults(instance, key)
+        return known[key]
+
     for _pass in range(REPAIR_PASSES):
         for i in range(len(tables) - 1):
             upper, lower = tables[i], tables[i + 1]
@@ -89,7 +98,7 @@ def _add(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
     return (a[0] + b[0], a[1] + b[1])
 
 
-def _faults(instance: Instance, table: Sequence[int]) -> tuple[int, int]:
+def _table_faults(instance: Instance, table: Sequence[int]) -> tuple[int, int]:
     """(hard rules broken, pairs that met / are club-mates / are kept apart) at a table."""
     small = len(table) < instance.normal_size
     allowed = instance.smaller_ok if small else instance.full_ok
