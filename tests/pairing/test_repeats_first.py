@@ -131,8 +131,11 @@ def test_r_gorn_8_no_repeats_over_a_whole_carcassonne_event_of_28():
     assert max(History.of(plain.rounds).pairs.values()) > 1
 
 
-def test_r_gorn_8_pairs_kept_apart_come_before_repeated_meetings():
-    """The organiser's pairs kept apart are kept apart with repeated meetings first too."""
+@pytest.mark.parametrize("weight", [None, 15, 19])
+def test_r_gorn_8_pairs_kept_apart_come_before_repeated_meetings(weight):
+    """The organiser's pairs kept apart are kept apart with repeated meetings first too,
+    whatever their weight (a light one, 15 or 19, once let the reweighed search trade a
+    kept-apart pair for two repeated meetings and call the result optimal)."""
     from dataclasses import replace as replaced
 
     from kolo.core.event import Entrant, Event, Round, Table
@@ -140,7 +143,11 @@ def test_r_gorn_8_pairs_kept_apart_come_before_repeated_meetings():
     entrants = tuple(Entrant(f"p{i}", f"P{i}") for i in range(1, 17))
     tables = tuple(Table(n + 1, tuple(f"p{4 * n + k}" for k in range(1, 5)), ()) for n in range(4))
     apart = [["p1", f"p{k}"] for k in range(5, 9)]
-    event = Event("kept", "carcassonne-cz", {"never_together": apart}, entrants)
+    chosen: dict[str, object] = {"never_together": apart}
+    if weight is not None:
+        weights = {"repeat_pairs": 3, "score_spread": 1, "smaller_tables": 1, "club": 2}
+        chosen["weights"] = {**weights, "never_together": weight}
+    event = Event("kept", "carcassonne-cz", chosen, entrants)
     event = replaced(event, rounds=(Round(1, tables, 1),))
     event, _ = simulate_results(event)
     ruleset, settings = settings_of(event)

@@ -10,6 +10,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from kolo.core.event import EntrantId, Event
+from kolo.core.problems import NoValidPairing
 from kolo.core.rulesets import RuleSet
 from kolo.core.settings import Settings
 from kolo.pairing import exact, heuristic, slicing, work
@@ -108,24 +109,33 @@ def repeats_first(
     settings: Settings,
     players: Sequence[EntrantId],
 ) -> Found:
-    """Repeated meetings first (R-GORN-8, the setting ``repeats_first``): the fewest
-    repeated meetings any pairing within the hard rules has — searched on the same round
-    weighed by repeated meetings alone — and among the pairings with no more, the cheapest
-    by the weights.
+    """Repeated meetings first (R-GORN-8, the setting ``repeats_first``), after the
+    organiser's pairs kept apart and club-mates (his own word): the fewest of those, then
+    the fewest repeated meetings any pairing within the hard rules has — searched on the
+    same round weighed by them alone — and among the pairings with no more of either, the
+    cheapest by the weights.
 
     The second search is an ordinary one, on the round weighed as before except that a
-    repeated meeting costs more than everything else a pairing with the fewest costs
-    (``_lexical``): its cheapest pairing has the fewest repeated meetings and, among those,
-    the least cost by the weights; its pool comes from column generation like any other
-    round's, and its bound converts to one over the pairings with the fewest."""
+    repeated meeting costs more than everything else but those pairs that a pairing with
+    the fewest costs, and a kept-apart pair or club-mates more than all of that
+    (``_lexical``): its cheapest pairing has the fewest of each, in that order, and among
+    those the least cost by the weights; its pool comes from column generation like any
+    other round's, and its bound converts to one over the pairings with no more of each."""
     # the organiser's pairs kept apart and the clubs' rounds come before repeated meetings
     # (they are the organiser's own word); then repeated meetings, and nothing else
     alone = Settings({**settings, "weights": {"repeat_pairs": 1, **KEPT_APART_FIRST}})
     counting = build(event, ruleset, alone, list(players), seed)
-    least = search(counting, budget / 4, seed)
+    try:
+        least = search(counting, budget / 4, seed)
+    except NoValidPairing:
+        # the short search found no pairing within the hard rules: the whole budget to
+        # the round as it is
+        found = search(instance, max(GUARD_SECONDS, budget - work.now()), seed)
+        mine = slicing.totals(counting, found.tables)["repeat_pairs"]
+        return replace(found, fewest=(mine, False))
     fewest = slicing.totals(counting, least.tables)["repeat_pairs"]
     proved = least.optimal
-    # a first pairing with no more: the fewest's, improved by the weights within them
+    # a first pairing with no more repeated meetings: the fewest's, improved by the weights
     start = heuristic.improve(
         instance,
         least.tables,
@@ -137,22 +147,28 @@ def repeats_first(
     )
     if work.stopped():
         return Found(start, False, None, "heuristic", fewest=(fewest, proved))
-    lexical, extra = _lexical(event, ruleset, settings, players, seed, instance, start)
+    lexical, extra = _lexical(
+        event, ruleset, settings, players, seed, instance, counting, least.tables
+    )
     found = search(lexical, max(GUARD_SECONDS, budget - work.now()), seed, start)
     repeats = slicing.totals(instance, found.tables)["repeat_pairs"]
     bound = None
     if found.bound is not None:
-        # every pairing P costs W·rep(P) + other(P) ≥ B by the lexical weights, so one with
-        # at most the fewest repeated meetings costs w·rep(P) + other(P) ≥ B − (W − w)·fewest
-        weighted = Fraction(lexical.main_cost(found.bound)) * lexical.unit - extra * fewest
+        # every pairing P costs Σ W_c·c(P) + other(P) ≥ B by the lexical weights, so one
+        # with no more of each than the fewest's costs Σ w_c·c(P) + other(P) ≥ B − extra
+        weighted = Fraction(lexical.main_cost(found.bound)) * lexical.unit - extra
         bound = math.floor(weighted / instance.unit) * instance.mult
     return replace(
         found,
         bound=bound,
-        fewest=(min(fewest, repeats), proved),
+        fewest=(min(fewest, repeats), proved and repeats >= fewest),
         prices=None,
         generated=None,
     )
+
+
+_FIRST = ("repeat_pairs", *KEPT_APART_FIRST)
+"""The criteria that come before the weights with repeated meetings first."""
 
 
 def _lexical(
@@ -162,20 +178,34 @@ def _lexical(
     players: Sequence[EntrantId],
     seed: int,
     instance: Instance,
-    start: list[tuple[int, ...]],
+    counting: Instance,
+    fewest: list[tuple[int, ...]],
 ) -> tuple[Instance, Fraction]:
     """The round weighed so that one repeated meeting more costs more than everything else
-    ``start`` (a pairing with the fewest) costs — W, a whole number — and what that adds to
-    a repeated meeting's weight (W − w)."""
+    but kept-apart pairs and club-mates that ``fewest`` (the pairing with the fewest of
+    those, then of repeated meetings) costs — W, a whole number — and one kept-apart pair
+    or club-mates more than all of that — K. Then every pairing with more of either than
+    ``fewest`` costs more than it: the cheapest has no more of each, in that order. And
+    what those weights add to its cost beyond its own weights (Σ (W_c − w_c) × its count
+    c), which bounds what they add to any pairing with no more of each."""
     weights = weights_of(settings)
-    counts = slicing.totals(instance, start)
-    total = Fraction(instance.main_cost(heuristic.cost_of(instance, start))) * instance.unit
-    other = total - weights["repeat_pairs"] * counts["repeat_pairs"]
+    counts = slicing.totals(counting, fewest)
+    total = Fraction(instance.main_cost(heuristic.cost_of(instance, fewest))) * instance.unit
+    other = total - sum((weights[name] * counts[name] for name in _FIRST), Fraction(0))
     heavy = max(math.ceil(weights["repeat_pairs"]), math.floor(other) + 1)
+    apart = max(
+        *(math.ceil(weights[name]) for name in KEPT_APART_FIRST),
+        heavy * counts["repeat_pairs"] + math.floor(other) + 1,
+    )
     given = dict(settings.weights)
     given["repeat_pairs"] = heavy
+    for name in KEPT_APART_FIRST:
+        given[name] = apart
     lexical = build(event, ruleset, Settings({**settings, "weights": given}), list(players), seed)
-    return lexical, heavy - weights["repeat_pairs"]
+    extra = (heavy - weights["repeat_pairs"]) * counts["repeat_pairs"] + sum(
+        ((apart - weights[name]) * counts[name] for name in KEPT_APART_FIRST), Fraction(0)
+    )
+    return lexical, extra
 
 
 def guard_pool(
