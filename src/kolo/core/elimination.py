@@ -19,12 +19,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from kolo.core.event import PLAYOFF as PLAYOFF  # the stage of a bracket round, here too
 from kolo.core.event import EntrantId, Event, Round
 from kolo.core.problems import N_, Problem
 from kolo.core.settings import Settings
-
-PLAYOFF = "playoff"
-"""The stage of a bracket round."""
 
 Kind = Literal["seed", "winner", "loser"]
 

@@ -112,6 +112,10 @@ class Table:
         return self.seats
 
 
+PLAYOFF = "playoff"
+"""The stage of a bracket round (``kolo.core.elimination``)."""
+
+
 @dataclass(frozen=True)
 class Round:
     """One round of an event."""

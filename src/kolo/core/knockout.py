@@ -513,7 +513,7 @@ def ranking_keys(
 
 def is_knockout(ruleset: RuleSet) -> bool:
     """Whether the rule set eliminates players (its standings rank by how far they got)."""
-    return ruleset.system in (System.GROUPS_KNOCKOUT, System.KNOCKOUT)
+    return ruleset.eliminates
 
 
 # --- group tables and the bracket, for people ------------------------------------------------

@@ -84,6 +84,12 @@ class RuleSet:
     teams: bool = False
     """Entrants are teams of two, partners sitting opposite (the block game)."""
 
+    @property
+    def eliminates(self) -> bool:
+        """Whether the rule set eliminates players (its standings rank by how far they got;
+        ``kolo.core.knockout``)."""
+        return self.system in (System.GROUPS_KNOCKOUT, System.KNOCKOUT)
+
     def settings(self, overrides: Mapping[str, Any]) -> Settings:
         """The settings in force under this rule set with an event's ``overrides``; an invalid
         override leaves the default in force (``kolo.core.validation`` reports it)."""

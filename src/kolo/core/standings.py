@@ -11,15 +11,17 @@ from collections import OrderedDict, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kolo.core import elimination, knockout
 from kolo.core.collation import Key, sort_key
-from kolo.core.event import Entrant, EntrantId, Event, Round, Table
+from kolo.core.event import PLAYOFF, Entrant, EntrantId, Event, Round, Table
 from kolo.core.outcome import outcome
 from kolo.core.rulesets import RuleSet, Success, TieBreak
 from kolo.core.settings import Settings
 from kolo.core.shares import mean_share, sum_share
+
+if TYPE_CHECKING:
+    from kolo.core import elimination
 
 
 @dataclass(frozen=True)
@@ -152,7 +154,7 @@ def _compute(
     ]
     tallies = {e.id: _Tally() for e in event.entrants}
     for round_ in rounds:
-        if round_.stage == elimination.PLAYOFF:
+        if round_.stage == PLAYOFF:
             continue  # a bracket's matches place its teams, not the Swiss tallies
         for player in round_.byes:
             tallies[player].points += settings.bye_points
@@ -162,11 +164,11 @@ def _compute(
                 tallies[player].opponents.extend(p for p in table.seats if p != player)
             for game in table.games:
                 _add_game(tallies, game.scores, game.turns, ruleset, settings)
-    keys = (
-        knockout.ranking_keys(event, rounds, ruleset, settings)
-        if knockout.is_knockout(ruleset)
-        else None
-    )
+    keys = None
+    if ruleset.eliminates:  # the knockout's code only where a format has one
+        from kolo.core import knockout
+
+        keys = knockout.ranking_keys(event, rounds, ruleset, settings)
     rows = _rank(event, ruleset, tallies, keys)
     cut = event if through_round is None else replace(event, rounds=tuple(rounds))
     state = bracket(cut, ruleset, settings, rows)
@@ -195,10 +197,12 @@ def bracket(
     given)."""
     if settings.playoff == "none":
         return None
-    if not starting and not any(r.stage == elimination.PLAYOFF for r in event.rounds):
+    if not starting and not any(r.stage == PLAYOFF for r in event.rounds):
         return None
+    from kolo.core import elimination  # the bracket's code only where an event has one
+
     if rows is None:
-        swiss = tuple(r for r in event.rounds if r.stage != elimination.PLAYOFF)
+        swiss = tuple(r for r in event.rounds if r.stage != PLAYOFF)
         rows = compute(
             Event(event.name, event.ruleset, event.settings, event.entrants, swiss),
             ruleset,

@@ -10,9 +10,8 @@ import unicodedata
 from collections import Counter
 from collections.abc import Mapping
 
-from kolo.core import knockout, rulesets
-from kolo.core.elimination import PLAYOFF
-from kolo.core.event import EntrantId, Event, Round, Table
+from kolo.core import rulesets
+from kolo.core.event import PLAYOFF, EntrantId, Event, Round, Table
 from kolo.core.problems import N_, Problem
 from kolo.core.rulesets import RuleSet
 from kolo.core.settings import Settings, resolve
@@ -46,7 +45,9 @@ def check_event(event: Event) -> list[Problem]:
         )
     else:
         settings, problems = resolve(ruleset.defaults, event.settings)
-        if not problems:
+        if not problems and ruleset.eliminates:
+            from kolo.core import knockout  # a knockout's code only where a format has one
+
             problems += knockout.check_format(ruleset, settings)
     problems += check_entrants(event)
     if ruleset is not None:

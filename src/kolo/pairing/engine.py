@@ -16,15 +16,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from kolo.core import elimination, knockout
-from kolo.core.event import EntrantId, Event
+from kolo.core.event import PLAYOFF, EntrantId, Event
 from kolo.core.limits import check_field
 from kolo.core.problems import N_, NoValidPairing
 from kolo.core.rulesets import RuleSet
 from kolo.core.settings import Settings
 from kolo.core.standings import compute
-from kolo.pairing import diagnosis, heuristic, numbering, playoff, slicing, work
-from kolo.pairing import knockout as knockout_seating
+from kolo.pairing import diagnosis, heuristic, numbering, slicing, work
 from kolo.pairing.criteria import Context, breakdown, weighted, weights_of
 from kolo.pairing.guards import guarded, repeats_first
 from kolo.pairing.instance import Instance, NoLayout, build
@@ -125,10 +123,14 @@ def propose(
     rules together, fail and which relaxations work (``kolo.pairing.diagnosis``).
     """
     started = time.monotonic()
-    if knockout.format_of(ruleset, settings) is not None:
+    # the knockouts' and the brackets' code only where a format has them
+    if ruleset.eliminates:
         return _knockout(event, ruleset, settings, seed, ratings, started)
-    if playoff.due(event, settings):
-        return _playoff(event, ruleset, settings, seed, started)
+    if settings.playoff != "none":
+        from kolo.pairing import playoff
+
+        if playoff.due(event, settings):
+            return _playoff(event, ruleset, settings, seed, started)
     number = len(event.rounds) + 1
     if players is None:
         players = [e.id for e in event.entrants if e.active_in(number)]
@@ -230,6 +232,9 @@ def _knockout(
     ratings: Mapping[EntrantId, float] | None,
     started: float,
 ) -> Proposal:
+    from kolo.core import knockout
+    from kolo.pairing import knockout as knockout_seating
+
     plan = knockout.plan_next(event, ruleset, settings, ratings)
     tables = knockout_seating.seat(plan, seed)
     return Proposal(
@@ -254,6 +259,8 @@ def _playoff(
     event: Event, ruleset: RuleSet, settings: Settings, seed: int, started: float
 ) -> Proposal:
     """The bracket's next round (``kolo.pairing.playoff``)."""
+    from kolo.pairing import playoff
+
     tables, seeds = playoff.next_tables(event, ruleset, settings)
     rank = {team: i + 1 for i, team in enumerate(seeds)}
     return Proposal(
@@ -270,7 +277,7 @@ def _playoff(
         bound=Fraction(0),
         method="bracket",
         seconds=time.monotonic() - started,
-        stage=elimination.PLAYOFF,
+        stage=PLAYOFF,
         field=tuple((team, rank[team], match) for match, seats in tables for team in seats),
     )
 

@@ -11,7 +11,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from kolo.core import knockout
 from kolo.core.event import EntrantId, Event
 from kolo.core.problems import N_
 from kolo.core.rulesets import RuleSet
@@ -84,7 +83,7 @@ def round_explanations(
     """The explanation of every table of ``event.rounds[index]`` given the rounds before it;
     ``None`` where the round has none: the first round (drawn) and a knockout's rounds
     (seeded, not paired by cost)."""
-    if index == 0 or knockout.is_knockout(ruleset):
+    if index == 0 or ruleset.eliminates:
         return None
     context = Context.of(replace(event, rounds=event.rounds[:index]), ruleset, settings)
     weights = weights_of(settings)
