@@ -14,6 +14,8 @@ from kolo.cli import _app_for, _named, app, main
         (["--lang", "cs", "--user", "eva", "round", "show"], "round"),
         (["--lang=cs", "standings", "f.json"], "standings"),
         (["--help"], None),
+        (["-h", "pair"], None),  # the application's help, before any command
+        (["pair", "--help"], "pair"),
         ([], None),
     ],
 )

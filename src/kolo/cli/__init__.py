@@ -67,6 +67,8 @@ def _named(args: Sequence[str]) -> str | None:
             skip = False
         elif arg in _VALUED:
             skip = True
+        elif arg in ("-h", "--help"):
+            return None  # the application's help, listing every command
         elif not arg.startswith("-"):
             return arg
     return None
