@@ -1,8 +1,15 @@
-"""Statistics the simulations share: the 95 % interval of a rate."""
+"""What the simulations share: the seed of each game of a run, the 95 % interval of a rate."""
 
 from __future__ import annotations
 
 import math
+
+
+def sub_seed(seed: int, index: int) -> int:
+    """The seed of game (or event) ``index`` of a run seeded ``seed``: the same on any
+    machine and whatever the workers, so a run splits into batches freely."""
+    return (seed * 1_000_003 + index) % (2**63)
+
 
 Z95 = 1.959964
 """The normal quantile of a two-sided 95 % interval."""

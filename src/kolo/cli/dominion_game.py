@@ -4,8 +4,7 @@ propose, a game in the terminal against bots (docs/dominion.md)."""
 from __future__ import annotations
 
 import os
-import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -13,7 +12,7 @@ import typer
 
 from kolo import i18n
 from kolo.cli.app import app
-from kolo.cli.output import print_json, table
+from kolo.cli.output import print_json, progress, table
 from kolo.core.problems import N_, InvalidInput, Problem
 from kolo.i18n import _
 
@@ -123,24 +122,6 @@ RoundOption = Annotated[int | None, typer.Option("--round", help=_("The round of
 TableOption = Annotated[int | None, typer.Option("--table", help=_("The table's number."))]
 
 
-def _progress(total: int, label: str) -> tuple[Callable[[int], None], Callable[[], None]]:
-    """A progress bar on stderr (when it is a terminal): the callback and the closer."""
-    if not sys.stderr.isatty():
-        return (lambda done: None), (lambda: None)
-    bar = typer.progressbar(length=total, label=label, file=sys.stderr)
-    bar.__enter__()
-    seen = [0]
-
-    def update(done: int) -> None:
-        bar.update(done - seen[0])
-        seen[0] = done
-
-    def close() -> None:
-        bar.__exit__(None, None, None)
-
-    return update, close
-
-
 def _pct(value: float, lang: str, signed: bool = False) -> str:
     from kolo import display
 
@@ -194,7 +175,7 @@ def simulate_command(
     problems = sim.check_bots(cards_, names)
     if problems:
         raise InvalidInput([Problem("--bots", N_("{reason}"), {"reason": p}) for p in problems])
-    update, close = _progress(games, _("Playing"))
+    update, close = progress(games, _("Playing"))
     try:
         report = sim.simulate(cards_, names, games, seed, workers or os.cpu_count() or 1, update)
     finally:
@@ -338,7 +319,7 @@ def propose_command(
             )
         if len(set(chosen)) < 10:
             raise InvalidInput.one(N_("the pool needs at least ten cards"), path="--pool")
-    update, close = _progress(candidates, _("Weighing kingdoms"))
+    update, close = progress(candidates, _("Weighing kingdoms"))
     try:
         found = sim.propose(
             chosen, candidates, players, games, seed, keep, workers or os.cpu_count() or 1, update

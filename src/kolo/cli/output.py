@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from kolo.core.problems import N_, Problem
@@ -85,3 +85,24 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[str]], right: Sequence
 def print_json(document: Any) -> None:
     """JSON on stdout, UTF-8, indented."""
     print(json.dumps(document, ensure_ascii=False, indent=2))
+
+
+def progress(total: int, label: str) -> tuple[Callable[[int], None], Callable[[], None]]:
+    """A progress bar on stderr (when it is a terminal): the callback (told how many are
+    done) and the closer."""
+    if not sys.stderr.isatty():
+        return (lambda done: None), (lambda: None)
+    import typer
+
+    bar = typer.progressbar(length=total, label=label, file=sys.stderr)
+    bar.__enter__()
+    seen = [0]
+
+    def update(done: int) -> None:
+        bar.update(done - seen[0])
+        seen[0] = done
+
+    def close() -> None:
+        bar.__exit__(None, None, None)
+
+    return update, close

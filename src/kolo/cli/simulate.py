@@ -4,34 +4,14 @@ through the real pairing engine and standings (docs/formats.md)."""
 from __future__ import annotations
 
 import json
-import sys
-from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
 
 from kolo.cli.app import app
-from kolo.cli.output import print_json, table
+from kolo.cli.output import print_json, progress, table
 from kolo.core.problems import N_, InvalidInput
 from kolo.i18n import _
-
-
-def _progress(total: int) -> tuple[Callable[[int], None], Callable[[], None]]:
-    """A progress bar on stderr (when it is a terminal): the callback and the closer."""
-    if not sys.stderr.isatty():
-        return (lambda done: None), (lambda: None)
-    bar = typer.progressbar(length=total, label=_("Simulating events"), file=sys.stderr)
-    bar.__enter__()
-    seen = [0]
-
-    def update(done: int) -> None:
-        bar.update(done - seen[0])
-        seen[0] = done
-
-    def close() -> None:
-        bar.__exit__(None, None, None)
-
-    return update, close
 
 
 def _settings(pairs: list[str]) -> dict[str, Any]:
@@ -179,7 +159,7 @@ def simulate(
     )
     check(study)
     workers = workers or os.cpu_count() or 1
-    update, close = _progress(events)
+    update, close = progress(events, _("Simulating events"))
     try:
         if scheduler:
             with _cluster(scheduler) as client:

@@ -27,6 +27,7 @@ from kolo.core.standings import bracket, compute
 from kolo.formats import metrics
 from kolo.pairing.engine import propose
 from kolo.simulation import SkillModel
+from kolo.stats import sub_seed
 
 BATCH = 4
 """Events a worker plays at a time (fixed: the figures must not depend on the workers)."""
@@ -178,9 +179,8 @@ def _entrants(count: int) -> tuple[Entrant, ...]:
     return tuple(Entrant(f"p{i}", f"P{i}") for i in range(1, count + 1))
 
 
-def event_seed(seed: int, index: int) -> int:
-    """The seed of event ``index`` of a study seeded ``seed`` (the same on any machine)."""
-    return (seed * 1_000_003 + index) % (2**63)
+event_seed = sub_seed
+"""The seed of event ``index`` of a run seeded ``seed`` (``kolo.stats.sub_seed``)."""
 
 
 @dataclass(frozen=True)

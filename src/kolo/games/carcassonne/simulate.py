@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from kolo.games.carcassonne.bots import BOTS
 from kolo.games.carcassonne.game import BASE, FINAL, Rules, new_game
-from kolo.stats import wilson
+from kolo.stats import sub_seed, wilson
 
 VARIANTS = (BASE, FINAL)
 
@@ -52,9 +52,8 @@ class Tally:
         self.turns.update(other.turns)
 
 
-def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a run seeded ``seed`` (the same on any machine)."""
-    return (seed * 1_000_003 + index) % (2**63)
+game_seed = sub_seed
+"""The seed of game ``index`` of a run seeded ``seed`` (``kolo.stats.sub_seed``)."""
 
 
 def play_batch(variant: str, bots: Sequence[str], seed: int, first: int, count: int) -> Tally:

@@ -19,7 +19,7 @@ from typing import Any
 
 from kolo.games.dominion import bots as bots_module
 from kolo.games.dominion import engine
-from kolo.stats import wilson
+from kolo.stats import sub_seed, wilson
 
 UNIT = 60
 """A win in sixtieths: a win shared by k ≤ 6 players is 60 / k each, a whole number."""
@@ -29,9 +29,8 @@ SECOND_EDITION = tuple(c for c in engine.KINGDOM if c != "Feast")
 """The 26 kingdom cards of R-SETUP-3: the pool ``propose`` draws from by default."""
 
 
-def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a run seeded ``seed`` (the same on any machine)."""
-    return (seed * 1_000_003 + index) % (2**63)
+game_seed = sub_seed
+"""The seed of game ``index`` of a run seeded ``seed`` (``kolo.stats.sub_seed``)."""
 
 
 @dataclass

@@ -11,7 +11,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from kolo.games.domino import block, mexican
-from kolo.stats import wilson
+from kolo.stats import sub_seed, wilson
 
 GAMES = ("block", "mexican-train")
 MEXICAN_BOTS: dict[str, mexican.MexicanBot] = mexican.PLAYERS
@@ -39,9 +39,8 @@ class Tally:
         self.hands_per_match.update(other.hands_per_match)
 
 
-def match_seed(seed: int, index: int) -> int:
-    """The seed of match ``index`` of a run seeded ``seed`` (the same on any machine)."""
-    return (seed * 1_000_003 + index) % (2**63)
+match_seed = sub_seed
+"""The seed of match ``index`` of a run seeded ``seed`` (``kolo.stats.sub_seed``)."""
 
 
 def play_batch(
