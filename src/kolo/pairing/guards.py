@@ -217,9 +217,9 @@ def guard_pool(
 ) -> Pool | None:
     """The tables that can be in a pairing costing at most ``cap`` (a guarded pairing's
     cost: the cheapest costs no more), or None if too many for the exact method. With the
-    first search's duals, a table whose reduced cost r puts every pairing seating it above
-    the cap (L + r > cap) is left out; where the first search's pool came from column
-    generation, its duals choose the tables without building the others."""
+    first search's duals, a table whose excess r puts every pairing seating it above the
+    cap (L + r > cap, ``exact.lower_bounds``) is left out; where the first search's pool
+    came from column generation, its duals choose the tables without building the others."""
     try:
         if generated is not None:
             return tables_in_reach(
@@ -229,6 +229,6 @@ def guard_pool(
     except PoolTooLarge:
         return None
     if prices is not None:
-        reduced, lower = exact.lower_bounds(instance, pool, prices)
-        pool = pool.take(reduced <= cap - lower + 1.0)  # one tie-break unit of slack
+        excess, lower = exact.lower_bounds(instance, pool, prices)
+        pool = pool.take(excess <= cap - lower + 1.0)  # one tie-break unit of slack
     return pool

@@ -74,7 +74,7 @@ def cut_coefficients(instance: Instance, pool: Pool, cut: Cut) -> IntArray:
     """The cut's coefficient for every table of the pool."""
     if cut.players:
         return _player_coefficients(instance, pool, cut)
-    return _coefficients(member_levels(instance, pool), cut)
+    return level_coefficients(member_levels(instance, pool), cut)
 
 
 def coefficient_rows(instance: Instance, pool: Pool, cuts: Sequence[Cut]) -> Iterator[IntArray]:
@@ -86,10 +86,12 @@ def coefficient_rows(instance: Instance, pool: Pool, cuts: Sequence[Cut]) -> Ite
         if cut.players or index is None:
             yield _player_coefficients(instance, pool, cut)
         else:
-            yield _coefficients(index.groups, cut)[index.inverse]
+            yield level_coefficients(index.groups, cut)[index.inverse]
 
 
-def _coefficients(levels: IntArray, cut: Cut) -> IntArray:
+def level_coefficients(levels: IntArray, cut: Cut) -> IntArray:
+    """A cut over levels: its coefficient for tables whose players have the given levels
+    (one row per table, -1 for an empty place)."""
     inside = ((levels >= cut.low) & (levels <= cut.high)).sum(axis=1)
     result: IntArray = (cut.multiplier * inside) // cut.divisor
     return result
@@ -171,11 +173,11 @@ class PoolCuts:
                 rows, values = self.sparse[cut]
                 rc[rows] -= dual * values
             elif self.levels is not None and by_group is not None:
-                by_group += dual * _coefficients(self.levels.groups, cut)
+                by_group += dual * level_coefficients(self.levels.groups, cut)
             else:
                 if levels is None:
                     levels = member_levels(self.instance, self.pool)
-                rc -= dual * _coefficients(levels, cut)
+                rc -= dual * level_coefficients(levels, cut)
         if self.levels is not None and by_group is not None and by_group.any():
             rc -= by_group[self.levels.inverse]
 
@@ -279,7 +281,7 @@ def violated_cuts(
     for cut in candidates:
         if cut in taken:
             continue
-        lhs = float(_coefficients(levels, cut) @ x)
+        lhs = float(level_coefficients(levels, cut) @ x)
         if lhs > cut.rhs + 1e-6:
             found.append((lhs - cut.rhs, cut))
     found.sort(key=lambda item: -item[0])

@@ -31,7 +31,9 @@ import numpy as np
 from kolo.pairing import work
 from kolo.pairing.cost import cost_of
 from kolo.pairing.exact.cuts import PoolCuts, candidate_cuts, violated_cuts
-from kolo.pairing.exact.model import Master, Model
+from kolo.pairing.exact.floors import seat_floors
+from kolo.pairing.exact.master import Master
+from kolo.pairing.exact.model import Model
 from kolo.pairing.exact.search import main_optimal
 from kolo.pairing.exact.select import FloatArray, smallest_values
 from kolo.pairing.instance import Instance
@@ -69,10 +71,11 @@ class Generated:
     pricing: Pricing
     """The duals; ``pricing.most`` is the largest reduced cost a table of the pool has."""
     base: float
-    """y·b + (N − 1)·min(0, min rc): a pairing seating a table of reduced cost r costs at
-    least base + r."""
+    """y·b + what the other tables of a pairing add at least (every player's floor, or
+    (N − 1)·min(0, min rc)): a pairing seating a table of reduced cost r costs at least
+    base + r."""
     bound: float
-    """y·b + N·min(0, min rc): a lower bound on every pairing's cost."""
+    """y·b + the floors, or N·min(0, min rc): a lower bound on every pairing's cost."""
     converged: bool
     """No table of negative reduced cost was left: ``bound`` is the relaxation's value."""
 
@@ -141,7 +144,7 @@ def generate(
                     rounds += 1
                     master.add_cuts(violated)
                     continue
-            duals = np.asarray(h.getSolution().row_dual, dtype=np.float64)
+            duals = master.duals(h)
             first_limit = model.first_limit()
             duals[first_limit:] = np.minimum(duals[first_limit:], 0.0)  # ≤ rows: never > 0
             pricing = _pricing(instance, model, duals, -tolerance, ENTERING * n)
@@ -151,10 +154,16 @@ def generate(
             work.price(len(entering))
             rc = model.reduced_costs(entering, duals, PoolCuts(instance, entering))
             least = min(0.0, float(rc.min(initial=0.0)))
-            constant = _constant(model, duals)
-            if constant + tables_per_pairing * least > bound:
-                bound = constant + tables_per_pairing * least
-                base = constant + (tables_per_pairing - 1) * least
+            constant = model.dual_value(duals)
+            # a pairing's tables add at least every player's floor (``seat_floors``), or
+            # as many times the least reduced cost as it has tables
+            floors = np.minimum(
+                seat_floors(entering, rc, n), _unseen(instance, entering, rc, pricing)
+            )
+            seated = constant + float(floors.sum())
+            if max(seated, constant + tables_per_pairing * least) > bound:
+                bound = max(seated, constant + tables_per_pairing * least)
+                base = max(seated, constant + (tables_per_pairing - 1) * least)
                 best = pricing
             if len(entering) == 0:
                 converged = True
@@ -178,12 +187,18 @@ def generate(
     )
 
 
-def _constant(model: Model, duals: FloatArray) -> float:
-    """y·b: every row's dual times its right-hand side (a ≤ row's dual is ≤ 0, so a pairing
-    that leaves such a row slack only gains: its bound holds)."""
-    lower, upper = model.bounds()
-    rhs = np.where(duals > 0, lower, upper)
-    return float(np.dot(duals, np.where(np.isfinite(rhs), rhs, 0.0)))
+def _unseen(instance: Instance, entering: Pool, rc: FloatArray, pricing: Pricing) -> float:
+    """The least reduced cost per seat of a table the pricing did not return: above
+    ``most``, or where only the ``keep`` lowest of a size were kept, at least the highest of
+    those."""
+    least = 0.0
+    sizes = set(instance.sizes) | ({1} if instance.byes else set())
+    for size in sizes:
+        mine = entering.size == size
+        cut = pricing.keep is not None and size > 1 and int(mine.sum()) >= pricing.keep
+        threshold = float(rc[mine].max()) if cut else pricing.most
+        least = min(least, threshold / size)
+    return least
 
 
 def reduced_costs(

@@ -78,6 +78,15 @@ class Model:
         upper += [float(c.rhs) for c in self.cuts]
         return np.array(lower), np.array(upper)
 
+    def dual_value(self, duals: FloatArray) -> float:
+        """y·b: every row's dual times its right-hand side (a ≤ row's dual is ≤ 0, so a
+        pairing that leaves such a row slack only gains). Any pairing P then costs
+        y·b + Σ_{T∈P} rc(T). (Not the relaxation's value where tables sit at their upper
+        bound 1 with a negative reduced cost: that value has their reduced cost in it.)"""
+        lower, upper = self.bounds()
+        rhs = np.where(duals > 0, lower, upper)
+        return float(np.dot(duals, np.where(np.isfinite(rhs), rhs, 0.0)))
+
     def highs(
         self,
         pool: Pool,
@@ -165,108 +174,6 @@ class Model:
             rc -= duals[self.first_limit() + number] * limit.values(pool)
         cuts.subtract(rc, self.cuts, duals[self.first_cut() :])
         return rc
-
-
-class Master:
-    """The relaxation over the tables generated so far, kept in one HiGHS model so that
-    every solve starts from the previous basis: tables and cuts are appended to it."""
-
-    def __init__(
-        self,
-        model: Model,
-        pool: Pool,
-        artificial: float,
-        deadline: float,
-        presolve: bool = False,
-    ) -> None:
-        self.model = model
-        self.pool = pool
-        self.highs = model.highs(pool, False, artificial)
-        if not presolve:
-            self.highs.setOptionValue("presolve", "off")
-        self.equalities = model.instance.size + len(model.count_rows())
-        self._added = 0
-        """Tables appended after the artificial columns."""
-
-    def run(self, deadline: float) -> highspy.Highs:
-        work.run(self.highs, deadline)
-        return self.highs
-
-    def price_artificial(self, cost: float) -> None:
-        """Give the artificial columns a new cost."""
-        first = len(self.pool) - self._added
-        positions = np.arange(first, first + self.equalities, dtype=np.int32)
-        self.highs.changeColsCost(len(positions), positions, np.full(len(positions), cost))
-
-    def values(self, h: highspy.Highs) -> tuple[FloatArray, float]:
-        """The tables' values (in pool order) and how much the artificial columns cover."""
-        solution = np.asarray(h.getSolution().col_value)
-        first = len(self.pool) - self._added
-        artificial = solution[first : first + self.equalities]
-        tables = np.concatenate([solution[:first], solution[first + self.equalities :]])
-        return tables, float(artificial.sum())
-
-    def add_cuts(self, cuts: list[Cut]) -> None:
-        instance = self.model.instance
-        columns = self._column_positions()
-        starts, indices, values = [0], [], []
-        for coefficient in coefficient_rows(instance, self.pool, cuts):
-            chosen = np.flatnonzero(coefficient)
-            indices.append(columns[chosen])
-            values.append(coefficient[chosen].astype(np.float64))
-            starts.append(starts[-1] + len(chosen))
-        self.highs.addRows(
-            len(cuts),
-            np.full(len(cuts), -highspy.kHighsInf),
-            np.array([float(c.rhs) for c in cuts]),
-            starts[-1],
-            np.array(starts[:-1], dtype=np.int32),
-            np.concatenate(indices).astype(np.int32) if indices else np.zeros(0, np.int32),
-            np.concatenate(values) if values else np.zeros(0),
-        )
-        self.model.cuts += cuts
-
-    def add_columns(self, tables: Pool) -> None:
-        instance = self.model.instance
-        model = self.model
-        counts = model.count_rows()
-        first_cut = model.first_cut()
-        first_limit = model.first_limit()
-        # every column's rows in order: its players, its count row, the limits, the cuts
-        m = len(tables)
-        count_row = np.array([counts.get(int(size), -1) for size in tables.size], dtype=np.int64)
-        rows = [tables.members.astype(np.int64), count_row[:, None]]
-        values = [np.ones(tables.members.shape), np.ones((m, 1))]
-        for number, limit in enumerate(model.limits):
-            rows.append(np.full((m, 1), first_limit + number))
-            values.append(limit.values(tables).astype(np.float64)[:, None])
-        for number, cut in enumerate(coefficient_rows(instance, tables, model.cuts)):
-            rows.append(np.full((m, 1), first_cut + number))
-            values.append(cut.astype(np.float64)[:, None])
-        row_of, value_of = np.hstack(rows), np.hstack(values)
-        present = (row_of >= 0) & (value_of != 0)
-        indices, entries = row_of[present], value_of[present]
-        starts = np.concatenate([[0], np.cumsum(present.sum(axis=1))])
-        self.highs.addCols(
-            len(tables),
-            tables.cost.astype(np.float64),
-            np.zeros(len(tables)),
-            np.ones(len(tables)),
-            len(indices),
-            starts[:-1].astype(np.int32),
-            indices.astype(np.int32),
-            entries,
-        )
-        self.pool = Pool.concat([self.pool, tables], self.pool.members.shape[1])
-        self._added += len(tables)
-
-    def _column_positions(self) -> npt.NDArray[np.int64]:
-        """The HiGHS column of every table of the master's pool."""
-        n = len(self.pool)
-        first = n - self._added
-        positions = np.arange(n, dtype=np.int64)
-        positions[first:] += self.equalities
-        return positions
 
 
 def initial_columns(

@@ -20,11 +20,12 @@ from kolo.pairing.exact.cuts import (
     odd_cycles,
     violated_cuts,
 )
+from kolo.pairing.exact.floors import members_sum, seat_floors, setting_floors
+from kolo.pairing.exact.master import Master
 from kolo.pairing.exact.model import (
     ARTIFICIAL_FACTOR,
     ARTIFICIAL_RAISES,
     Limit,
-    Master,
     Model,
     initial_columns,
 )
@@ -81,18 +82,18 @@ class Result:
 
 
 def lower_bounds(instance: Instance, pool: Pool, prices: Prices) -> tuple[FloatArray, float]:
-    """Reduced costs of the pool's tables and a lower bound L on every pairing of them
-    (Lagrangian relaxation): a pairing that seats a table of reduced cost r ≥ 0 costs at
-    least L + r. Holds for any duals, and for pairings under further rows too."""
+    """A lower bound L on every pairing of the pool's tables (Lagrangian relaxation) and
+    for every table an excess r ≥ 0: a pairing that seats the table costs at least L + r
+    (r: its reduced cost less its players' floors, ``seat_floors``). Holds for any duals,
+    and for pairings under further rows too."""
     model = Model(instance, list(prices.cuts), prices.limits)
-    lower, upper = model.bounds()
     duals = prices.duals.copy()
     first = model.first_limit()
     duals[first:] = np.minimum(duals[first:], 0.0)  # a ≤ row's dual is never positive
     reduced = model.reduced_costs(pool, duals, PoolCuts(instance, pool))
-    rhs = np.where(duals > 0, lower, upper)
-    base = float(np.dot(duals, np.where(np.isfinite(rhs), rhs, 0.0)))
-    return reduced, base + float(np.minimum(reduced, 0.0).sum())
+    base = model.dual_value(duals)
+    floors = seat_floors(pool, reduced, instance.size)
+    return reduced - members_sum(pool, floors), base + float(floors.sum())
 
 
 def solve(
@@ -150,7 +151,14 @@ def _solve(
     # took two thirds of a first solve of 63 simplex iterations (benchmarks/startup.py),
     # and over ten rounds at 100 and 128 players in fours it proved one round fewer.
     huge = len(pool) > PRESOLVE_POOL
-    master = Master(model, pool.take(active), artificial, deadline, presolve=huge)
+    master = Master(
+        model,
+        pool.take(active),
+        artificial,
+        deadline,
+        presolve=huge,
+        grouped=len(pool) > FULL_MASTER,
+    )
     while True:
         h = master.run(deadline)
         status = h.getModelStatus()
@@ -159,29 +167,42 @@ def _solve(
         if status != highspy.HighsModelStatus.kOptimal:
             return Result(best_tables, best_cost, lagrange, False)
         values, uncovered = master.values(h)
-        violated = violated_cuts(instance, master.pool, values, candidates, model.cuts)
-        if not violated:
+        value = float(h.getInfo().objective_function_value)
+        # Cuts only while the relaxation's value is short of proving the incumbent: once
+        # it is enough, only the tables not yet priced stand between it and the proof
+        # (cuts that raise it further by a fraction of a unit cost a run each and prove
+        # nothing more: at 300 players in threes a third of the round)
+        enough = (
+            best_cost is not None and uncovered <= 1e-6 and main_optimal(instance, best_cost, value)
+        )
+        violated = (
+            [] if enough else violated_cuts(instance, master.pool, values, candidates, model.cuts)
+        )
+        if not violated and not enough:
             violated = odd_cycles(instance, master.pool, values, model.cuts)
         if violated and work.now() < deadline:
             master.add_cuts(violated)
             continue
-        duals = np.asarray(h.getSolution().row_dual)
+        duals = master.duals(h)
+        first_limit = model.first_limit()
+        duals[first_limit:] = np.minimum(duals[first_limit:], 0.0)  # ≤ rows: never > 0
         trace.append(Prices(duals, tuple(model.cuts), limits))
         rc = model.reduced_costs(pool, duals, pool_cuts)
         outside = np.ones(len(pool), dtype=np.bool_)
         outside[active] = False
-        # Any duals give a bound (Lagrangian relaxation): the master's value plus every
-        # negative reduced cost outside it. Tables whose reduced cost exceeds the gap
-        # between the incumbent and that bound can be in no better pairing: they leave
-        # the pool for good.
-        this_bound = float(h.getInfo().objective_function_value) + float(
-            rc[outside & (rc < 0)].sum()
-        )
+        # Any duals give a bound (Lagrangian relaxation): y·b plus what the tables of a
+        # pairing add in reduced cost, at least every player's floor
+        # (``seat_floors``; at least the sum of every negative reduced cost). Tables whose
+        # reduced cost exceeds the gap between the incumbent and that bound can be in no
+        # better pairing: they leave the pool for good.
+        floors = seat_floors(pool, rc, instance.size)
+        this_bound = model.dual_value(duals) + float(floors.sum())
         lagrange = max(lagrange, this_bound)
         if best_cost is not None and main_optimal(instance, best_cost, lagrange):
             return Result(best_tables, best_cost, lagrange, True)
         if best_cost is not None and len(pool) > FULL_MASTER:
-            keep = rc <= best_cost - this_bound + tolerance
+            # a pairing seating T costs at least this_bound + rc(T) − its players' floors
+            keep = rc - members_sum(pool, floors) <= best_cost - this_bound + tolerance
             keep[active] = True
             if not keep.all():
                 position = np.cumsum(keep) - 1
@@ -206,7 +227,13 @@ def _solve(
             # every pairing; the integer programs below look for the best
         if len(entering) == 0 or work.now() > deadline:
             break
-        chosen = entering[smallest_values(rc[entering], 20 * instance.size)]
+        # the tables of lowest reduced cost, and every player's dearest-to-miss one (the
+        # table setting his floor): the lowest alone may all seat the few players whose
+        # duals are furthest off, and the floors of the rest would stay low for passes
+        chosen = np.union1d(
+            entering[smallest_values(rc[entering], 20 * instance.size)],
+            entering[setting_floors(pool.take(entering), rc[entering], floors)],
+        )
         master.add_columns(pool.take(chosen))
         active = np.concatenate([active, chosen])
     if best_cost is not None and main_optimal(instance, best_cost, lagrange):

@@ -1,0 +1,251 @@
+"""The master problem of column generation: the relaxation over the tables generated so far,
+kept in one HiGHS model so that every solve starts from the previous basis.
+
+The cuts over intervals of point levels (``cuts.candidate_cuts``) have the same coefficient
+for every table whose players have the same levels, and most tables lie in many of them: put
+on the tables directly, they made nine entries in ten of the model (1.4 million over 33,000
+tables at 300 players in threes), and every simplex iteration reads them. Here each group of
+tables with the same levels (``level group``) has one variable w_g and one row
+Σ_{T in g} x_T − w_g = 0, and the cuts over levels are written over the w_g: a table then
+has its players, its count row and its group's row. The relaxation is the same, and so are
+the duals of the players', count, limit and cut rows (``duals``): with w_g ≥ 0 its reduced
+cost λ_g − Σ_c a_{c,g}·μ_c is ≥ 0 at the optimum (λ_g: the group row's dual, μ: the cuts'),
+so every table's reduced cost in the first form, c_T − Σ y − Σ_c a_{c,g}·μ_c, is at least
+its reduced cost here, c_T − Σ y − λ_g ≥ 0: the duals are optimal for the tables written
+out in full too, and price every other table as before."""
+
+from __future__ import annotations
+
+import highspy
+import numpy as np
+import numpy.typing as npt
+
+from kolo.pairing import work
+from kolo.pairing.exact.cuts import Cut, coefficient_rows, level_coefficients, member_levels
+from kolo.pairing.exact.model import Model
+from kolo.pairing.exact.select import FloatArray
+from kolo.pairing.instance import IntArray
+from kolo.pairing.pool import Pool
+
+Positions = npt.NDArray[np.int64]
+
+
+class Master:
+    """The relaxation over a growing set of tables: tables and cuts are appended to it.
+    ``grouped``: the cuts over levels reach the tables through their level groups (above);
+    else they are written on the tables."""
+
+    def __init__(
+        self,
+        model: Model,
+        pool: Pool,
+        artificial: float,
+        deadline: float,
+        presolve: bool = False,
+        grouped: bool = False,
+    ) -> None:
+        self.model = model
+        self.grouped = grouped
+        instance = model.instance
+        # the first tables, then one artificial column per equality row; cuts join below
+        cuts = list(model.cuts)
+        model.cuts.clear()
+        self.highs = model.highs(pool, False, artificial)
+        if not presolve:
+            self.highs.setOptionValue("presolve", "off")
+        self.pool = pool
+        self.equalities = instance.size + len(model.count_rows())
+        self._table_columns: Positions = np.arange(len(pool), dtype=np.int64)
+        self._artificial = np.arange(len(pool), len(pool) + self.equalities, dtype=np.int32)
+        self._columns = len(pool) + self.equalities
+        self._rows = model.first_cut()
+        self._cut_rows: list[int] = []
+        self._groups: dict[int, int] = {}
+        """A level group's key → its number."""
+        self._group_levels: list[tuple[int, ...]] = []
+        self._group_rows: list[int] = []
+        self._group_columns: list[int] = []
+        self._base = int(instance.level.max(initial=0)) + 2
+        if grouped:
+            self._join_groups(pool, self._table_columns)
+        if cuts:
+            self.add_cuts(cuts)
+
+    def run(self, deadline: float) -> highspy.Highs:
+        work.run(self.highs, deadline)
+        return self.highs
+
+    def duals(self, h: highspy.Highs) -> FloatArray:
+        """The duals of the players', count, limit and cut rows, in the model's order."""
+        row_dual = np.asarray(h.getSolution().row_dual, dtype=np.float64)
+        first_cut = self.model.first_cut()
+        cut_rows = np.array(self._cut_rows, dtype=np.int64)
+        return np.concatenate([row_dual[:first_cut], row_dual[cut_rows]])
+
+    def price_artificial(self, cost: float) -> None:
+        """Give the artificial columns a new cost."""
+        positions = self._artificial
+        self.highs.changeColsCost(len(positions), positions, np.full(len(positions), cost))
+
+    def values(self, h: highspy.Highs) -> tuple[FloatArray, float]:
+        """The tables' values (in pool order) and how much the artificial columns cover."""
+        solution = np.asarray(h.getSolution().col_value)
+        return solution[self._table_columns], float(solution[self._artificial].sum())
+
+    def add_cuts(self, cuts: list[Cut]) -> None:
+        """Cuts over levels on the groups' columns (grouped), all others on the tables'."""
+        starts, indices, values = [0], [], []
+        on_tables = [cut for cut in cuts if self._on_tables(cut)]
+        coefficients = iter(coefficient_rows(self.model.instance, self.pool, on_tables))
+        width = self.pool.members.shape[1]
+        groups = np.array(self._group_levels, dtype=np.int64).reshape(-1, width)
+        group_columns = np.array(self._group_columns, dtype=np.int64)
+        for cut in cuts:
+            if self._on_tables(cut):
+                coefficient, columns = next(coefficients), self._table_columns
+            else:
+                coefficient, columns = level_coefficients(groups, cut), group_columns
+            chosen = np.flatnonzero(coefficient)
+            indices.append(columns[chosen])
+            values.append(coefficient[chosen].astype(np.float64))
+            starts.append(starts[-1] + len(chosen))
+        lower = np.full(len(cuts), -highspy.kHighsInf)
+        upper = np.array([float(c.rhs) for c in cuts])
+        self._add_rows(lower, upper, starts, indices, values)
+        self._cut_rows += list(range(self._rows - len(cuts), self._rows))
+        self.model.cuts += cuts
+
+    def add_columns(self, tables: Pool) -> None:
+        """Tables join with their players' rows, count row, limits, the cuts written on
+        tables and (grouped) their group's row; groups seen for the first time get theirs."""
+        if len(tables) == 0:
+            return
+        if not self.grouped:
+            self._add_tables(tables, np.full(len(tables), -1, dtype=np.int64))
+            return
+        keys = self._keys(tables)
+        known = np.array([self._groups.get(int(k), -1) for k in keys.tolist()], dtype=np.int64)
+        rows = np.array([*self._group_rows, -1], dtype=np.int64)  # -1: a group not seen yet
+        positions = self._add_tables(tables, rows[known])
+        new = known < 0
+        if new.any():
+            self._join_groups(tables.take(new), positions[new])
+
+    def _on_tables(self, cut: Cut) -> bool:
+        return bool(cut.players) or not self.grouped
+
+    def _add_tables(self, tables: Pool, group_row: IntArray) -> Positions:
+        """The tables' columns (``group_row``: each one's group row, -1 for none yet)."""
+        model = self.model
+        instance = model.instance
+        # every table's rows in order: players, count row, limits, cuts, group
+        counts = model.count_rows()
+        m = len(tables)
+        count_row = np.array([counts.get(int(size), -1) for size in tables.size], dtype=np.int64)
+        rows = [tables.members.astype(np.int64), count_row[:, None]]
+        values = [np.ones(tables.members.shape), np.ones((m, 1))]
+        for number, limit in enumerate(model.limits):
+            rows.append(np.full((m, 1), model.first_limit() + number))
+            values.append(limit.values(tables).astype(np.float64)[:, None])
+        on_tables = [(n, c) for n, c in enumerate(model.cuts) if self._on_tables(c)]
+        coefficients = coefficient_rows(instance, tables, [c for _, c in on_tables])
+        for (number, _), coefficient in zip(on_tables, coefficients, strict=True):
+            rows.append(np.full((m, 1), self._cut_rows[number]))
+            values.append(coefficient.astype(np.float64)[:, None])
+        rows.append(group_row[:, None])
+        values.append(np.ones((m, 1)))
+        row_of, value_of = np.hstack(rows), np.hstack(values)
+        present = (row_of >= 0) & (value_of != 0)
+        indices, entries = row_of[present], value_of[present]
+        starts = np.concatenate([[0], np.cumsum(present.sum(axis=1))])
+        self.highs.addCols(
+            m,
+            tables.cost.astype(np.float64),
+            np.zeros(m),
+            np.ones(m),
+            len(indices),
+            starts[:-1].astype(np.int32),
+            indices.astype(np.int32),
+            entries,
+        )
+        positions = np.arange(self._columns, self._columns + m, dtype=np.int64)
+        self._columns += m
+        self._table_columns = np.concatenate([self._table_columns, positions])
+        self.pool = Pool.concat([self.pool, tables], self.pool.members.shape[1])
+        return positions
+
+    def _keys(self, tables: Pool) -> IntArray:
+        """Every table's level group as a number."""
+        levels = np.sort(member_levels(self.model.instance, tables), axis=1)
+        keys = np.zeros(len(tables), dtype=np.int64)
+        for column in range(levels.shape[1]):
+            keys = keys * self._base + (levels[:, column] + 1)
+        return keys
+
+    def _join_groups(self, tables: Pool, positions: Positions) -> None:
+        """The groups of tables already in the model (at ``positions``) whose groups are new:
+        each group's column w_g (in the cuts over levels so far), then its row
+        Σ x_T − w_g = 0 over these tables."""
+        keys = self._keys(tables)
+        distinct, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        inverse = inverse.reshape(-1)
+        levels = np.sort(member_levels(self.model.instance, tables), axis=1)[first]
+        count = len(distinct)
+        level_cuts = [(n, c) for n, c in enumerate(self.model.cuts) if not c.players]
+        per_cut = [level_coefficients(levels, cut) for _, cut in level_cuts]
+        starts, indices, values = [0], [], []
+        for g in range(count):
+            rows = [
+                self._cut_rows[n] for (n, _), a in zip(level_cuts, per_cut, strict=True) if a[g]
+            ]
+            indices.append(np.array(rows, dtype=np.int64))
+            values.append(np.array([float(a[g]) for a in per_cut if a[g]]))
+            starts.append(starts[-1] + len(rows))
+        self.highs.addCols(
+            count,
+            np.zeros(count),
+            np.zeros(count),
+            np.full(count, highspy.kHighsInf),
+            starts[-1],
+            np.array(starts[:-1], dtype=np.int32),
+            np.concatenate(indices).astype(np.int32),
+            np.concatenate(values),
+        )
+        columns = np.arange(self._columns, self._columns + count, dtype=np.int64)
+        self._columns += count
+        # the rows: +1 on the group's tables, −1 on its column
+        order = np.argsort(inverse, kind="stable")
+        ends = np.searchsorted(inverse[order], np.arange(count), side="right")
+        begins = np.concatenate([[0], ends[:-1]])
+        row_indices, row_values, row_starts = [], [], [0]
+        for g in range(count):
+            mine = positions[order[begins[g] : ends[g]]]
+            row_indices.append(np.append(mine, columns[g]))
+            row_values.append(np.append(np.ones(len(mine)), -1.0))
+            row_starts.append(row_starts[-1] + len(mine) + 1)
+        first_row = self._rows
+        self._add_rows(np.zeros(count), np.zeros(count), row_starts, row_indices, row_values)
+        for g in range(count):
+            self._groups[int(distinct[g])] = len(self._group_levels)
+            self._group_levels.append(tuple(int(v) for v in levels[g]))
+            self._group_rows.append(first_row + g)
+            self._group_columns.append(int(columns[g]))
+
+    def _add_rows(
+        self,
+        lower: FloatArray,
+        upper: FloatArray,
+        starts: list[int],
+        indices: list[npt.NDArray[np.int64]],
+        values: list[FloatArray],
+    ) -> None:
+        self.highs.addRows(
+            len(lower),
+            lower,
+            upper,
+            starts[-1],
+            np.array(starts[:-1], dtype=np.int32),
+            np.concatenate(indices).astype(np.int32) if indices else np.zeros(0, np.int32),
+            np.concatenate(values) if values else np.zeros(0),
+        )
+        self._rows += len(lower)
