@@ -464,14 +464,35 @@ def _forbidden_triples(
     forbidden: IntArray,
 ) -> IntArray:
     """How many forbidden triples a tuple's newest player completes with two earlier ones
-    (triples among the earlier players were counted when they were added)."""
+    (triples among the earlier players were counted when they were added). Only tuples
+    whose player i and newest player are the first and last of some forbidden triple are
+    looked up (a flag per pair: a few in a thousand of the tuples at 300 players in
+    threes, where looking all up took a tenth of the round)."""
     found = np.zeros(len(tuples), dtype=np.int64)
     width = tuples.shape[1] - 1
-    for i in range(width):
+    if len(forbidden) == 0 or width < 2:
+        return found
+    newest = new.astype(np.int64)
+    flags: BoolArray | None = None
+    if n * n <= PAIR_FLAGS:
+        flags = np.zeros(n * n, dtype=np.bool_)
+        flags[(forbidden // (n * n)) * n + forbidden % n] = True
+    for i in range(width - 1):
+        first = tuples[:, i].astype(np.int64)
+        rows = np.flatnonzero(flags[first * n + newest]) if flags is not None else None
         for j in range(i + 1, width):
-            codes = tuples[:, i].astype(np.int64) * n * n + tuples[:, j].astype(np.int64) * n + new
-            found += _member(codes, forbidden)
+            if rows is None:
+                codes = first * n * n + tuples[:, j].astype(np.int64) * n + newest
+                found += _member(codes, forbidden)
+            else:
+                middle = tuples[rows, j].astype(np.int64)
+                codes = first[rows] * n * n + middle * n + newest[rows]
+                found[rows] += _member(codes, forbidden)
     return found
+
+
+PAIR_FLAGS = 1 << 24
+"""Fields up to 4,096 players flag the pairs of forbidden triples (one byte a pair)."""
 
 
 TABLE_RANGE = 1 << 24

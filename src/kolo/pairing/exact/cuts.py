@@ -70,6 +70,18 @@ def member_levels(instance: Instance, pool: Pool) -> IntArray:
     return result
 
 
+def sorted_levels(instance: Instance, pool: Pool) -> IntArray:
+    """Every table's players' levels in increasing order (-1s first). A table's players are
+    in increasing index order, and where the players are ordered by points (as the
+    standings order them) their levels decrease along it: reversed, no sort is needed
+    (a quarter of a second over the 4.5 million tables of 300 players in threes)."""
+    levels = member_levels(instance, pool)
+    if bool(np.all(np.diff(instance.level) <= 0)):
+        return levels[:, ::-1]
+    result: IntArray = np.sort(levels, axis=1)
+    return result
+
+
 def cut_coefficients(instance: Instance, pool: Pool, cut: Cut) -> IntArray:
     """The cut's coefficient for every table of the pool."""
     if cut.players:
@@ -119,7 +131,7 @@ class _LevelIndex:
 
     @classmethod
     def of(cls, instance: Instance, pool: Pool) -> _LevelIndex:
-        levels = np.sort(member_levels(instance, pool), axis=1)
+        levels = sorted_levels(instance, pool)
         base = int(instance.level.max(initial=0)) + 2
         keys = np.zeros(len(levels), dtype=np.int64)
         for column in range(levels.shape[1]):

@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from kolo.pairing import work
-from kolo.pairing.exact.cuts import Cut, coefficient_rows, level_coefficients, member_levels
+from kolo.pairing.exact.cuts import Cut, coefficient_rows, level_coefficients, sorted_levels
 from kolo.pairing.exact.model import Model
 from kolo.pairing.exact.select import FloatArray
 from kolo.pairing.instance import IntArray
@@ -176,7 +176,7 @@ class Master:
 
     def _keys(self, tables: Pool) -> IntArray:
         """Every table's level group as a number."""
-        levels = np.sort(member_levels(self.model.instance, tables), axis=1)
+        levels = sorted_levels(self.model.instance, tables)
         keys = np.zeros(len(tables), dtype=np.int64)
         for column in range(levels.shape[1]):
             keys = keys * self._base + (levels[:, column] + 1)
@@ -189,7 +189,7 @@ class Master:
         keys = self._keys(tables)
         distinct, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
         inverse = inverse.reshape(-1)
-        levels = np.sort(member_levels(self.model.instance, tables), axis=1)[first]
+        levels = sorted_levels(self.model.instance, tables)[first]
         count = len(distinct)
         level_cuts = [(n, c) for n, c in enumerate(self.model.cuts) if not c.players]
         per_cut = [level_coefficients(levels, cut) for _, cut in level_cuts]
