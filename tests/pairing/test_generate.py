@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from kolo.pairing import engine, exact, heuristic, round_search, work
 from kolo.pairing.exact.cuts import PoolCuts, candidate_cuts
-from kolo.pairing.exact.generate import generate, tables_in_reach
+from kolo.pairing.exact.generate import CLOSE, generate, tables_in_reach
 from kolo.pairing.exact.model import Model
 from kolo.pairing.instance import Instance, build
 from kolo.pairing.pool import LevelCuts, Pricing, all_tables
@@ -112,7 +112,10 @@ def test_generated_pool_keeps_the_optimum(number):
         whole = exact.solve(instance, all_tables(instance, max_cost=cap), time_limit=30.0)
         generated = generate(instance, start, cap, work.now() + 30.0, 1_000_000)
         assert generated is not None
-        assert generated.converged
+        # passes run until no table prices negative, or the bound is within CLOSE units
+        # of the relaxation's value over the tables generated (which bounds nothing)
+        assert generated.converged or generated.value - generated.bound < CLOSE * instance.mult
+        assert generated.bound <= generated.value + 1e-6
         assert len(generated.pool) <= len(all_tables(instance, max_cost=cap))
         priced = exact.solve(instance, generated.pool, time_limit=30.0, incumbent=start)
     assert whole.optimal

@@ -246,8 +246,10 @@ def nine_player_event():
 def test_r_gorn_5_over_the_event_no_prefix_is_worse_than_the_slices_and_rounds_use_the_spare():
     """The scope ``event`` (the default), 24 players over six rounds: after every round,
     the rounds so far have no more repeated meetings and no more score spread than the
-    slices of their standings; and rounds 4 and 6 seat more than their own slice on one,
-    with what earlier rounds left spare (the scope ``round`` would have held them)."""
+    slices of their standings; and some round seats more than its own slice on one, with
+    what earlier rounds left spare (the scope ``round`` would have held it). Which rounds
+    do is the search's choice among pairings equally cheap by the criteria (round 6 here;
+    4 and 6 before the exact method's bound from players' floors)."""
     rng = random.Random(5)
     entrants = tuple(Entrant(f"p{i}", f"P{i}") for i in range(1, 25))
     event = Event("e", "dominion-cz", {}, entrants)
@@ -261,7 +263,7 @@ def test_r_gorn_5_over_the_event_no_prefix_is_worse_than_the_slices_and_rounds_u
         spare = _spare(after, ruleset, chosen)
         assert spare == slicing.spare(after, ruleset, chosen)
         assert all(value >= 0 for value in spare.values())
-    assert used_spare == [4, 6]
+    assert used_spare and set(used_spare) <= {2, 3, 4, 5, 6}
 
 
 @pytest.mark.parametrize(("ruleset_id", "seed"), [("carcassonne-cz", 3), ("dominion-cz", 6)])
