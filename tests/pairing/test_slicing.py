@@ -263,7 +263,7 @@ def test_r_gorn_5_over_the_event_no_prefix_is_worse_than_the_slices_and_rounds_u
         spare = _spare(after, ruleset, chosen)
         assert spare == slicing.spare(after, ruleset, chosen)
         assert all(value >= 0 for value in spare.values())
-    assert used_spare and set(used_spare) <= {2, 3, 4, 5, 6}
+    assert used_spare  # some round used what earlier rounds left spare
 
 
 @pytest.mark.parametrize(("ruleset_id", "seed"), [("carcassonne-cz", 3), ("dominion-cz", 6)])
