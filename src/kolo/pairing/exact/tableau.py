@@ -117,9 +117,19 @@ class _Tableau:
         if model.cuts:
             first = model.first_cut()
             cut_rows(instance, tables, model.cuts, out=block[first : first + len(model.cuts)])
+        # each batch of cuts uses the rows before it: the players' rows (a few ones per
+        # table, a third of the rows at 128 players) by looking up each member's
+        # multiplier, the others densely; every term is a multiple of 1/GRID, so the sums
+        # are exact in any order
+        n = instance.size
+        columns = [np.ascontiguousarray(tables.members[:, j]) for j in range(filled.shape[1])]
         row = self.base
-        for u in self.batches:  # each batch of cuts uses the rows before it
-            block[row : row + u.shape[1]] = np.floor(u.T @ block[:row] + 0.5 / GRID)
+        for u in self.batches:
+            by_player = np.vstack([u[:n], np.zeros((1, u.shape[1]))])  # -1: an empty place
+            products = u[n:row].T @ block[n:row]
+            for column in columns:
+                products += np.take(by_player, column, axis=0).T
+            block[row : row + u.shape[1]] = np.floor(products + 0.5 / GRID)
             row += u.shape[1]
         work.price(0, block.size)
         return block
