@@ -60,7 +60,8 @@ FIRST = 30
 
 
 CLOSE = 0.5
-"""Passes stop once the bound is within this many units of the relaxation's value."""
+"""Passes stop once the bound is within this many units of the relaxation's value and in
+the same whole unit (``_close``)."""
 CUT_ROUNDS = 30
 """Rounds of cuts over intervals of point levels at most (work, not seconds)."""
 
@@ -81,9 +82,9 @@ class Generated:
     converged: bool
     """No table of negative reduced cost was left: ``bound`` is the relaxation's value."""
     value: float = np.inf
-    """The last relaxation's value over the tables generated: where the passes stopped
-    before converging, within ``CLOSE`` units of ``bound`` (the relaxation over all tables
-    lies between them)."""
+    """The last relaxation's value over the tables generated (with its cuts): where the
+    passes stopped as ``_close``, within ``CLOSE`` units of ``bound`` and in the same whole
+    unit (they may also stop at the work's end or after ``PASSES``)."""
 
 
 def tables_in_reach(
@@ -176,10 +177,12 @@ def generate(
             if len(entering) == 0:
                 converged = True
                 break
-            if value - bound < CLOSE * instance.mult:
-                # the relaxation's value lies between the two: more passes would raise
-                # the bound by less than that (at 128 players in fours the last three
-                # passes took a third of the round's work for 0.01 of a unit)
+            if _close(instance, bound, value):
+                # the relaxation over all tables with these cuts lies between the two:
+                # more passes would not raise the bound by a whole unit (at 128 players
+                # in fours the last three passes took a third of the round's work for
+                # 0.01 of a unit). More cuts could still raise the relaxation: a stop
+                # that may cost a proof, never a wrong one (the bound holds)
                 break
             if work.now() > deadline:
                 break
@@ -203,6 +206,13 @@ def generate(
         converged,
         value,
     )
+
+
+def _close(instance: Instance, bound: float, value: float) -> bool:
+    """Whether the bound is within ``CLOSE`` units of the relaxation's value and in the same
+    whole unit (the proofs compare whole units: ``main_optimal``)."""
+    mult = instance.mult
+    return value - bound < CLOSE * mult and int(bound // mult) == int(value // mult)
 
 
 def _unseen(instance: Instance, entering: Pool, rc: FloatArray, pricing: Pricing) -> float:

@@ -11,8 +11,9 @@ has its players, its count row and its group's row. The relaxation is the same, 
 the duals of the players', count, limit and cut rows (``duals``): with w_g ≥ 0 its reduced
 cost λ_g − Σ_c a_{c,g}·μ_c is ≥ 0 at the optimum (λ_g: the group row's dual, μ: the cuts'),
 so every table's reduced cost in the first form, c_T − Σ y − Σ_c a_{c,g}·μ_c, is at least
-its reduced cost here, c_T − Σ y − λ_g ≥ 0: the duals are optimal for the tables written
-out in full too, and price every other table as before."""
+its reduced cost here, c_T − Σ y − λ_g. The two relaxations have the same value, and the
+duals of their shared rows bound every pairing and price every other table as before (the
+bounds use y·b and reduced costs only: ``Model.dual_value``, ``floors``)."""
 
 from __future__ import annotations
 
