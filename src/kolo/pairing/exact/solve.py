@@ -39,6 +39,11 @@ MIP_FIRST = 1_000
 """The first integer program over all tables takes this many, those of lowest reduced cost."""
 
 
+PRUNE_KEPT = 0.8
+"""A pool is cut to the tables that can still be in a cheaper pairing only where fewer than
+this share of it would be left."""
+
+
 PRESOLVE_POOL = 1_000_000
 """Pools of more tables than this get HiGHS's presolve in their relaxation (see ``_solve``)."""
 
@@ -208,7 +213,10 @@ def _solve(
             # a pairing seating T costs at least this_bound + rc(T) − its players' floors
             keep = rc - members_sum(pool, floors) <= best_cost - this_bound + tolerance
             keep[active] = True
-            if not keep.all():
+            # only where it leaves a good part out: taking 4.25 of 4.4 million tables
+            # (and their level groups) took 0.46 s at 300 players in threes for a pricing
+            # 4 % cheaper
+            if keep.mean() < PRUNE_KEPT:
                 position = np.cumsum(keep) - 1
                 active = position[active]
                 pool, rc = pool.take(keep), rc[keep]
