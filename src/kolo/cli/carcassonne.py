@@ -3,14 +3,13 @@ the terminal (docs/carcassonne.md)."""
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from kolo import i18n
 from kolo.cli.app import app
-from kolo.cli.output import print_json, table
+from kolo.cli.output import print_json, progress, table
 from kolo.core.problems import N_, InvalidInput
 from kolo.i18n import _
 
@@ -65,19 +64,13 @@ def simulate_command(
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
     workers = workers or os.cpu_count() or 1
-    bar = typer.progressbar(length=games, label=_("Playing"), file=sys.stderr)
-    shown = 0
-
-    def progress(done: int) -> None:
-        nonlocal shown
-        bar.update(done - shown)
-        shown = done
-
+    update, close = progress(games, _("Playing"))
     try:
-        with bar:
-            summary = simulate(variant, names, games, seed, workers, progress)
+        summary = simulate(variant, names, games, seed, workers, update)
     except ValueError as error:
         raise InvalidInput.one(N_("{reason}"), path="--bots", reason=str(error)) from None
+    finally:
+        close()
     report = summary.report()
     if as_json:
         print_json(report)

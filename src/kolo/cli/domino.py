@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from kolo import i18n
 from kolo.cli.app import app
-from kolo.cli.output import print_json, table
+from kolo.cli.output import print_json, progress, table
 from kolo.core.problems import N_, InvalidInput
 from kolo.i18n import _
 
@@ -60,16 +59,13 @@ def simulate_command(
     names = [b.strip() for b in bots.split(",") if b.strip()]
     workers = workers or os.cpu_count() or 1
 
-    def progress(done: int) -> None:
-        if sys.stderr.isatty():
-            print(f"\r{done}/{matches}", end="", file=sys.stderr, flush=True)
-
+    update, close = progress(matches, _("Playing"))
     try:
-        summary = simulate(game, names, matches, seed, target, workers, progress)
+        summary = simulate(game, names, matches, seed, target, workers, update)
     except ValueError as error:
         raise InvalidInput.one(N_("{reason}"), path="--bots", reason=str(error)) from None
-    if sys.stderr.isatty():
-        print(file=sys.stderr)
+    finally:
+        close()
     report = summary.report()
     if as_json:
         print_json(report)
