@@ -90,9 +90,10 @@ def search(
     # cheaper first, and the other only if it is cheaper still than that one improved (a
     # sweep at 128 players in fours takes a second, and a start several times dearer —
     # the fold after repeated meetings first weighed them up — came out no better)
-    improved: list[list[tuple[int, ...]]] = []
+    start: list[tuple[int, ...]] | None = None
+    cap: int | None = None
     for t in sorted(starts, key=lambda t: heuristic.cost_of(instance, t)):
-        if improved and heuristic.cost_of(instance, t) >= heuristic.cost_of(instance, improved[0]):
+        if cap is not None and heuristic.cost_of(instance, t) >= cap:
             continue
         better = heuristic.improve(
             instance,
@@ -103,10 +104,9 @@ def search(
             sweeps=1,
             random_pairs=False,
         )
-        improved.append(better)
-        improved.sort(key=lambda t: heuristic.cost_of(instance, t))
-    start = improved[0] if improved else None
-    cap = heuristic.cost_of(instance, start) if start is not None else None
+        cost = heuristic.cost_of(instance, better)
+        if cap is None or cost < cap:
+            start, cap = better, cost
     if start is not None and cap is not None and instance.main_cost(cap) == 0:
         return Found(start, True, cap, "heuristic")  # no criterion is broken: none cheaper
     # No table costing more than a whole pairing already found can be in a cheaper one;

@@ -80,18 +80,26 @@ def _draw_log(g: Game, p: int, k: int) -> None:
         g.say(p, "draw", (), drawn)
 
 
+def _discard_from_hand(g: Game, p: int, card: int, least: int, most: int) -> list[int]:
+    """Player p chooses ``least``..``most`` cards of his hand (for ``card``) and discards
+    them; the cards chosen."""
+    hand = g.hand[p]
+    chosen = g.ask(Decision(SELECT, p, card, "discard", tuple(sorted(hand)), least, most))
+    for c in chosen:
+        hand.remove(c)
+    g.discard[p] += chosen
+    if g.log is not None:
+        g.say(p, "discard", chosen)
+    return list(chosen)
+
+
 def _cellar(g: Game, p: int) -> None:
     """+1 Action. Discard any number of cards, then draw that many."""
     g.actions += 1
     hand = g.hand[p]
     if not hand:
         return
-    chosen = g.ask(Decision(SELECT, p, CELLAR, "discard", tuple(sorted(hand)), 0, len(hand)))
-    for c in chosen:
-        hand.remove(c)
-    g.discard[p] += chosen
-    if g.log is not None:
-        g.say(p, "discard", chosen)
+    chosen = _discard_from_hand(g, p, CELLAR, 0, len(hand))
     if chosen:
         _draw_log(g, p, len(chosen))
 
@@ -204,12 +212,7 @@ def _militia(g: Game, p: int) -> None:
         if len(hand) <= 3:
             continue
         k = len(hand) - 3
-        chosen = g.ask(Decision(SELECT, q, MILITIA, "discard", tuple(sorted(hand)), k, k))
-        for c in chosen:
-            hand.remove(c)
-        g.discard[q] += chosen
-        if g.log is not None:
-            g.say(q, "discard", chosen)
+        _discard_from_hand(g, q, MILITIA, k, k)
 
 
 def _moneylender(g: Game, p: int) -> None:
@@ -229,12 +232,7 @@ def _poacher(g: Game, p: int) -> None:
     hand = g.hand[p]
     k = min(g.empty, len(hand))
     if k:
-        chosen = g.ask(Decision(SELECT, p, POACHER, "discard", tuple(sorted(hand)), k, k))
-        for c in chosen:
-            hand.remove(c)
-        g.discard[p] += chosen
-        if g.log is not None:
-            g.say(p, "discard", chosen)
+        _discard_from_hand(g, p, POACHER, k, k)
 
 
 def _remodel(g: Game, p: int) -> None:

@@ -82,6 +82,15 @@ def sorted_levels(instance: Instance, pool: Pool) -> IntArray:
     return result
 
 
+def level_keys(levels: IntArray, base: int) -> IntArray:
+    """Every row of sorted levels (``sorted_levels``) as one number: the digits level + 1
+    in base ``base`` (more than the highest level + 1)."""
+    keys = np.zeros(len(levels), dtype=np.int64)
+    for column in range(levels.shape[1]):
+        keys = keys * base + (levels[:, column] + 1)
+    return keys
+
+
 def cut_coefficients(instance: Instance, pool: Pool, cut: Cut) -> IntArray:
     """The cut's coefficient for every table of the pool."""
     if cut.players:
@@ -133,9 +142,7 @@ class _LevelIndex:
     def of(cls, instance: Instance, pool: Pool) -> _LevelIndex:
         levels = sorted_levels(instance, pool)
         base = int(instance.level.max(initial=0)) + 2
-        keys = np.zeros(len(levels), dtype=np.int64)
-        for column in range(levels.shape[1]):
-            keys = keys * base + (levels[:, column] + 1)
+        keys = level_keys(levels, base)
         space = base ** levels.shape[1]
         if space > DENSE_KEYS:
             _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)

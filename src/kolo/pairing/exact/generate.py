@@ -152,9 +152,7 @@ def generate(
                     rounds += 1
                     master.add_cuts(violated)
                     continue
-            duals = master.duals(h)
-            first_limit = model.first_limit()
-            duals[first_limit:] = np.minimum(duals[first_limit:], 0.0)  # ≤ rows: never > 0
+            duals = master.duals(h)  # ≤ rows: never > 0
             pricing = _pricing(instance, model, duals, -tolerance, ENTERING * n)
             entering = all_tables(
                 instance, max_cost=cap, limit=limit, pricing=pricing, tried=_tried(deadline)

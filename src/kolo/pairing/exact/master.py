@@ -22,7 +22,13 @@ import numpy as np
 import numpy.typing as npt
 
 from kolo.pairing import work
-from kolo.pairing.exact.cuts import Cut, coefficient_rows, level_coefficients, sorted_levels
+from kolo.pairing.exact.cuts import (
+    Cut,
+    coefficient_rows,
+    level_coefficients,
+    level_keys,
+    sorted_levels,
+)
 from kolo.pairing.exact.model import Model
 from kolo.pairing.exact.select import FloatArray
 from kolo.pairing.instance import IntArray
@@ -77,11 +83,15 @@ class Master:
         return self.highs
 
     def duals(self, h: highspy.Highs) -> FloatArray:
-        """The duals of the players', count, limit and cut rows, in the model's order."""
+        """The duals of the players', count, limit and cut rows, in the model's order; a ≤
+        row's (limits, cuts) never above 0 (HiGHS may leave a rounding error there)."""
         row_dual = np.asarray(h.getSolution().row_dual, dtype=np.float64)
         first_cut = self.model.first_cut()
         cut_rows = np.array(self._cut_rows, dtype=np.int64)
-        return np.concatenate([row_dual[:first_cut], row_dual[cut_rows]])
+        duals = np.concatenate([row_dual[:first_cut], row_dual[cut_rows]])
+        first_limit = self.model.first_limit()
+        duals[first_limit:] = np.minimum(duals[first_limit:], 0.0)
+        return duals
 
     def price_artificial(self, cost: float) -> None:
         """Give the artificial columns a new cost."""
@@ -177,20 +187,17 @@ class Master:
 
     def _keys(self, tables: Pool) -> IntArray:
         """Every table's level group as a number."""
-        levels = sorted_levels(self.model.instance, tables)
-        keys = np.zeros(len(tables), dtype=np.int64)
-        for column in range(levels.shape[1]):
-            keys = keys * self._base + (levels[:, column] + 1)
-        return keys
+        return level_keys(sorted_levels(self.model.instance, tables), self._base)
 
     def _join_groups(self, tables: Pool, positions: Positions) -> None:
         """The groups of tables already in the model (at ``positions``) whose groups are new:
         each group's column w_g (in the cuts over levels so far), then its row
         Σ x_T − w_g = 0 over these tables."""
-        keys = self._keys(tables)
+        ordered = sorted_levels(self.model.instance, tables)
+        keys = level_keys(ordered, self._base)
         distinct, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
         inverse = inverse.reshape(-1)
-        levels = sorted_levels(self.model.instance, tables)[first]
+        levels = ordered[first]
         count = len(distinct)
         level_cuts = [(n, c) for n, c in enumerate(self.model.cuts) if not c.players]
         per_cut = [level_coefficients(levels, cut) for _, cut in level_cuts]

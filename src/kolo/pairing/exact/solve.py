@@ -192,9 +192,7 @@ def _solve(
         if violated and work.now() < deadline:
             master.add_cuts(violated)
             continue
-        duals = master.duals(h)
-        first_limit = model.first_limit()
-        duals[first_limit:] = np.minimum(duals[first_limit:], 0.0)  # ≤ rows: never > 0
+        duals = master.duals(h)  # ≤ rows: never > 0
         trace.append(Prices(duals, tuple(model.cuts), limits))
         rc = model.reduced_costs(pool, duals, pool_cuts)
         outside = np.ones(len(pool), dtype=np.bool_)
