@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kolo.pairing import engine, exact, heuristic, round_search, work
+from kolo.pairing import pool as pool_module
 from kolo.pairing.exact.cuts import PoolCuts, candidate_cuts
 from kolo.pairing.exact.generate import CLOSE, generate, tables_in_reach
 from kolo.pairing.exact.model import Model
@@ -148,3 +149,29 @@ def test_the_engine_finds_the_same_pairing_by_generation(monkeypatch):
     assert whole.optimal
     assert generated.optimal
     assert whole.total == generated.total
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 4), st.booleans())
+def test_cut_terms_by_lookup_and_by_distinct_codes_agree_with_the_definition(seed, width, dense):
+    # the terms −Σ dual·⌊multiplier·|T ∩ S|/divisor⌋, computed for every code and looked
+    # up (few levels) or for the distinct codes at hand (many), against the definition
+    rng = np.random.default_rng(seed)
+    count = int(rng.integers(1, 8))
+    low = rng.integers(0, 10, count)
+    cuts = LevelCuts(
+        low,
+        low + rng.integers(0, 4, count),
+        rng.integers(1, 4, count),
+        np.full(count, 4),
+        np.where(rng.random(count) < 0.3, 0.0, -rng.exponential(5.0, count)),
+    )
+    levels = rng.integers(-1, 12, (int(rng.integers(1, 300)), width))
+    expected = np.zeros(len(levels))
+    for c in range(count):
+        inside = ((levels >= cuts.low[c]) & (levels <= cuts.high[c])).sum(axis=1)
+        expected -= cuts.duals[c] * ((cuts.multiplier[c] * inside) // cuts.divisor[c])
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pool_module, "DENSE_CODES", 1 << 16 if dense else 0)
+        got = Pricing(np.zeros(1), {}, 0.0, cuts=cuts).cut_terms(levels)
+    assert np.allclose(got, expected)

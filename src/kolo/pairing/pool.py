@@ -9,7 +9,7 @@ a table for a player the bottom rule keeps elsewhere neither (R-GORN-6).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -130,23 +130,7 @@ class Pricing:
         cuts = self.cuts
         if cuts is None or len(levels) == 0:
             return np.zeros(len(levels))
-        top = int(max(levels.max(initial=0), 0)) + 2
-        codes = np.zeros(len(levels), dtype=np.int64)
-        for column in range(levels.shape[1]):
-            codes = codes * top + (levels[:, column] + 1)
-        unique, inverse = np.unique(codes, return_inverse=True)
-        digits = np.empty((len(unique), levels.shape[1]), dtype=np.int64)
-        rest = unique.copy()
-        for column in reversed(range(levels.shape[1])):
-            digits[:, column] = rest % top - 1
-            rest //= top
-        inside = np.zeros((len(unique), len(cuts.duals)), dtype=np.int64)
-        for column in range(levels.shape[1]):
-            level = digits[:, column : column + 1]
-            inside += (level >= cuts.low[None, :]) & (level <= cuts.high[None, :])
-        coefficients = (cuts.multiplier[None, :] * inside) // cuts.divisor[None, :]
-        terms: FloatArray = -(coefficients.astype(np.float64) @ cuts.duals)
-        return terms[inverse.ravel()]
+        return cuts.terms(levels)
 
 
 @dataclass(frozen=True)
@@ -159,6 +143,54 @@ class LevelCuts:
     multiplier: IntArray
     divisor: IntArray
     duals: FloatArray
+    dense: dict[tuple[int, int], FloatArray] = field(default_factory=dict, compare=False)
+    """The terms of every code (``table``), by top and width, kept once computed."""
+
+    def terms(self, levels: IntArray) -> FloatArray:
+        """``Pricing.cut_terms``: each row of levels is read as a code, one digit (level + 1)
+        a place."""
+        width = levels.shape[1]
+        top = int(max(levels.max(initial=0), 0)) + 2
+        codes = np.zeros(len(levels), dtype=np.int64)
+        for column in range(width):
+            codes = codes * top + (levels[:, column] + 1)
+        if top**width <= max(len(levels), DENSE_CODES):
+            # few levels (12 at 128 players: 14⁴ codes): every code's terms, then a lookup.
+            # Sorting millions of codes to find the distinct ones had taken a fifth of a
+            # pricing pass
+            return self.table(top, width)[codes]
+        unique, inverse = np.unique(codes, return_inverse=True)
+        return self._of_codes(unique, top, width)[inverse.ravel()]
+
+    def table(self, top: int, width: int) -> FloatArray:
+        """The terms of every code below top**width."""
+        if (top, width) not in self.dense:
+            self.dense[(top, width)] = self._of_codes(
+                np.arange(top**width, dtype=np.int64), top, width
+            )
+        return self.dense[(top, width)]
+
+    def _of_codes(self, codes: IntArray, top: int, width: int) -> FloatArray:
+        """−Σ dual·⌊multiplier·inside/divisor⌋ for tables whose levels have these codes."""
+        active = np.flatnonzero(self.duals < 0)  # the others add nothing
+        digits = np.empty((len(codes), width), dtype=np.int64)
+        rest = codes.copy()
+        for column in reversed(range(width)):
+            digits[:, column] = rest % top - 1
+            rest //= top
+        low, high = self.low[active], self.high[active]
+        inside = np.zeros((len(codes), len(active)), dtype=np.int64)
+        for column in range(width):
+            level = digits[:, column : column + 1]
+            inside += (level >= low[None, :]) & (level <= high[None, :])
+        coefficients = (self.multiplier[active][None, :] * inside) // self.divisor[active][None, :]
+        terms: FloatArray = -(coefficients.astype(np.float64) @ self.duals[active])
+        return terms
+
+
+DENSE_CODES = 1 << 16
+"""Codes of levels (one digit a place) up to which the cuts' terms are computed for every
+code and looked up, instead of for the distinct codes of the tables at hand."""
 
 
 TRIED_LIMIT = 64_000_000
@@ -205,7 +237,7 @@ def tables_of_size(
         if total > (limit if price is None else tried) or work.stopped():
             raise PoolTooLarge(total)
         if price is not None:
-            work.price(total)  # a pricing pass: the tables tried count as work
+            work.tried(total)  # a pricing pass: the tables tried count as work
         # extended a block of tuples at a time: memory grows with what is kept, not with
         # every tuple tried
         ends = np.cumsum(counts)
@@ -256,8 +288,9 @@ BLOCK = 1 << 20
 """Tuples tried at once while the candidate tables are built."""
 
 
-COMPLETION_BLOCK = 1 << 22
-"""Entries (tuples × candidates) of one block of ``_Prices.completion``."""
+COMPLETION_BLOCK = 1 << 18
+"""Entries (tuples × candidates) of one block of ``_Prices.completion``: 2 MB, so that a
+block stays in the processor's cache (blocks of 32 MB took three times as long)."""
 
 
 def _extend(
@@ -278,10 +311,15 @@ def _extend(
     ``price`` allows)."""
     n = instance.size
     cost = instance.pair_cost
-    total = int(counts.sum())
-    rows = np.repeat(np.arange(len(tuples)), counts)
-    offsets = np.repeat(np.cumsum(counts) - counts, counts)
-    index = np.repeat(position, counts) + np.arange(total) - offsets
+    if price is not None and width == size - 1:
+        # the last player: only the extensions the duals allow, found a block of the
+        # tuples × candidates at a time (the same tables, in the same order)
+        rows, index = price.within(tuples, partial, position)
+    else:
+        total = int(counts.sum())
+        rows = np.repeat(np.arange(len(tuples)), counts)
+        offsets = np.repeat(np.cumsum(counts) - counts, counts)
+        index = np.repeat(position, counts) + np.arange(total) - offsets
     new = candidates[index]
     tuples = np.concatenate([tuples[rows], new[:, None]], axis=1)
     added = partial[rows]
@@ -359,6 +397,9 @@ class _Prices:
     pricing: Pricing | None = None
     levels: IntArray | None = None
     """Every player's level (for the cuts' terms)."""
+    before: FloatArray | None = None
+    """Built on first use by ``completion``."""
+    candidates: npt.NDArray[np.integer[Any]] | None = None
 
     @property
     def cuts(self) -> LevelCuts | None:
@@ -381,21 +422,73 @@ class _Prices:
         result: FloatArray = np.full(len(tuples), np.inf)
         if still <= 0 or still > count or len(tuples) == 0:
             return np.zeros(len(tuples)) if still <= 0 else result
-        work.price(0, len(tuples) * count * tuples.shape[1])
-        positions = np.arange(count)
+        work.tried(0, len(tuples) * count * tuples.shape[1])
+        if self.before is None:
+            self.before = _before(count)
         step = max(1, COMPLETION_BLOCK // count)
         for start in range(0, len(tuples), step):
             block = tuples[start : start + step]
             values = self.joining[block[:, 0]]
             for column in range(1, block.shape[1]):
                 values += self.pairs[block[:, column]]
-            values[positions[None, :] < after[start : start + step, None]] = np.inf
+            values += self.before[after[start : start + step]]
             if still == 1:
                 result[start : start + step] = values.min(axis=1)
             else:
                 least = np.partition(values, still - 1, axis=1)[:, :still]
                 result[start : start + step] = least.sum(axis=1)
         return result
+
+    def within(
+        self,
+        tuples: npt.NDArray[np.integer[Any]],
+        partial: IntArray,
+        position: npt.NDArray[np.intp],
+    ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+        """The tuples' extensions by one candidate, from ``position`` on, whose reduced cost
+        (the cuts' terms aside) can be at most ``most``: the rows of the tuples and the
+        candidates' positions, in the order the extensions are built. A superset, by a
+        slack far above rounding: the caller checks each exactly."""
+        count = self.joining.shape[1]
+        if len(tuples) == 0 or count == 0:
+            return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
+        if self.before is None:
+            self.before = _before(count)
+        base = partial.astype(np.float64) - self.size_dual
+        for column in range(tuples.shape[1]):
+            base -= self.by_player[tuples[:, column]]
+        scale = 1.0 + abs(self.most) + float(np.abs(base).max()) + float(np.abs(self.joining).max())
+        limit = self.most + 1e-9 * scale * tuples.shape[1]
+        # the cuts' terms of the whole tables, looked up by the levels' code where every
+        # code's terms are at hand
+        terms: FloatArray | None = None
+        cuts, levels = self.cuts, self.levels
+        if cuts is not None and levels is not None and self.candidates is not None:
+            top = int(max(levels.max(initial=0), 0)) + 2
+            width = tuples.shape[1] + 1
+            if top**width <= DENSE_CODES:
+                terms = cuts.table(top, width)
+                codes = np.zeros(len(tuples), dtype=np.int64)
+                for column in range(tuples.shape[1]):
+                    codes = codes * top + (levels[tuples[:, column]] + 1)
+                codes *= top
+                digits = levels[self.candidates] + 1
+        step = max(1, COMPLETION_BLOCK // count)
+        found_rows: list[npt.NDArray[np.intp]] = []
+        found_index: list[npt.NDArray[np.intp]] = []
+        for start in range(0, len(tuples), step):
+            block = tuples[start : start + step]
+            values = self.joining[block[:, 0]]
+            for column in range(1, block.shape[1]):
+                values += self.pairs[block[:, column]]
+            values += self.before[position[start : start + step]]
+            values += base[start : start + step, None]
+            if terms is not None:
+                values += terms[codes[start : start + step, None] + digits[None, :]]
+            row, index = np.nonzero(values <= limit)
+            found_rows.append(row + start)
+            found_index.append(index)
+        return np.concatenate(found_rows), np.concatenate(found_index)
 
     def reduced(self, tuples: npt.NDArray[np.integer[Any]], partial: IntArray) -> FloatArray:
         """The reduced costs of whole tables."""
@@ -454,7 +547,15 @@ class _Prices:
             pricing.keep,
             pricing,
             np.asarray(instance.level, dtype=np.int64),
+            candidates=candidates,
         )
+
+
+def _before(count: int) -> FloatArray:
+    """before[a, i]: infinite where i < a (a candidate before position a cannot join a tuple
+    extended from a), else 0; a row for each a = 0 … count."""
+    positions = np.arange(count)
+    return np.where(positions[None, :] < np.arange(count + 1)[:, None], np.inf, 0.0)
 
 
 def _forbidden_triples(

@@ -112,7 +112,7 @@ def _tried(deadline: float | None) -> int:
     """How many partial tables the work left until ``deadline`` lets a pass try."""
     if deadline is None:
         return TRIED_LIMIT
-    return max(0, min(TRIED_LIMIT, int(work.left(deadline) / work.PRICE_PER_TABLE)))
+    return max(0, min(TRIED_LIMIT, int(work.left(deadline) / work.TRY_PER_TABLE)))
 
 
 def generate(
