@@ -155,7 +155,7 @@ class LevelCuts:
         for column in range(width):
             codes = codes * top + (levels[:, column] + 1)
         if top**width <= max(len(levels), DENSE_CODES):
-            # few levels (12 at 128 players: 14⁴ codes): every code's terms, then a lookup.
+            # few levels (12–15 at 128 players: 14⁴–17⁴ codes): every code's terms, then a lookup.
             # Sorting millions of codes to find the distinct ones had taken a fifth of a
             # pricing pass
             return self.table(top, width)[codes]
@@ -188,7 +188,7 @@ class LevelCuts:
         return terms
 
 
-DENSE_CODES = 1 << 16
+DENSE_CODES = 1 << 18
 """Codes of levels (one digit a place) up to which the cuts' terms are computed for every
 code and looked up, instead of for the distinct codes of the tables at hand."""
 
