@@ -165,9 +165,16 @@ class LevelCuts:
     def table(self, top: int, width: int) -> FloatArray:
         """The terms of every code below top**width."""
         if (top, width) not in self.dense:
-            self.dense[(top, width)] = self._of_codes(
-                np.arange(top**width, dtype=np.int64), top, width
-            )
+            active = np.flatnonzero(self.duals < 0)  # the others add nothing
+            level = np.arange(top)[:, None] - 1  # digit d: level d − 1
+            member = (level >= self.low[active]) & (level <= self.high[active])
+            # the players inside each cut's set, for every code: one place (one digit) at a
+            # time, the codes so far times the next digit
+            inside = np.zeros((1, len(active)), dtype=np.int8)
+            for _ in range(width):
+                inside = (inside[:, None, :] + member[None, :, :]).reshape(-1, len(active))
+            coefficients = (self.multiplier[active] * inside) // self.divisor[active]
+            self.dense[(top, width)] = -(coefficients.astype(np.float64) @ self.duals[active])
         return self.dense[(top, width)]
 
     def _of_codes(self, codes: IntArray, top: int, width: int) -> FloatArray:
