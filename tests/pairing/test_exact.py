@@ -15,6 +15,8 @@ from kolo.pairing import cost, exact, heuristic, slicing, work
 from kolo.pairing.exact.cuts import (
     Cut,
     PoolCuts,
+    _LevelIndex,
+    candidate_cuts,
     coefficient_rows,
     cut_coefficients,
     cut_rows,
@@ -284,13 +286,46 @@ def test_tableau_cuts_with_tables_joining_keep_the_optimum(seed):
     assert (tableau.columns(tableau.pool.take(tableau.inside)) == kept).all()
     assert all(block.dtype == np.float32 for block in tableau.blocks)
     # the batches' coefficients kept for pricing (those kept so far, then the rest), for
-    # every table of the (pruned) pool, are those computed afresh
-    # (seeds 2 and 7 have batches, and 7 priced tables with them: the other relaxations
-    # are whole without)
+    # every table of the (pruned) pool, are those computed afresh (seeds 2 and 7 have
+    # batches, and 7 priced tables with them: the other relaxations are whole without)
     if tableau.batches:
-        assert tableau._price_batches(tableau.pool, work.now() + 30)
-        priced = np.vstack([c.astype(np.float64) for c in tableau.priced])
-        assert (tableau.columns(tableau.pool)[tableau.base :] == priced).all()
+        fresh = tableau.columns(tableau.pool)[tableau.base :]
+        assert tableau._price_batches(
+            tableau.pool, PoolCuts(instance, tableau.pool), work.now() + 30
+        )
+        assert (_priced(tableau) == fresh).all()
+
+
+def _priced(tableau) -> np.ndarray:
+    return np.vstack([c.astype(np.float64) for c in tableau.priced])
+
+
+def test_the_tableau_cuts_coefficients_kept_for_pricing_equal_those_computed_afresh():
+    """Over a relaxation with cuts over levels and over players in its rows, the batches'
+    coefficients kept for every table of the pool (``_Tableau.priced``) are exact, table
+    by table and through the level groups of a large pool."""
+    checked = 0
+    for seed in range(2, 9):
+        event, _ = simulate("carcassonne-cz", 20, 3, seed=seed, repeats_first=False)
+        instance = instance_of(event)
+        pool = all_tables(instance)
+        players = tuple(range(0, 20, 3))
+        cuts = [*candidate_cuts(instance)[:6], Cut(1, 2, len(players) // 2, players=players)]
+        _, _, tableau = tableau_bound(Model(instance, cuts), pool, 10**12, work.now() + 30)
+        index = _LevelIndex.of(instance, tableau.pool)
+        grouped = tableau._rest(tableau.pool, (tableau._by_group(index.groups), index.inverse))
+        assert (grouped == tableau._rest(tableau.pool)).all()
+        if not tableau.batches:
+            continue
+        checked += 1
+        fresh = tableau.columns(tableau.pool)[tableau.base :]
+        for levels in (None, _LevelIndex.of(instance, tableau.pool)):
+            pool_cuts = PoolCuts(instance, tableau.pool)
+            pool_cuts.levels = levels
+            tableau.priced = []
+            assert tableau._price_batches(tableau.pool, pool_cuts, work.now() + 30)
+            assert (_priced(tableau) == fresh).all()
+    assert checked >= 2
 
 
 @pytest.mark.parametrize("seed", range(1, 9))

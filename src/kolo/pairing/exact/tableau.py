@@ -12,7 +12,7 @@ import numpy.typing as npt
 
 from kolo.pairing import work
 from kolo.pairing.cost import cost_of
-from kolo.pairing.exact.cuts import PoolCuts, cut_rows
+from kolo.pairing.exact.cuts import PoolCuts, cut_rows, level_coefficients
 from kolo.pairing.exact.model import Model
 from kolo.pairing.exact.search import (
     INTEGER_NODES,
@@ -21,7 +21,7 @@ from kolo.pairing.exact.search import (
     main_optimal,
 )
 from kolo.pairing.exact.select import FloatArray, chosen_tables, smallest_values
-from kolo.pairing.instance import BoolArray
+from kolo.pairing.instance import BoolArray, IntArray
 from kolo.pairing.pool import Pool
 
 GOMORY_CUTS = 50
@@ -128,9 +128,13 @@ class _Tableau:
         work.price(0, block.size)
         return block
 
-    def _rest(self, tables: Pool) -> FloatArray:
+    def _rest(
+        self, tables: Pool, grouped: tuple[FloatArray, npt.NDArray[np.intp]] | None = None
+    ) -> FloatArray:
         """The coefficients of these tables in the rows after the players' (count rows,
-        limits, the model's cuts): rows × tables."""
+        limits, the model's cuts): rows × tables. ``grouped``: the cuts' coefficients of
+        every level group (cuts × groups, those over players 0) and the tables' groups;
+        then only the cuts over players are computed per table."""
         model, instance = self.model, self.model.instance
         n = instance.size
         rest = np.zeros((self.base - n, len(tables)))
@@ -140,7 +144,16 @@ class _Tableau:
             rest[model.first_limit() + number - n] = limit.values(tables)
         if model.cuts:
             first = model.first_cut() - n
-            cut_rows(instance, tables, model.cuts, out=rest[first : first + len(model.cuts)])
+            cuts = rest[first : first + len(model.cuts)]
+            if grouped is None:
+                cut_rows(instance, tables, model.cuts, out=cuts)
+            else:
+                by_group, group = grouped
+                cuts[:] = by_group[:, group]
+                over_players = [k for k, cut in enumerate(model.cuts) if cut.players]
+                if over_players:
+                    picked = [model.cuts[k] for k in over_players]
+                    cuts[over_players] = cut_rows(instance, tables, picked)
         return rest
 
     def _cut_rows(self, u: FloatArray, tables: Pool, after_players: FloatArray) -> FloatArray:
@@ -237,7 +250,7 @@ class _Tableau:
             # at 128 players in fours) and few with them: each batch's coefficients are
             # computed once for the whole pool and kept, where every round had computed
             # every batch's again (two thirds of the tableau's time)
-            if not self._price_batches(pool, deadline):
+            if not self._price_batches(pool, pool_cuts, deadline):
                 return None
             row = self.base
             for coefficients in self.priced:
@@ -255,19 +268,24 @@ class _Tableau:
         negative = values < -tolerance
         return candidates[negative], values[negative], rc
 
-    def _price_batches(self, pool: Pool, deadline: float) -> bool:
+    def _price_batches(self, pool: Pool, pool_cuts: PoolCuts, deadline: float) -> bool:
         """Bring ``priced`` up to every batch of cuts over the pool (False: the deadline
         passed first)."""
         done = len(self.priced)
         if done == len(self.batches):
             return True
         parts: list[list[npt.NDArray[Any]]] = [[] for _ in self.batches[done:]]
+        # the cuts over levels once per level group (a few thousand), not per table
+        index = pool_cuts.levels
+        by_group = self._by_group(index.groups) if index is not None and self.model.cuts else None
         for first in range(0, len(pool), PRICED_CHUNK):
             if work.now() > deadline:
                 return False
             chunk = np.arange(first, min(len(pool), first + PRICED_CHUNK))
             tables = pool.take(chunk)
-            before = [self._rest(tables)] + [c[:, chunk].astype(np.float64) for c in self.priced]
+            grouped = (by_group, index.inverse[chunk]) if by_group is not None and index else None
+            rest = self._rest(tables, grouped)
+            before = [rest] + [c[:, chunk].astype(np.float64) for c in self.priced]
             for number, u in enumerate(self.batches[done:]):
                 rows = self._cut_rows(u, tables, np.vstack(before))
                 parts[number].append(_narrow(rows))
@@ -275,6 +293,19 @@ class _Tableau:
             work.price(0, sum(b.size for b in before))
         self.priced += [np.hstack(part) for part in parts]
         return True
+
+    def _by_group(self, groups: IntArray) -> FloatArray:
+        """The model's cuts over levels for every level group (cuts × groups; the cuts over
+        players: 0)."""
+        return np.array(
+            [
+                level_coefficients(groups, cut)
+                if not cut.players
+                else np.zeros(len(groups), dtype=np.int64)
+                for cut in self.model.cuts
+            ],
+            dtype=np.float64,
+        )
 
     def prune(self, keep: BoolArray) -> None:
         """Only the pool's tables where ``keep`` holds (every table inside among them)."""
