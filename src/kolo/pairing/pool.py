@@ -166,6 +166,9 @@ class LevelCuts:
         """The terms of every code below top**width."""
         if (top, width) not in self.dense:
             active = np.flatnonzero(self.duals < 0)  # the others add nothing
+            if len(active) == 0:
+                self.dense[(top, width)] = np.zeros(top**width)
+                return self.dense[(top, width)]
             level = np.arange(top)[:, None] - 1  # digit d: level d − 1
             member = (level >= self.low[active]) & (level <= self.high[active])
             # the players inside each cut's set, for every code: one place (one digit) at a
