@@ -217,6 +217,16 @@ def _resolve_window(
     return [tuple(int(sub.players[p]) for p in t) for t in result.tables]
 
 
+WINDOW_WORK = 0.5
+"""Work seconds at most for re-seating one window of neighbouring tables exactly: most are
+proved in a hundredth of that, and an unproved window at 128 players in fours had taken 2
+(with 2 as the limit, a fifth of the round's work) for no better seating."""
+
+
+PAIR_WORK = 1.0
+"""Work seconds at most for re-seating one random pair of tables exactly."""
+
+
 def _window_starts(count: int, size: int) -> list[int]:
     """Where the windows of ``size`` neighbouring tables start: half a window apart, the
     last one ending at the last table."""
@@ -256,7 +266,7 @@ def improve(
                 return tables
             which = order[start : start + size]
             new = _resolve_window(
-                instance, tables, which, min(2.0, work.left(deadline)), main_only, limits
+                instance, tables, which, min(WINDOW_WORK, work.left(deadline)), main_only, limits
             )
             if new is not None:
                 for i, table in zip(sorted(which), new, strict=True):
@@ -271,7 +281,7 @@ def improve(
                 rng.choice(len(tables), size=min(2, len(tables)), replace=False).tolist()
             )
             new = _resolve_window(
-                instance, tables, which, min(1.0, work.left(deadline)), main_only, limits
+                instance, tables, which, min(PAIR_WORK, work.left(deadline)), main_only, limits
             )
             if new is not None:
                 for i, table in zip(which, new, strict=True):
