@@ -54,6 +54,11 @@ by its clock) takes ROOT × nonzeros × nonzeros per column work seconds: dense 
 tableau's cuts) cost much more than the players' rows (measured under load: 5 s for 4,000
 tables with 120,000 nonzeros under the tableau's cuts; 0.02 s for 3,000 sparse
 nonzeros; about half that on the machine alone)."""
+ROOT_SQUARE = 1.5e-10
+"""…and at least ROOT_SQUARE × nonzeros²: over the players' rows and the cuts over levels
+(23 nonzeros a column) the root grows faster than the nonzeros. Measured at 128 players in
+fours: 92,500 nonzeros 1.0 s, 376,000 15 s, 728,000 100 s (the last had been estimated at
+12 work seconds, and with a budget of 40 ran into the safety stop)."""
 NODE = 5e-5
 """Work seconds per branch-and-bound node, on top of its size term."""
 NODE_PER_NONZERO = 1e-8
@@ -161,7 +166,7 @@ def tried(tables: int, entries: int = 0) -> None:
 def root(nonzeros: int, columns: int) -> float:
     """The work of an integer program's root over a model of ``nonzeros`` nonzeros in
     ``columns`` columns."""
-    return ROOT * nonzeros * nonzeros / max(columns, 1)
+    return max(ROOT * nonzeros * nonzeros / max(columns, 1), ROOT_SQUARE * nonzeros * nonzeros)
 
 
 def run(
