@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from kolo.core.event import Entrant, Event
 from kolo.pairing import cost, exact, heuristic, slicing, work
+from kolo.pairing.exact import tableau as tableau_module
 from kolo.pairing.exact.cuts import (
     Cut,
     PoolCuts,
@@ -285,15 +286,52 @@ def test_tableau_cuts_with_tables_joining_keep_the_optimum(seed):
     kept = np.hstack([block.astype(np.float64) for block in tableau.blocks])
     assert (tableau.columns(tableau.pool.take(tableau.inside)) == kept).all()
     assert all(block.dtype == np.float32 for block in tableau.blocks)
-    # the batches' coefficients kept for pricing (those kept so far, then the rest), for
-    # every table of the (pruned) pool, are those computed afresh (seeds 2 and 7 have
-    # batches, and 7 priced tables with them: the other relaxations are whole without)
+    # the batches' coefficients kept for pricing, for every table of the pool, are those
+    # computed afresh (seeds 2 and 7 have batches: the other relaxations are whole without)
     if tableau.batches:
         fresh = tableau.columns(tableau.pool)[tableau.base :]
         assert tableau._price_batches(
             tableau.pool, PoolCuts(instance, tableau.pool), work.now() + 30
         )
         assert (_priced(tableau) == fresh).all()
+
+
+@pytest.mark.parametrize("seed", [2, 7])
+def test_the_tableau_prices_alike_with_kept_and_fresh_coefficients(seed, monkeypatch):
+    """``_Tableau.price`` gives the same candidates and reduced costs whether the batches'
+    coefficients are kept for the whole pool or computed afresh for the candidates, before
+    and after tables leave the pool (``prune``)."""
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=seed, repeats_first=False)
+    instance = instance_of(event)
+    pool = all_tables(instance)
+    players = tuple(range(0, 20, 3))
+    cuts = [*candidate_cuts(instance)[:6], Cut(1, 2, len(players) // 2, players=players)]
+    model = Model(instance, cuts)
+    # from the cheapest tables, with a few rounds of cuts, so that many tables are outside
+    start = heuristic.greedy(instance) or cheapest_pairing(model, pool, work.now() + 10)
+    inside = np.union1d(np.argsort(pool.cost, kind="stable")[:150], pool.rows_of(start))
+    _, _, tableau = tableau_bound(model, pool, 10**12, work.now() + 30, inside=inside, rounds=2)
+    assert tableau.batches
+    rng = np.random.default_rng(seed)
+    for step in range(2):
+        if step:
+            keep = rng.random(len(tableau.pool)) < 0.6
+            keep[tableau.inside] = True
+            tableau.prune(keep)
+        pool_cuts = PoolCuts(instance, tableau.pool)
+        found = []
+        for share in (0.0, 2.0):  # every candidate kept, or none
+            monkeypatch.setattr(tableau_module, "PRICED_SHARE", share)
+            # every table a candidate (the relaxation is solved: few price negative)
+            priced = tableau.price(pool_cuts, -1e12, work.now() + 30)
+            assert priced is not None
+            found.append(priced)
+        (entering, rc, lower), (entering_, rc_, lower_) = found
+        assert len(entering) == len(tableau.pool) - len(tableau.inside)
+        assert (entering == entering_).all()
+        assert np.allclose(rc, rc_, rtol=0, atol=1e-6)
+        assert np.allclose(lower, lower_, rtol=0, atol=1e-6)
+        assert tableau.priced  # the kept coefficients were used, and survive the prune
 
 
 def _priced(tableau) -> np.ndarray:

@@ -95,6 +95,21 @@ def test_priced_tables_are_exactly_those_within_the_reduced_cost(
     )
     assert np.array_equal(built & ~near, wanted & ~near)
     assert len(priced) == int(built.sum())
+    # in the order of the whole pool (the ``keep`` of the lowest breaks ties by it)
+    order = {tuple(row): i for i, row in enumerate(whole.members.tolist())}
+    at = [order[tuple(row)] for row in priced.members.tolist()]
+    assert at == sorted(at)
+
+
+def test_pricing_with_no_limit_builds_every_table_in_order():
+    # an infinite ``most`` lets every table through, and no tuple out of order
+    for number in range(len(FIELDS)):
+        instance = instance_of(number)
+        whole = all_tables(instance)
+        n = instance.size
+        priced = all_tables(instance, pricing=Pricing(np.zeros(n), {}, np.inf))
+        assert np.array_equal(priced.members, whole.members)
+        assert np.array_equal(priced.cost, whole.cost)
 
 
 def _found(members: np.ndarray, among: np.ndarray) -> np.ndarray:

@@ -143,21 +143,20 @@ class LevelCuts:
     multiplier: IntArray
     divisor: IntArray
     duals: FloatArray
-    dense: dict[tuple[int, int], FloatArray] = field(default_factory=dict, compare=False)
+    dense: dict[tuple[int, int], FloatArray] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
     """The terms of every code (``table``), by top and width, kept once computed."""
 
     def terms(self, levels: IntArray) -> FloatArray:
-        """``Pricing.cut_terms``: each row of levels is read as a code, one digit (level + 1)
-        a place."""
+        """``Pricing.cut_terms``: each row of levels is read as a code (``level_codes``)."""
         width = levels.shape[1]
         top = int(max(levels.max(initial=0), 0)) + 2
-        codes = np.zeros(len(levels), dtype=np.int64)
-        for column in range(width):
-            codes = codes * top + (levels[:, column] + 1)
-        if top**width <= max(len(levels), DENSE_CODES):
-            # few levels (12–15 at 128 players: 14⁴–17⁴ codes): every code's terms, then a lookup.
-            # Sorting millions of codes to find the distinct ones had taken a fifth of a
-            # pricing pass
+        codes = level_codes(levels, top)
+        if top**width <= DENSE_CODES:
+            # few levels (12–15 at 128 players: 14⁴–17⁴ codes): every code's terms, then a
+            # lookup. Sorting millions of codes to find the distinct ones had taken a fifth
+            # of a pricing pass
             return self.table(top, width)[codes]
         unique, inverse = np.unique(codes, return_inverse=True)
         return self._of_codes(unique, top, width)[inverse.ravel()]
@@ -165,37 +164,44 @@ class LevelCuts:
     def table(self, top: int, width: int) -> FloatArray:
         """The terms of every code below top**width."""
         if (top, width) not in self.dense:
-            active = np.flatnonzero(self.duals < 0)  # the others add nothing
-            if len(active) == 0:
-                self.dense[(top, width)] = np.zeros(top**width)
-                return self.dense[(top, width)]
-            level = np.arange(top)[:, None] - 1  # digit d: level d − 1
-            member = (level >= self.low[active]) & (level <= self.high[active])
-            # the players inside each cut's set, for every code: one place (one digit) at a
-            # time, the codes so far times the next digit
-            inside = np.zeros((1, len(active)), dtype=np.int8)
-            for _ in range(width):
-                inside = (inside[:, None, :] + member[None, :, :]).reshape(-1, len(active))
-            coefficients = (self.multiplier[active] * inside) // self.divisor[active]
-            self.dense[(top, width)] = -(coefficients.astype(np.float64) @ self.duals[active])
+            self.dense[(top, width)] = self._of_codes(
+                np.arange(top**width, dtype=np.int64), top, width
+            )
         return self.dense[(top, width)]
 
     def _of_codes(self, codes: IntArray, top: int, width: int) -> FloatArray:
-        """−Σ dual·⌊multiplier·inside/divisor⌋ for tables whose levels have these codes."""
+        """−Σ dual·⌊multiplier·inside/divisor⌋ for tables whose levels have these codes,
+        ``CUT_CHUNK`` cuts at a time (memory: codes × CUT_CHUNK)."""
         active = np.flatnonzero(self.duals < 0)  # the others add nothing
-        digits = np.empty((len(codes), width), dtype=np.int64)
+        digits = np.empty((len(codes), width), dtype=np.intp)  # level + 1
         rest = codes.copy()
         for column in reversed(range(width)):
-            digits[:, column] = rest % top - 1
+            digits[:, column] = rest % top
             rest //= top
-        low, high = self.low[active], self.high[active]
-        inside = np.zeros((len(codes), len(active)), dtype=np.int64)
-        for column in range(width):
-            level = digits[:, column : column + 1]
-            inside += (level >= low[None, :]) & (level <= high[None, :])
-        coefficients = (self.multiplier[active][None, :] * inside) // self.divisor[active][None, :]
-        terms: FloatArray = -(coefficients.astype(np.float64) @ self.duals[active])
+        level = np.arange(top)[:, None] - 1  # digit d: level d − 1 (0: an empty place)
+        terms: FloatArray = np.zeros(len(codes))
+        for first in range(0, len(active), CUT_CHUNK):
+            part = active[first : first + CUT_CHUNK]
+            member = (level >= self.low[part]) & (level <= self.high[part])  # top × cuts
+            inside = np.zeros((len(codes), len(part)), dtype=np.int8)
+            for column in range(width):
+                inside += member[digits[:, column]]
+            coefficients = (self.multiplier[part] * inside) // self.divisor[part]
+            terms -= coefficients.astype(np.float64) @ self.duals[part]
         return terms
+
+
+def level_codes(levels: IntArray, top: int) -> IntArray:
+    """Every row of levels (-1: an empty place) as one number: the digits level + 1 in base
+    ``top`` (more than the highest level + 1)."""
+    codes = np.zeros(len(levels), dtype=np.int64)
+    for column in range(levels.shape[1]):
+        codes = codes * top + (levels[:, column] + 1)
+    return codes
+
+
+CUT_CHUNK = 16
+"""Cuts whose terms are computed at once."""
 
 
 DENSE_CODES = 1 << 18
@@ -410,6 +416,8 @@ class _Prices:
     before: FloatArray | None = None
     """Built on first use by ``completion``."""
     candidates: npt.NDArray[np.integer[Any]] | None = None
+    largest: float | None = None
+    """The largest |joining|, on first use by ``within``."""
 
     @property
     def cuts(self) -> LevelCuts | None:
@@ -456,7 +464,8 @@ class _Prices:
         position: npt.NDArray[np.intp],
     ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
         """The tuples' extensions by one candidate, from ``position`` on, whose reduced cost
-        (the cuts' terms aside) can be at most ``most``: the rows of the tuples and the
+        can be at most ``most`` (with the cuts' terms where every level code's are looked
+        up, ``LevelCuts.table``; without them otherwise): the rows of the tuples and the
         candidates' positions, in the order the extensions are built. A superset, by a
         slack far above rounding: the caller checks each exactly."""
         count = self.joining.shape[1]
@@ -467,8 +476,12 @@ class _Prices:
         base = partial.astype(np.float64) - self.size_dual
         for column in range(tuples.shape[1]):
             base -= self.by_player[tuples[:, column]]
-        scale = 1.0 + abs(self.most) + float(np.abs(base).max()) + float(np.abs(self.joining).max())
-        limit = self.most + 1e-9 * scale * tuples.shape[1]
+        if self.largest is None:
+            self.largest = float(np.abs(self.joining).max())
+        scale = 1.0 + abs(self.most) + float(np.abs(base).max()) + self.largest
+        # a slack far above rounding; never infinite, where it would let in the candidates
+        # ``before`` rules out (with ``most`` infinite: every table)
+        limit = min(self.most + 1e-9 * scale * tuples.shape[1], float(np.finfo(np.float64).max))
         # the cuts' terms of the whole tables, looked up by the levels' code where every
         # code's terms are at hand
         terms: FloatArray | None = None
@@ -478,10 +491,7 @@ class _Prices:
             width = tuples.shape[1] + 1
             if top**width <= DENSE_CODES:
                 terms = cuts.table(top, width)
-                codes = np.zeros(len(tuples), dtype=np.int64)
-                for column in range(tuples.shape[1]):
-                    codes = codes * top + (levels[tuples[:, column]] + 1)
-                codes *= top
+                codes = level_codes(levels[tuples], top) * top
                 digits = levels[self.candidates] + 1
         step = max(1, COMPLETION_BLOCK // count)
         found_rows: list[npt.NDArray[np.intp]] = []

@@ -14,7 +14,7 @@ import numpy.typing as npt
 from kolo.pairing import work
 from kolo.pairing.exact.select import FloatArray
 from kolo.pairing.instance import BoolArray, Instance, IntArray
-from kolo.pairing.pool import Pool
+from kolo.pairing.pool import Pool, level_codes
 
 DENSE_KEYS = 4_000_000
 """Level groups are numbered through a table of this many keys at most."""
@@ -82,15 +82,6 @@ def sorted_levels(instance: Instance, pool: Pool) -> IntArray:
     return result
 
 
-def level_keys(levels: IntArray, base: int) -> IntArray:
-    """Every row of sorted levels (``sorted_levels``) as one number: the digits level + 1
-    in base ``base`` (more than the highest level + 1)."""
-    keys = np.zeros(len(levels), dtype=np.int64)
-    for column in range(levels.shape[1]):
-        keys = keys * base + (levels[:, column] + 1)
-    return keys
-
-
 def cut_coefficients(instance: Instance, pool: Pool, cut: Cut) -> IntArray:
     """The cut's coefficient for every table of the pool."""
     if cut.players:
@@ -142,7 +133,7 @@ class _LevelIndex:
     def of(cls, instance: Instance, pool: Pool) -> _LevelIndex:
         levels = sorted_levels(instance, pool)
         base = int(instance.level.max(initial=0)) + 2
-        keys = level_keys(levels, base)
+        keys = level_codes(levels, base)
         space = base ** levels.shape[1]
         if space > DENSE_KEYS:
             _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)

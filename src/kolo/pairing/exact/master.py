@@ -26,13 +26,12 @@ from kolo.pairing.exact.cuts import (
     Cut,
     coefficient_rows,
     level_coefficients,
-    level_keys,
     sorted_levels,
 )
 from kolo.pairing.exact.model import Model
 from kolo.pairing.exact.select import FloatArray
 from kolo.pairing.instance import IntArray
-from kolo.pairing.pool import Pool
+from kolo.pairing.pool import Pool, level_codes
 
 Positions = npt.NDArray[np.int64]
 
@@ -187,14 +186,14 @@ class Master:
 
     def _keys(self, tables: Pool) -> IntArray:
         """Every table's level group as a number."""
-        return level_keys(sorted_levels(self.model.instance, tables), self._base)
+        return level_codes(sorted_levels(self.model.instance, tables), self._base)
 
     def _join_groups(self, tables: Pool, positions: Positions) -> None:
         """The groups of tables already in the model (at ``positions``) whose groups are new:
         each group's column w_g (in the cuts over levels so far), then its row
         Σ x_T − w_g = 0 over these tables."""
         ordered = sorted_levels(self.model.instance, tables)
-        keys = level_keys(ordered, self._base)
+        keys = level_codes(ordered, self._base)
         distinct, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
         inverse = inverse.reshape(-1)
         levels = ordered[first]

@@ -54,6 +54,11 @@ terms, every batch's coefficients are computed once for the whole pool and kept;
 fewer are, the candidates' are computed afresh each time."""
 
 
+PRICED_ENTRIES = 64_000_000
+"""…and while the kept coefficients (tables × cuts, a byte or two each) stay below this
+many."""
+
+
 TABLE_BLOCK = 4_000
 """Tables per block of the relaxation's coefficients kept (rows × tables): memory grows by
 one block at a time, never by a copy of them all."""
@@ -221,7 +226,7 @@ class _Tableau:
         return pairing, status == highspy.HighsModelStatus.kOptimal
 
     def price(
-        self, pool: Pool, pool_cuts: PoolCuts, tolerance: float, deadline: float
+        self, pool_cuts: PoolCuts, tolerance: float, deadline: float
     ) -> tuple[npt.NDArray[np.intp], FloatArray, FloatArray] | None:
         """The tables outside with a reduced cost below −tolerance, those costs,
         and a lower bound on every table's reduced cost (inside: infinite); None if the
@@ -231,12 +236,16 @@ class _Tableau:
         duals are ≤ 0, their coefficients ≥ 0): only tables negative without them are
         priced again with them, and the bound is their true reduced cost, the others' the
         one without those terms."""
+        pool = self.pool
         duals = np.asarray(self.h.getSolution().row_dual)
         rc = self.model.reduced_costs(pool, duals[: self.base], pool_cuts)
         rc[self.inside] = np.inf
         candidates = np.flatnonzero(rc < -tolerance)
         values = rc[candidates]
-        if self.batches and len(candidates) < PRICED_SHARE * len(pool):
+        cuts = sum(u.shape[1] for u in self.batches)
+        if self.batches and (
+            len(candidates) < PRICED_SHARE * len(pool) or cuts * len(pool) > PRICED_ENTRIES
+        ):
             # few candidates: their coefficients computed afresh
             tableau_duals = duals[self.base :]
             for first in range(0, len(candidates), PRICED_CHUNK):
@@ -430,6 +439,7 @@ def tableau_bound(
         status = h.getModelStatus()
         if status == highspy.HighsModelStatus.kInfeasible:
             if len(tableau.inside) == len(pool):
+                tableau.priced = []
                 return np.inf, None, tableau
             break
         if status != highspy.HighsModelStatus.kOptimal:
@@ -437,7 +447,7 @@ def tableau_bound(
         value = float(h.getInfo().objective_function_value)
         x = np.asarray(h.getSolution().col_value)
         if len(tableau.inside) < len(pool):
-            priced = tableau.price(pool, pool_cuts, tolerance, deadline)
+            priced = tableau.price(pool_cuts, tolerance, deadline)
             if priced is None:
                 break
             entering, rc, lower = priced
@@ -459,6 +469,7 @@ def tableau_bound(
         stalled = stalled + 1 if value < bound + 1e-3 * instance.mult else 0
         bound = max(bound, value)
         if np.all((x < 1e-6) | (x > 1 - 1e-6)):
+            tableau.priced = []
             return bound, chosen_tables(pool.take(tableau.inside), x > 0.5), tableau
         # a pairing from the relaxation's own tables: a better target prunes more
         support = pool.take(tableau.inside[x > 1e-6])
@@ -475,4 +486,5 @@ def tableau_bound(
             break
         if bound >= target or stalled >= STALL or not tableau.add_cuts(x):
             break
+    tableau.priced = []  # kept for this search's pricing only: the memory back
     return bound, found, tableau
