@@ -56,6 +56,11 @@ def integer_search(
 ) -> tuple[tuple[tuple[int, ...], ...] | None, highspy.HighsModelStatus]:
     """The integer program over these tables (from the pairing ``start``): the best
     pairing found (None: none) and how HiGHS ended."""
+    if work.left(deadline) < work.root(int(tables.size.sum()), len(tables)):
+        # its root would need more work than is left even over the players' rows alone:
+        # not built (over 464,000 tables at 128 players in fours the model alone took
+        # 1.9 GB, only to be left unstarted)
+        return None, highspy.HighsModelStatus.kNotset
     h = model.highs(tables, integer=True)
     return branch_and_bound(h, tables, start, deadline, nodes)
 
