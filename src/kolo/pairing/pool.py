@@ -441,21 +441,29 @@ class _Prices:
         if still <= 0 or still > count or len(tuples) == 0:
             return np.zeros(len(tuples)) if still <= 0 else result
         work.tried(0, len(tuples) * count * tuples.shape[1])
-        if self.before is None:
-            self.before = _before(count)
         step = max(1, COMPLETION_BLOCK // count)
         for start in range(0, len(tuples), step):
-            block = tuples[start : start + step]
-            values = self.joining[block[:, 0]]
-            for column in range(1, block.shape[1]):
-                values += self.pairs[block[:, column]]
-            values += self.before[after[start : start + step]]
+            values = self._joined(tuples[start : start + step], after[start : start + step])
             if still == 1:
                 result[start : start + step] = values.min(axis=1)
             else:
                 least = np.partition(values, still - 1, axis=1)[:, :still]
                 result[start : start + step] = least.sum(axis=1)
         return result
+
+    def _joined(
+        self, block: npt.NDArray[np.integer[Any]], first: npt.NDArray[np.intp]
+    ) -> FloatArray:
+        """For each tuple of the block and each candidate, what the candidate adds to the
+        tuple's reduced cost (his pair costs with its players, less his dual); infinite
+        for the candidates before position ``first`` of the tuple."""
+        if self.before is None:
+            self.before = _before(self.joining.shape[1])
+        values: FloatArray = self.joining[block[:, 0]]
+        for column in range(1, block.shape[1]):
+            values += self.pairs[block[:, column]]
+        values += self.before[first]
+        return values
 
     def within(
         self,
@@ -471,8 +479,6 @@ class _Prices:
         count = self.joining.shape[1]
         if len(tuples) == 0 or count == 0:
             return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
-        if self.before is None:
-            self.before = _before(count)
         base = partial.astype(np.float64) - self.size_dual
         for column in range(tuples.shape[1]):
             base -= self.by_player[tuples[:, column]]
@@ -497,11 +503,7 @@ class _Prices:
         found_rows: list[npt.NDArray[np.intp]] = []
         found_index: list[npt.NDArray[np.intp]] = []
         for start in range(0, len(tuples), step):
-            block = tuples[start : start + step]
-            values = self.joining[block[:, 0]]
-            for column in range(1, block.shape[1]):
-                values += self.pairs[block[:, column]]
-            values += self.before[position[start : start + step]]
+            values = self._joined(tuples[start : start + step], position[start : start + step])
             values += base[start : start + step, None]
             if terms is not None:
                 values += terms[codes[start : start + step, None] + digits[None, :]]
