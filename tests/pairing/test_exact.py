@@ -249,7 +249,7 @@ def test_a_relaxation_stops_after_its_work_not_its_seconds():
 
 
 def test_tableau_cuts_close_a_gap_the_relaxation_leaves():
-    event, _ = simulate("carcassonne-cz", 20, 3, seed=8, slice_guard=False, repeats_first=False)
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=11, slice_guard=False, repeats_first=False)
     instance = instance_of(event)
     pool = all_tables(instance)
     best = mip_optimum(instance, pool)
@@ -462,3 +462,120 @@ def test_an_integer_program_without_work_for_its_root_is_not_even_built(monkeypa
     with work.metered(10.0):
         pairing, _ = integer_search(model, pool, work.now() + 30)
     assert pairing is not None
+
+
+def test_the_branching_pair_is_the_one_held_together_closest_to_half():
+    """Three half tables: 0 and 1 sit together at two of them (wholly), 0 and 2 at one
+    (half): the first pair held by half is the branch; an integral solution has none."""
+    members = np.array([[0, 1, 2, 3], [0, 1, 4, 5], [2, 3, 4, 5]], dtype=np.int32)
+    halves = np.full(3, 0.5)
+    assert tableau_module._branching_pair(members, halves, 6) == (0, 2)
+    assert tableau_module._branching_pair(members[:1], np.ones(1), 6) is None
+    short = np.array([[0, 1, 2, -1], [0, 3, 4, -1]], dtype=np.int32)  # empty places
+    assert tableau_module._branching_pair(short, np.array([0.9, 0.4]), 5) == (0, 3)
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+@pytest.mark.parametrize("guard", [True, False])
+@pytest.mark.parametrize("some", [False, True])
+def test_the_branch_and_bound_alone_proves_the_optimum(seed, guard, some, monkeypatch):
+    """20 players at tables of four after three rounds, the relaxation without any cut,
+    then the branch and bound on pairs: it ends with the optimum's main cost proved (a
+    bound no higher than the optimum, and no pairing cheaper in main units), and the
+    pairing it finds seats everyone once at the optimum's main cost. ``some``: the
+    relaxation starts from the 150 cheapest tables and the rest join by pricing, so only
+    the tables within the gap join the tree."""
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=seed, slice_guard=guard, repeats_first=False)
+    instance = instance_of(event)
+    pool = all_tables(instance)
+    best = mip_optimum(instance, pool)
+    monkeypatch.setattr(tableau_module._Tableau, "add_cuts", lambda self, x: False)
+    branched = []
+    original = tableau_module._branching_pair
+    monkeypatch.setattr(
+        tableau_module, "_branching_pair", lambda *args: branched.append(1) or original(*args)
+    )
+    inside = None
+    if some:
+        start = heuristic.greedy(instance) or cheapest_pairing(
+            Model(instance, []), pool, work.now() + 10
+        )
+        inside = np.union1d(np.argsort(pool.cost, kind="stable")[:150], pool.rows_of(start))
+    bound, found, tableau = tableau_bound(
+        Model(instance, []), pool, 10**12, work.now() + 30, inside=inside, branch=True
+    )
+    assert bound <= best + 1e-6
+    assert exact.main_optimal(instance, best, bound)
+    if found is not None:  # else the relaxation was integral at once
+        assert sorted(p for t in found for p in t) == list(range(20))
+        assert instance.main_cost(cost.cost_of(instance, found)) == instance.main_cost(best)
+    if seed == 8 and not guard:  # the relaxation is two units short here
+        assert branched
+        if some:
+            assert len(tableau.inside) > 150  # tables joined
+
+
+def test_the_branch_and_bound_without_work_proves_nothing(monkeypatch):
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=8, slice_guard=False, repeats_first=False)
+    instance = instance_of(event)
+    pool = all_tables(instance)
+    monkeypatch.setattr(tableau_module._Tableau, "add_cuts", lambda self, x: False)
+    model = Model(instance, [])
+    with_work, _, _ = tableau_bound(model, pool, 10**12, work.now() + 30, branch=True)
+    without, _, tableau = tableau_bound(model, pool, 10**12, work.now() + 30)
+    assert with_work > without  # the branch proved more than the relaxation
+    value = float(tableau.h.getInfo().objective_function_value)
+    lower = np.full(len(tableau.pool), np.inf)
+    assert tableau.branch(value, lower, 10.0**12, work.now()) == (None, None)
+
+
+def test_every_table_within_the_gap_joins_the_branch_and_bound(monkeypatch):
+    """From a relaxation over some tables with every table priced, the tree holds exactly
+    the tables whose reduced cost is within the cutoff's gap (a cheaper pairing can use no
+    other), and finds the optimum's main cost."""
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=8, slice_guard=False, repeats_first=False)
+    instance = instance_of(event)
+    pool = all_tables(instance)
+    best = mip_optimum(instance, pool)
+    monkeypatch.setattr(tableau_module._Tableau, "add_cuts", lambda self, x: False)
+    start = heuristic.greedy(instance) or cheapest_pairing(
+        Model(instance, []), pool, work.now() + 10
+    )
+    inside = np.union1d(np.argsort(pool.cost, kind="stable")[:150], pool.rows_of(start))
+    _, _, tableau = tableau_bound(Model(instance, []), pool, 10**12, work.now() + 30, inside=inside)
+    tolerance = max(1.0, float(np.abs(tableau.pool.cost).max()) * 1e-9)
+    priced = tableau.price(PoolCuts(instance, tableau.pool), tolerance, work.now() + 30)
+    assert priced is not None
+    entering, _, lower = priced
+    assert len(entering) == 0  # every table priced
+    value = float(tableau.h.getInfo().objective_function_value)
+    duals = np.asarray(tableau.h.getSolution().row_dual)
+    reduced = tableau.pool.cost - duals @ tableau.columns(tableau.pool)
+    cutoff = (instance.main_cost(best) + 1) * instance.mult - 0.5
+    within = set(np.flatnonzero(reduced <= cutoff - value).tolist())
+    before = set(tableau.inside.tolist())
+    assert not within <= before  # some must join
+    found, proved = tableau.branch(value, lower, cutoff, work.now() + 30)
+    assert set(tableau.inside.tolist()) == before | within
+    assert found is not None
+    assert instance.main_cost(cost.cost_of(instance, found)) == instance.main_cost(best)
+    assert proved == instance.main_cost(best) * instance.mult
+
+
+def test_a_run_again_after_bounds_alone_counts_a_lighter_setup():
+    """A node of the branch and bound changes columns' bounds only: its run is counted at
+    ``RESTART_PER_NONZERO`` a nonzero, not at a whole setup's ``RUN_PER_NONZERO``."""
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=8, slice_guard=False, repeats_first=False)
+    instance = instance_of(event)
+    h = Model(instance, []).highs(all_tables(instance), False)
+    h.run()  # solved: a run again takes no iteration
+    nonzeros = h.getNumNz()
+    with work.metered(10.0):
+        start = work.now()
+        work.run(h, start + 5, bounds_only=True)
+        assert h.getInfo().simplex_iteration_count == 0
+        light = work.now() - start
+        work.run(h, start + 5)
+        whole = work.now() - start - light
+    assert light == pytest.approx(work.RUN + work.RESTART_PER_NONZERO * nonzeros)
+    assert whole == pytest.approx(work.RUN + work.RUN_PER_NONZERO * nonzeros)

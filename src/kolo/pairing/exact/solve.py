@@ -342,7 +342,7 @@ def _strengthen(
             return best_tables, best_cost, bound
     chosen = np.union1d(lowest_values(rc, GOMORY_FIRST)[0], pool.rows_of(best_tables))
     local, found, tableau = tableau_bound(
-        model, pool, best_cost, deadline, pool_cuts, chosen, best_tables
+        model, pool, best_cost, deadline, pool_cuts, chosen, best_tables, branch=True
     )
     bound = max(bound, local)
     if found is not None and cost_of(instance, found) < best_cost:
