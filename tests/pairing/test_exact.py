@@ -542,7 +542,9 @@ def test_every_table_within_the_gap_joins_the_branch_and_bound(monkeypatch):
         Model(instance, []), pool, work.now() + 10
     )
     inside = np.union1d(np.argsort(pool.cost, kind="stable")[:150], pool.rows_of(start))
-    _, _, tableau = tableau_bound(Model(instance, []), pool, 10**12, work.now() + 30, inside=inside)
+    # the cuts over levels: some tight, some slack at the relaxation's solution
+    model = Model(instance, candidate_cuts(instance))
+    _, _, tableau = tableau_bound(model, pool, 10**12, work.now() + 30, inside=inside)
     tolerance = max(1.0, float(np.abs(tableau.pool.cost).max()) * 1e-9)
     priced = tableau.price(PoolCuts(instance, tableau.pool), tolerance, work.now() + 30)
     assert priced is not None
@@ -551,12 +553,23 @@ def test_every_table_within_the_gap_joins_the_branch_and_bound(monkeypatch):
     value = float(tableau.h.getInfo().objective_function_value)
     duals = np.asarray(tableau.h.getSolution().row_dual)
     reduced = tableau.pool.cost - duals @ tableau.columns(tableau.pool)
-    cutoff = (instance.main_cost(best) + 1) * instance.mult - 0.5
+    cutoff = (instance.main_cost(best) + 3) * instance.mult - 0.5
     within = set(np.flatnonzero(reduced <= cutoff - value).tolist())
     before = set(tableau.inside.tolist())
     assert not within <= before  # some must join
+    statuses = tableau.h.getBasis().row_status
+    basic = [i for i, s in enumerate(statuses) if s == highspy.HighsBasisStatus.kBasic]
+    rows = tableau.h.getNumRow()
     found, proved = tableau.branch(value, lower, cutoff, work.now() + 30)
     assert set(tableau.inside.tolist()) == before | within
+    # the cuts whose slack was basic left, and only they: every player's row stays
+    first_cut = tableau.model.first_cut()
+    slack_cuts = [i for i in basic if i >= first_cut]
+    assert slack_cuts
+    assert tableau.h.getNumRow() == rows - len(slack_cuts)
+    assert tableau.trimmed
+    with pytest.raises(RuntimeError):
+        tableau.add_tables(tableau.pool, np.arange(1))
     assert found is not None
     assert instance.main_cost(cost.cost_of(instance, found)) == instance.main_cost(best)
     assert proved == instance.main_cost(best) * instance.mult
