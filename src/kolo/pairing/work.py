@@ -52,10 +52,10 @@ ITERATION = 5e-6
 """Work seconds per simplex iteration of a relaxation, on top of its size term."""
 ITERATION_PER_NONZERO = 1.2e-9
 """Work seconds per simplex iteration and nonzero of the model."""
-RESTART_ITERATION_PER_NONZERO = 5e-10
+RESTART_ITERATION_PER_NONZERO = 7e-10
 """…and of a run again after only columns' bounds changed (dual simplex from a basis still
 dual feasible, at 128 players in fours: 1.6×10⁻¹⁰ s per nonzero over 5 million nonzeros,
-4.6×10⁻¹⁰ over 540,000)."""
+4.6×10⁻¹⁰ over 540,000, 7.2×10⁻¹⁰ over 430,000)."""
 ROOT = 7e-7
 """An integer program's root (presolve, cuts, heuristics: HiGHS bounds no work there but
 by its clock) takes ROOT × nonzeros × nonzeros per column work seconds: dense rows (the

@@ -306,9 +306,17 @@ class _Tableau:
                 self.inside = np.concatenate([self.inside, rows_joining])
         n = len(self.inside)
         members = pool.members[self.inside]
+        # the columns seating each player
+        flat = members.ravel()
+        order = np.argsort(flat, kind="stable")
+        starts = np.searchsorted(flat[order], np.arange(instance.size + 1))
+        seating = [
+            order[starts[p] : starts[p + 1]] // members.shape[1] for p in range(instance.size)
+        ]
         everything = np.arange(n, dtype=np.int32)
         found: tuple[tuple[int, ...], ...] | None = None
-        stack: list[tuple[tuple[int, int, bool], ...]] = [()]
+        # each node: its depth, and the columns its decisions (pairs together or apart) put out
+        stack: list[tuple[int, npt.NDArray[np.bool_]]] = [(0, np.zeros(n, dtype=np.bool_))]
         last = np.zeros(n, dtype=np.bool_)  # the columns out at the last node
         try:
             for _ in range(BRANCH_NODES):
@@ -316,12 +324,7 @@ class _Tableau:
                     return found, cutoff + 0.5  # every pairing costs at least this
                 if work.now() > deadline:
                     return found, None
-                decisions = stack.pop()
-                out = np.zeros(n, dtype=np.bool_)
-                for first_player, second_player, together in decisions:
-                    seats_first = (members == first_player).any(axis=1)
-                    seats_second = (members == second_player).any(axis=1)
-                    out |= (seats_first != seats_second) if together else seats_first & seats_second
+                depth, out = stack.pop()
                 # only the columns whose bound changes since the last node (HiGHS takes
                 # every changed column's bound in again)
                 changed = np.flatnonzero(out != last).astype(np.int32)
@@ -329,7 +332,7 @@ class _Tableau:
                     upper = np.where(out[changed], 0.0, highspy.kHighsInf)
                     self.h.changeColsBounds(len(changed), changed, np.zeros(len(changed)), upper)
                 last = out
-                work.run(self.h, deadline, bounds_only=len(decisions) > 0)
+                work.run(self.h, deadline, bounds_only=depth > 0)
                 status = self.h.getModelStatus()
                 if status == highspy.HighsModelStatus.kInfeasible:
                     continue
@@ -346,8 +349,14 @@ class _Tableau:
                 pair = _branching_pair(members[fractional], x[fractional], instance.size)
                 if pair is None:
                     return found, None
-                stack.append((*decisions, (*pair, False)))
-                stack.append((*decisions, (*pair, True)))  # together first
+                first_player, second_player = pair
+                both = np.intersect1d(seating[first_player], seating[second_player])
+                one = np.setxor1d(seating[first_player], seating[second_player])
+                apart, together = out.copy(), out.copy()
+                apart[both] = True  # the tables seating both are out
+                together[one] = True  # the tables seating one without the other are out
+                stack.append((depth + 1, apart))
+                stack.append((depth + 1, together))  # together first
             return found, None
         finally:
             self.h.changeColsBounds(n, everything, np.zeros(n), np.full(n, highspy.kHighsInf))
