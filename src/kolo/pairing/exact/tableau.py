@@ -84,6 +84,15 @@ BRANCH_NODES = 2_000
 """…and at most this many nodes (besides the work left)."""
 
 
+BRANCH_SHARE = 0.5
+"""…within this share of the work left."""
+
+
+BRANCH_BY_HIGHS = 0.25
+"""Where HiGHS's integer program over those tables would take at most this share of the
+work left for its root (``kolo.pairing.work.root``), it searches instead."""
+
+
 class _Tableau:
     """The relaxation over some of the pool's tables with Chvátal–Gomory cuts read off the
     simplex tableau, which tables can join.
@@ -305,6 +314,13 @@ class _Tableau:
                 self._add_columns(pool.take(rows_joining), block)
                 self.inside = np.concatenate([self.inside, rows_joining])
         n = len(self.inside)
+        if work.root(self.h.getNumNz(), n) <= BRANCH_BY_HIGHS * work.left(deadline):
+            # a small model: HiGHS's own integer program, with its cuts and conflicts (a
+            # round at 27 players: it proved what 2,000 nodes of the search below did not)
+            return self._integer_below(cutoff, deadline)
+        # at most a share of the work left: where it does not end, the integer programs
+        # over the tables of lowest reduced cost still get the rest
+        deadline = work.now() + BRANCH_SHARE * work.left(deadline)
         members = pool.members[self.inside]
         # the columns seating each player
         flat = members.ravel()
@@ -360,6 +376,33 @@ class _Tableau:
             return found, None
         finally:
             self.h.changeColsBounds(n, everything, np.zeros(n), np.full(n, highspy.kHighsInf))
+
+    def _integer_below(
+        self, cutoff: float, deadline: float
+    ) -> tuple[tuple[tuple[int, ...], ...] | None, float | None]:
+        """``branch`` by HiGHS's integer program over the relaxation's tables, every node
+        costing ``cutoff`` or more cut off (its ``objective_bound``)."""
+        instance = self.model.instance
+        n = len(self.inside)
+        everything = np.arange(n, dtype=np.int32)
+        self.h.changeColsIntegrality(n, everything, np.full(n, highspy.HighsVarType.kInteger))
+        self.h.setOptionValue("presolve", "off")
+        self.h.setOptionValue("objective_bound", cutoff)
+        try:
+            pairing, status = branch_and_bound(
+                self.h, self.pool.take(self.inside), None, deadline, None
+            )
+        finally:
+            self.h.setOptionValue("presolve", "choose")
+            self.h.setOptionValue("objective_bound", highspy.kHighsInf)
+            self.h.changeColsIntegrality(
+                n, everything, np.full(n, highspy.HighsVarType.kContinuous)
+            )
+        if status == highspy.HighsModelStatus.kInfeasible:
+            return None, cutoff + 0.5  # no pairing costs less than the cutoff
+        if status == highspy.HighsModelStatus.kOptimal and pairing is not None:
+            return pairing, float(instance.main_cost(cost_of(instance, pairing)) * instance.mult)
+        return pairing, None
 
     def price(
         self, pool_cuts: PoolCuts, tolerance: float, deadline: float
