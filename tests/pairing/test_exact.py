@@ -492,7 +492,7 @@ def test_the_branch_and_bound_alone_proves_the_optimum(seed, guard, some, by_hig
     pool = all_tables(instance)
     best = mip_optimum(instance, pool)
     monkeypatch.setattr(tableau_module._Tableau, "add_cuts", lambda self, x: False)
-    monkeypatch.setattr(tableau_module, "BRANCH_BY_HIGHS", 1e9 if by_highs else 0.0)
+    monkeypatch.setattr(tableau_module, "BRANCH_HIGHS_TABLES", 10**9 if by_highs else 0)
     branched = []
     original = tableau_module._branching_pair
     monkeypatch.setattr(
@@ -523,14 +523,14 @@ def test_the_branch_and_bound_without_work_proves_nothing(monkeypatch):
     instance = instance_of(event)
     pool = all_tables(instance)
     monkeypatch.setattr(tableau_module._Tableau, "add_cuts", lambda self, x: False)
-    monkeypatch.setattr(tableau_module, "BRANCH_BY_HIGHS", 0.0)
+    monkeypatch.setattr(tableau_module, "BRANCH_HIGHS_TABLES", 0)
     model = Model(instance, [])
     with_work, _, _ = tableau_bound(model, pool, 10**12, work.now() + 30, branch=True)
     without, _, tableau = tableau_bound(model, pool, 10**12, work.now() + 30)
     assert with_work > without  # the branch proved more than the relaxation
     value = float(tableau.h.getInfo().objective_function_value)
     lower = np.full(len(tableau.pool), np.inf)
-    assert tableau.branch(value, lower, 10.0**12, work.now()) == (None, None)
+    assert tableau.branch(value, lower, 10**12, work.now()) == (None, None)
 
 
 def test_every_table_within_the_gap_joins_the_branch_and_bound(monkeypatch):
@@ -542,7 +542,7 @@ def test_every_table_within_the_gap_joins_the_branch_and_bound(monkeypatch):
     pool = all_tables(instance)
     best = mip_optimum(instance, pool)
     monkeypatch.setattr(tableau_module._Tableau, "add_cuts", lambda self, x: False)
-    monkeypatch.setattr(tableau_module, "BRANCH_BY_HIGHS", 0.0)
+    monkeypatch.setattr(tableau_module, "BRANCH_HIGHS_TABLES", 0)
     start = heuristic.greedy(instance) or cheapest_pairing(
         Model(instance, []), pool, work.now() + 10
     )
@@ -558,14 +558,14 @@ def test_every_table_within_the_gap_joins_the_branch_and_bound(monkeypatch):
     value = float(tableau.h.getInfo().objective_function_value)
     duals = np.asarray(tableau.h.getSolution().row_dual)
     reduced = tableau.pool.cost - duals @ tableau.columns(tableau.pool)
-    cutoff = (instance.main_cost(best) + 3) * instance.mult - 0.5
-    within = set(np.flatnonzero(reduced <= cutoff - value).tolist())
+    target = (instance.main_cost(best) + 3) * instance.mult  # its cutoff: half a unit below
+    within = set(np.flatnonzero(reduced <= target - 0.5 - value).tolist())
     before = set(tableau.inside.tolist())
     assert not within <= before  # some must join
     statuses = tableau.h.getBasis().row_status
     basic = [i for i, s in enumerate(statuses) if s == highspy.HighsBasisStatus.kBasic]
     rows = tableau.h.getNumRow()
-    found, proved = tableau.branch(value, lower, cutoff, work.now() + 30)
+    found, proved = tableau.branch(value, lower, target, work.now() + 30)
     assert set(tableau.inside.tolist()) == before | within
     # the cuts whose slack was basic left, and only they: every player's row stays
     first_cut = tableau.model.first_cut()

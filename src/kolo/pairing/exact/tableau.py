@@ -88,9 +88,11 @@ BRANCH_SHARE = 0.5
 """…within this share of the work left."""
 
 
-BRANCH_BY_HIGHS = 0.25
-"""Where HiGHS's integer program over those tables would take at most this share of the
-work left for its root (``kolo.pairing.work.root``), it searches instead."""
+BRANCH_HIGHS_TABLES = 12_000
+"""Where at most this many tables would be in that search, HiGHS's integer program
+searches instead (with its own cuts and conflicts: at 27 players in fours over 7,700
+tables it proved a round that 2,000 nodes of the search on pairs did not), for the
+cheapest pairing in the tie-break too."""
 
 
 class _Tableau:
@@ -258,29 +260,37 @@ class _Tableau:
         return pairing, status == highspy.HighsModelStatus.kOptimal
 
     def branch(
-        self, value: float, lower: FloatArray, cutoff: float, deadline: float
+        self, value: float, lower: FloatArray, target: int, deadline: float
     ) -> tuple[tuple[tuple[int, ...], ...] | None, float | None]:
-        """Branch and bound on pairs of players over this relaxation, solved with every
-        table priced: ``value`` is its value less what reduced costs within the tolerance
-        could take off, ``lower`` a lower bound on every table's reduced cost (inside:
-        infinite). Looks for a pairing costing less than ``cutoff``; returns the cheapest
-        found (None: none) and, where the search ended, a bound on every pairing (None
-        where it did not: too large, or out of work).
+        """Branch and bound over this relaxation, solved with every table priced: ``value``
+        is its value less what reduced costs within the tolerance could take off, ``lower``
+        a lower bound on every table's reduced cost (inside: infinite). Looks for a pairing
+        cheaper than ``target`` in the criteria (with few tables, in the tie-break too);
+        returns the cheapest found (None: none) and, where the search ended, a bound on
+        every pairing (None where it did not: too large, or out of work).
 
-        A pairing costing less than ``cutoff`` costs at least ``value`` plus the reduced
-        costs of its tables, each ≥ 0: every one of its tables has a reduced cost below
-        ``cutoff − value``, and only those join. The cuts hold for every pairing; those
-        whose slack is basic (their dual 0) leave first, which leaves the value and the
-        basis as they are (at 128 players in fours 187 of 228 cuts, nine tenths of the
-        nonzeros; every node then took 15 ms where it had taken 90). The relaxation then
-        takes no more tables or cuts (``trimmed``). A node either seats two players
-        together (the tables seating one of them without the other are out) or apart (the
-        tables seating both are out), on the pair whose tables hold them closest to half
-        (Ryan and Foster: a fractional solution always has such a pair); each node starts
-        from the last one's basis, a few dual simplex iterations, where HiGHS's own integer
-        program solves its root afresh (12 s over those 47,000 tables with every cut; this
-        search proved that round in 37 nodes, 0.7 s)."""
+        A pairing costing less than the cutoff costs at least ``value`` plus the reduced
+        costs of its tables, each ≥ 0: every one of its tables has a reduced cost below the
+        cutoff less ``value``, and only those join. Where they are few
+        (``BRANCH_HIGHS_TABLES``), HiGHS's integer program searches them, every node at the
+        target or dearer cut off (``_integer_below``); else a search on pairs of players,
+        where the cutoff is the target's main cost: the tie-break is not searched.
+
+        The cuts hold for every pairing; those whose slack is basic (their dual 0) leave
+        first, which leaves the value and the basis as they are (at 128 players in fours 187
+        of 228 cuts, nine tenths of the nonzeros; every node then took 15 ms where it had
+        taken 90). The relaxation then takes no more tables or cuts (``trimmed``). A node
+        either seats two players together (the tables seating one of them without the other
+        are out) or apart (the tables seating both are out), on the pair whose tables hold
+        them closest to half (Ryan and Foster: a fractional solution always has such a
+        pair); each node starts from the last one's basis, a few dual simplex iterations,
+        where HiGHS's own integer program solves its root afresh (12 s over those 47,000
+        tables with every cut; this search proved that round in 37 nodes, 0.7 s)."""
         pool, instance = self.pool, self.model.instance
+        by_highs = len(self.inside) + int((lower < target - value).sum()) <= BRANCH_HIGHS_TABLES
+        # the cutoff: below the target itself for HiGHS, below its main cost for the pairs
+        main = instance.main_cost(target) * instance.mult
+        cutoff = target - 0.5 if by_highs else main - 0.5
         outside = np.flatnonzero(lower <= cutoff - value)
         duals = np.asarray(self.h.getSolution().row_dual)
         # the cuts whose slack is basic (zero dual) leave: 187 of 228 at 128 players in
@@ -314,9 +324,7 @@ class _Tableau:
                 self._add_columns(pool.take(rows_joining), block)
                 self.inside = np.concatenate([self.inside, rows_joining])
         n = len(self.inside)
-        if work.root(self.h.getNumNz(), n) <= BRANCH_BY_HIGHS * work.left(deadline):
-            # a small model: HiGHS's own integer program, with its cuts and conflicts (a
-            # round at 27 players: it proved what 2,000 nodes of the search below did not)
+        if by_highs:
             return self._integer_below(cutoff, deadline)
         # at most a share of the work left: where it does not end, the integer programs
         # over the tables of lowest reduced cost still get the rest
@@ -401,7 +409,8 @@ class _Tableau:
         if status == highspy.HighsModelStatus.kInfeasible:
             return None, cutoff + 0.5  # no pairing costs less than the cutoff
         if status == highspy.HighsModelStatus.kOptimal and pairing is not None:
-            return pairing, float(instance.main_cost(cost_of(instance, pairing)) * instance.mult)
+            proved = float(self.h.getInfo().mip_dual_bound)
+            return pairing, min(proved, float(cost_of(instance, pairing)))
         return pairing, None
 
     def price(
@@ -704,8 +713,7 @@ def tableau_bound(
     tableau.priced = []  # kept for this search's pricing only: the memory back
     if branch and settled is not None and not main_optimal(instance, target, bound):
         value, lower = settled
-        cutoff = instance.main_cost(target) * instance.mult - 0.5
-        pairing, proved = tableau.branch(value, lower, cutoff, deadline)
+        pairing, proved = tableau.branch(value, lower, target, deadline)
         if pairing is not None:
             found = pairing
         if proved is not None:
