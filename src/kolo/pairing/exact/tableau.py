@@ -84,15 +84,18 @@ BRANCH_NODES = 2_000
 """…and at most this many nodes (besides the work left)."""
 
 
-BRANCH_SHARE = 0.5
-"""…within this share of the work left."""
-
-
 BRANCH_HIGHS_TABLES = 12_000
-"""Where at most this many tables would be in that search, HiGHS's integer program
-searches instead (with its own cuts and conflicts: at 27 players in fours over 7,700
-tables it proved a round that 2,000 nodes of the search on pairs did not), for the
+"""Where at most this many tables would be in that search, and at least
+``BRANCH_HIGHS_WORK`` work seconds are left, HiGHS's integer program searches instead
+(with its own cuts and conflicts: at 27 players in fours over 7,700 tables the round was
+proved in 0.8 s, where the search on pairs had not proved it in 9 work seconds), for the
 cheapest pairing in the tie-break too."""
+
+
+BRANCH_HIGHS_WORK = 2.0
+"""…(HiGHS bounds its integer program's root by no count: in the heuristic's windows, with
+half a work second each, one such root took a second where the search on pairs took
+0.03 s)."""
 
 
 class _Tableau:
@@ -287,7 +290,10 @@ class _Tableau:
         where HiGHS's own integer program solves its root afresh (12 s over those 47,000
         tables with every cut; this search proved that round in 37 nodes, 0.7 s)."""
         pool, instance = self.pool, self.model.instance
-        by_highs = len(self.inside) + int((lower < target - value).sum()) <= BRANCH_HIGHS_TABLES
+        by_highs = (
+            len(self.inside) + int((lower < target - value).sum()) <= BRANCH_HIGHS_TABLES
+            and work.left(deadline) >= BRANCH_HIGHS_WORK
+        )
         # the cutoff: below the target itself for HiGHS, below its main cost for the pairs
         main = instance.main_cost(target) * instance.mult
         cutoff = target - 0.5 if by_highs else main - 0.5
@@ -326,9 +332,6 @@ class _Tableau:
         n = len(self.inside)
         if by_highs:
             return self._integer_below(cutoff, deadline)
-        # at most a share of the work left: where it does not end, the integer programs
-        # over the tables of lowest reduced cost still get the rest
-        deadline = work.now() + BRANCH_SHARE * work.left(deadline)
         members = pool.members[self.inside]
         # the columns seating each player
         flat = members.ravel()
