@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from kolo.core.event import Entrant, Event
 from kolo.pairing import cost, exact, heuristic, slicing, work
+from kolo.pairing.exact import pair_branching
 from kolo.pairing.exact import tableau as tableau_module
 from kolo.pairing.exact.cuts import (
     Cut,
@@ -469,10 +470,10 @@ def test_the_branching_pair_is_the_one_held_together_closest_to_half():
     (half): the first pair held by half is the branch; an integral solution has none."""
     members = np.array([[0, 1, 2, 3], [0, 1, 4, 5], [2, 3, 4, 5]], dtype=np.int32)
     halves = np.full(3, 0.5)
-    assert tableau_module._branching_pair(members, halves, 6) == (0, 2)
-    assert tableau_module._branching_pair(members[:1], np.ones(1), 6) is None
+    assert pair_branching.branching_pair(members, halves, 6) == (0, 2)
+    assert pair_branching.branching_pair(members[:1], np.ones(1), 6) is None
     short = np.array([[0, 1, 2, -1], [0, 3, 4, -1]], dtype=np.int32)  # empty places
-    assert tableau_module._branching_pair(short, np.array([0.9, 0.4]), 5) == (0, 3)
+    assert pair_branching.branching_pair(short, np.array([0.9, 0.4]), 5) == (0, 3)
 
 
 @pytest.mark.parametrize("seed", range(1, 9))
@@ -494,9 +495,9 @@ def test_the_branch_and_bound_alone_proves_the_optimum(seed, guard, some, by_hig
     monkeypatch.setattr(tableau_module._Tableau, "add_cuts", lambda self, x: False)
     monkeypatch.setattr(tableau_module, "BRANCH_HIGHS_TABLES", 10**9 if by_highs else 0)
     branched = []
-    original = tableau_module._branching_pair
+    original = pair_branching.branching_pair
     monkeypatch.setattr(
-        tableau_module, "_branching_pair", lambda *args: branched.append(1) or original(*args)
+        pair_branching, "branching_pair", lambda *args: branched.append(1) or original(*args)
     )
     inside = None
     if some:

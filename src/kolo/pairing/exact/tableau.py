@@ -12,6 +12,7 @@ import numpy.typing as npt
 
 from kolo.pairing import work
 from kolo.pairing.cost import cost_of
+from kolo.pairing.exact import pair_branching
 from kolo.pairing.exact.cuts import PoolCuts, cut_rows, level_coefficients
 from kolo.pairing.exact.model import Model
 from kolo.pairing.exact.search import (
@@ -78,10 +79,6 @@ BRANCH_ENTRIES = 20_000_000
 """The branch and bound on pairs of players (``_Tableau.branch``) runs only where the
 relaxation with every table within the gap has at most this many coefficients (its rows
 × tables, zeros counted: at 128 players in fours 169 × 47,000, 540,000 nonzeros)."""
-
-
-BRANCH_NODES = 2_000
-"""…and at most this many nodes (besides the work left)."""
 
 
 BRANCH_HIGHS_TABLES = 12_000
@@ -329,64 +326,9 @@ class _Tableau:
             if len(rows_joining):
                 self._add_columns(pool.take(rows_joining), block)
                 self.inside = np.concatenate([self.inside, rows_joining])
-        n = len(self.inside)
         if by_highs:
             return self._integer_below(cutoff, deadline)
-        members = pool.members[self.inside]
-        # the columns seating each player
-        flat = members.ravel()
-        order = np.argsort(flat, kind="stable")
-        starts = np.searchsorted(flat[order], np.arange(instance.size + 1))
-        seating = [
-            order[starts[p] : starts[p + 1]] // members.shape[1] for p in range(instance.size)
-        ]
-        everything = np.arange(n, dtype=np.int32)
-        found: tuple[tuple[int, ...], ...] | None = None
-        # each node: its depth, and the columns its decisions (pairs together or apart) put out
-        stack: list[tuple[int, npt.NDArray[np.bool_]]] = [(0, np.zeros(n, dtype=np.bool_))]
-        last = np.zeros(n, dtype=np.bool_)  # the columns out at the last node
-        try:
-            for _ in range(BRANCH_NODES):
-                if not stack:
-                    return found, cutoff + 0.5  # every pairing costs at least this
-                if work.now() > deadline:
-                    return found, None
-                depth, out = stack.pop()
-                # only the columns whose bound changes since the last node (HiGHS takes
-                # every changed column's bound in again)
-                changed = np.flatnonzero(out != last).astype(np.int32)
-                if len(changed):
-                    upper = np.where(out[changed], 0.0, highspy.kHighsInf)
-                    self.h.changeColsBounds(len(changed), changed, np.zeros(len(changed)), upper)
-                last = out
-                work.run(self.h, deadline, bounds_only=depth > 0)
-                status = self.h.getModelStatus()
-                if status == highspy.HighsModelStatus.kInfeasible:
-                    continue
-                if status != highspy.HighsModelStatus.kOptimal:
-                    return found, None
-                if float(self.h.getInfo().objective_function_value) >= cutoff:
-                    continue  # every pairing of this node costs at least the cutoff
-                x = np.asarray(self.h.getSolution().col_value)[:n]
-                fractional = (x > 1e-6) & (x < 1 - 1e-6)
-                if not fractional.any():
-                    found = chosen_tables(pool.take(self.inside), x > 0.5)
-                    cutoff = instance.main_cost(cost_of(instance, found)) * instance.mult - 0.5
-                    continue
-                pair = _branching_pair(members[fractional], x[fractional], instance.size)
-                if pair is None:
-                    return found, None
-                first_player, second_player = pair
-                both = np.intersect1d(seating[first_player], seating[second_player])
-                one = np.setxor1d(seating[first_player], seating[second_player])
-                apart, together = out.copy(), out.copy()
-                apart[both] = True  # the tables seating both are out
-                together[one] = True  # the tables seating one without the other are out
-                stack.append((depth + 1, apart))
-                stack.append((depth + 1, together))  # together first
-            return found, None
-        finally:
-            self.h.changeColsBounds(n, everything, np.zeros(n), np.full(n, highspy.kHighsInf))
+        return pair_branching.search(self.h, pool.take(self.inside), instance, cutoff, deadline)
 
     def _integer_below(
         self, cutoff: float, deadline: float
@@ -567,25 +509,6 @@ class _Tableau:
         )
         self.rhs = np.concatenate([self.rhs, limits[chosen]])
         return True
-
-
-def _branching_pair(
-    members: npt.NDArray[np.int32], values: FloatArray, players: int
-) -> tuple[int, int] | None:
-    """The pair of players whose tables (``members``, at ``values``) hold them together
-    closest to half, strictly between 0 and 1 (ties: the first pair in index order)."""
-    together = np.zeros(players * players)
-    width = members.shape[1]
-    for a in range(width):
-        for b in range(a + 1, width):
-            seated = (members[:, a] >= 0) & (members[:, b] >= 0)
-            codes = members[seated, a].astype(np.int64) * players + members[seated, b]
-            np.add.at(together, codes, values[seated])
-    split = np.flatnonzero((together > 1e-6) & (together < 1 - 1e-6))
-    if len(split) == 0:
-        return None
-    code = int(split[np.argmin(np.abs(together[split] - 0.5))])
-    return code // players, code % players
 
 
 def _narrow(block: FloatArray) -> npt.NDArray[Any]:
