@@ -19,16 +19,22 @@ NODES = 2_000
 
 
 def search(
-    h: highspy.Highs, tables: Pool, instance: Instance, cutoff: float, deadline: float
+    h: highspy.Highs,
+    tables: Pool,
+    instance: Instance,
+    cutoff: float,
+    deadline: float,
+    margin: float = 0.0,
 ) -> tuple[tuple[tuple[int, ...], ...] | None, float | None]:
-    """The cheapest pairing costing less than ``cutoff`` over the relaxation ``h``, whose
-    columns are ``tables`` and which holds every table such a pairing could use: the
-    pairing found (None: none) and, where the tree was searched to its end, a bound on
+    """A pairing costing less than ``cutoff`` over the relaxation ``h``, whose columns are
+    ``tables`` and which holds every table such a pairing could use: the cheapest in the
+    criteria found (None: none) and, where the tree was searched to its end, a bound on
     every pairing (None where it was not: out of nodes or work). Once a pairing is found
     the cutoff falls to its main cost: the tie-break is not searched.
 
-    Depth first; a node whose value reaches the cutoff is closed. Every column's bounds are
-    as they were when it returns."""
+    Depth first; a node whose value reaches the cutoff and ``margin`` (what rounding could
+    take off the relaxation's value) is closed. Every column's bounds are as they were
+    when it returns."""
     n = len(tables)
     members = tables.members
     seating = _seating(members, instance.size)
@@ -56,13 +62,16 @@ def search(
                 continue
             if status != highspy.HighsModelStatus.kOptimal:
                 return found, None
-            if float(h.getInfo().objective_function_value) >= cutoff:
+            value = float(h.getInfo().objective_function_value)
+            if value >= cutoff + margin:
                 continue  # every pairing of this node costs at least the cutoff
             x = np.asarray(h.getSolution().col_value)[:n]
             fractional = (x > 1e-6) & (x < 1 - 1e-6)
             if not fractional.any():
-                found = chosen_tables(tables, x > 0.5)
-                cutoff = instance.main_cost(cost_of(instance, found)) * instance.mult - 0.5
+                pairing = chosen_tables(tables, x > 0.5)
+                if cost_of(instance, pairing) < cutoff:  # (not within the margin only)
+                    found = pairing
+                    cutoff = instance.main_cost(cost_of(instance, found)) * instance.mult - 0.5
                 continue
             pair = branching_pair(members[fractional], x[fractional], instance.size)
             if pair is None:

@@ -334,8 +334,7 @@ def _strengthen(
             best_cost,
             deadline,
             incumbent=best_tables,
-            # a longer search for a pairing only where the reach could prove it optimal
-            search=(this_bound + reach) // instance.mult >= instance.main_cost(best_cost),
+            search=True,  # a longer search for a pairing: the reach could prove it optimal
             rounds=REACH_ROUNDS,
         )
         if found is not None and cost_of(instance, found) < best_cost:
@@ -350,7 +349,13 @@ def _strengthen(
     bound = max(bound, local)
     if found is not None and cost_of(instance, found) < best_cost:
         best_tables, best_cost = found, cost_of(instance, found)
-    if not main_optimal(instance, best_cost, bound) and work.now() < deadline:
+    if (
+        not main_optimal(instance, best_cost, bound)
+        and work.now() < deadline
+        and not tableau.trimmed
+    ):
+        # (after a branch and bound that did not end, the same tables' integer program
+        # again would only repeat it)
         found, _ = tableau.integer(best_tables, deadline)
         if found is not None and cost_of(instance, found) < best_cost:
             best_tables, best_cost = found, cost_of(instance, found)

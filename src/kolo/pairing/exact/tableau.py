@@ -260,11 +260,17 @@ class _Tableau:
         return pairing, status == highspy.HighsModelStatus.kOptimal
 
     def branch(
-        self, value: float, lower: FloatArray, target: int, deadline: float
+        self,
+        value: float,
+        lower: FloatArray,
+        target: int,
+        deadline: float,
+        margin: float = 0.0,
     ) -> tuple[tuple[tuple[int, ...], ...] | None, float | None]:
         """Branch and bound over this relaxation, solved with every table priced: ``value``
         is its value less what reduced costs within the tolerance could take off, ``lower``
-        a lower bound on every table's reduced cost (inside: infinite). Looks for a pairing
+        a lower bound on every table's reduced cost (inside: infinite); a node is closed only
+        ``margin`` above the cutoff (what rounding could take off). Looks for a pairing
         cheaper than ``target`` in the criteria (with few tables, in the tie-break too);
         returns the cheapest found (None: none) and, where the search ended, a bound on
         every pairing (None where it did not: too large, or out of work).
@@ -304,6 +310,8 @@ class _Tableau:
         slack[: self.model.first_cut()] = False
         rows = int((~slack).sum())
         most = BRANCH_ENTRIES // rows - len(self.inside)  # tables that may join
+        if most < 0 or work.now() >= deadline:
+            return None, None
         joining: list[npt.NDArray[np.intp]] = []
         blocks: list[FloatArray] = []
         for first in range(0, len(outside), PRICED_CHUNK):
@@ -327,20 +335,24 @@ class _Tableau:
                 self._add_columns(pool.take(rows_joining), block)
                 self.inside = np.concatenate([self.inside, rows_joining])
         if by_highs:
-            return self._integer_below(cutoff, deadline)
-        return pair_branching.search(self.h, pool.take(self.inside), instance, cutoff, deadline)
+            return self._integer_below(cutoff, deadline, margin)
+        tables = pool.take(self.inside)
+        return pair_branching.search(self.h, tables, instance, cutoff, deadline, margin)
 
     def _integer_below(
-        self, cutoff: float, deadline: float
+        self, cutoff: float, deadline: float, margin: float
     ) -> tuple[tuple[tuple[int, ...], ...] | None, float | None]:
         """``branch`` by HiGHS's integer program over the relaxation's tables, every node
-        costing ``cutoff`` or more cut off (its ``objective_bound``)."""
+        costing ``cutoff`` (and ``margin``) or more cut off (its ``objective_bound``).
+        HiGHS may still keep a pairing above that bound as its best: such a pairing is
+        not returned, and where HiGHS ended its search it proves nothing cheaper than the
+        cutoff exists."""
         instance = self.model.instance
         n = len(self.inside)
         everything = np.arange(n, dtype=np.int32)
         self.h.changeColsIntegrality(n, everything, np.full(n, highspy.HighsVarType.kInteger))
         self.h.setOptionValue("presolve", "off")
-        self.h.setOptionValue("objective_bound", cutoff)
+        self.h.setOptionValue("objective_bound", cutoff + margin)
         try:
             pairing, status = branch_and_bound(
                 self.h, self.pool.take(self.inside), None, deadline, None
@@ -351,12 +363,15 @@ class _Tableau:
             self.h.changeColsIntegrality(
                 n, everything, np.full(n, highspy.HighsVarType.kContinuous)
             )
-        if status == highspy.HighsModelStatus.kInfeasible:
+        if pairing is not None and cost_of(instance, pairing) >= cutoff:
+            pairing = None  # kept by HiGHS above its objective bound
+        ended = status in (highspy.HighsModelStatus.kInfeasible, highspy.HighsModelStatus.kOptimal)
+        if not ended:
+            return pairing, None
+        if pairing is None:
             return None, cutoff + 0.5  # no pairing costs less than the cutoff
-        if status == highspy.HighsModelStatus.kOptimal and pairing is not None:
-            proved = float(self.h.getInfo().mip_dual_bound)
-            return pairing, min(proved, float(cost_of(instance, pairing)))
-        return pairing, None
+        # the cheapest below the cutoff, within HiGHS's gap of half a unit of the tie-break
+        return pairing, float(cost_of(instance, pairing)) - 0.5
 
     def price(
         self, pool_cuts: PoolCuts, tolerance: float, deadline: float
@@ -572,9 +587,10 @@ def tableau_bound(
     found: tuple[tuple[int, ...], ...] | None = None
     tried = False
     stalled = 0
-    # the relaxation's value less the slack, and every table's reduced cost at least, where
-    # the last run priced every table (what the branch and bound starts from)
-    settled: tuple[float, FloatArray] | None = None
+    # where the last run priced every table, what the branch and bound starts from: the
+    # relaxation's value as solved, that value less the slack, and every table's reduced
+    # cost at least
+    settled: tuple[float, float, FloatArray] | None = None
     while work.now() < deadline and (rounds is None or len(tableau.batches) < rounds):
         settled = None
         h = tableau.h
@@ -610,10 +626,10 @@ def tableau_bound(
                 pool = tableau.pool
                 pool_cuts = pool_cuts.take(keep, pool)
                 lower = lower[keep]
-            settled = (value, lower)
+            settled = (float(h.getInfo().objective_function_value), value, lower)
         else:
             lower = np.full(len(pool), np.inf)  # every table is inside
-            settled = (value, lower)
+            settled = (float(h.getInfo().objective_function_value), value, lower)
         stalled = stalled + 1 if value < bound + 1e-3 * instance.mult else 0
         bound = max(bound, value)
         if np.all((x < 1e-6) | (x > 1 - 1e-6)):
@@ -638,9 +654,16 @@ def tableau_bound(
         settled = None  # cuts joined after the last run, or none ran
     tableau.priced = []  # kept for this search's pricing only: the memory back
     if branch and settled is not None and not main_optimal(instance, target, bound):
-        value, lower = settled
-        pairing, proved = tableau.branch(value, lower, target, deadline)
-        if pairing is not None:
+        solved, value, lower = settled
+        # the relaxation as priced, not cut short since (its integer program runs it again)
+        unchanged = (
+            tableau.h.getModelStatus() == highspy.HighsModelStatus.kOptimal
+            and abs(float(tableau.h.getInfo().objective_function_value) - solved) <= tolerance
+        )
+        if not unchanged:
+            return bound, found, tableau
+        pairing, proved = tableau.branch(value, lower, target, deadline, slack)
+        if pairing is not None and cost_of(instance, pairing) < target:
             found = pairing
         if proved is not None:
             bound = max(bound, proved)
