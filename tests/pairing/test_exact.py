@@ -476,6 +476,18 @@ def test_the_branching_pair_is_the_one_held_together_closest_to_half():
     assert pair_branching.branching_pair(short, np.array([0.9, 0.4]), 5) == (0, 3)
 
 
+def branch_case(seed, guard, by_highs, monkeypatch):
+    """20 players at tables of four after three rounds, the tableau's own cuts switched off
+    (the relaxation alone goes to the branch and bound), HiGHS's search or the search on
+    pairs: the instance, every table, and the optimum by HiGHS's integer program."""
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=seed, slice_guard=guard, repeats_first=False)
+    instance = instance_of(event)
+    pool = all_tables(instance)
+    monkeypatch.setattr(tableau_module._Tableau, "add_cuts", lambda self, x: False)
+    monkeypatch.setattr(tableau_module, "BRANCH_HIGHS_TABLES", 10**9 if by_highs else 0)
+    return instance, pool, mip_optimum(instance, pool)
+
+
 @pytest.mark.parametrize("seed", range(1, 9))
 @pytest.mark.parametrize("guard", [True, False])
 @pytest.mark.parametrize("some", [False, True])
@@ -488,12 +500,7 @@ def test_the_branch_and_bound_alone_proves_the_optimum(seed, guard, some, by_hig
     relaxation starts from the 150 cheapest tables and the rest join by pricing, so only
     the tables within the gap join the tree. ``by_highs``: HiGHS's integer program searches
     the tree (a small model), else kolo's own search on pairs."""
-    event, _ = simulate("carcassonne-cz", 20, 3, seed=seed, slice_guard=guard, repeats_first=False)
-    instance = instance_of(event)
-    pool = all_tables(instance)
-    best = mip_optimum(instance, pool)
-    monkeypatch.setattr(tableau_module._Tableau, "add_cuts", lambda self, x: False)
-    monkeypatch.setattr(tableau_module, "BRANCH_HIGHS_TABLES", 10**9 if by_highs else 0)
+    instance, pool, best = branch_case(seed, guard, by_highs, monkeypatch)
     branched = []
     original = pair_branching.branching_pair
     monkeypatch.setattr(
@@ -610,12 +617,7 @@ def test_the_branch_and_bound_from_the_optimum_proves_it(seed, by_highs, monkeyp
     bound proves the optimum's main cost and never passes the optimum; HiGHS's search,
     which closes the tie-break too, finds the optimum where it is cheaper than the target,
     and the search on pairs, which does not, finds nothing."""
-    event, _ = simulate("carcassonne-cz", 20, 3, seed=seed, slice_guard=False, repeats_first=False)
-    instance = instance_of(event)
-    pool = all_tables(instance)
-    best = mip_optimum(instance, pool)
-    monkeypatch.setattr(tableau_module._Tableau, "add_cuts", lambda self, x: False)
-    monkeypatch.setattr(tableau_module, "BRANCH_HIGHS_TABLES", 10**9 if by_highs else 0)
+    instance, pool, best = branch_case(seed, False, by_highs, monkeypatch)
     ran = []
     original = tableau_module._Tableau._integer_below
     monkeypatch.setattr(
