@@ -46,7 +46,7 @@ RUN_PER_NONZERO = 5e-8
 from its last basis)."""
 RESTART_PER_NONZERO = 2e-8
 """…and for starting it again from its last basis after only columns' bounds changed (a
-node of ``exact.tableau``'s branch and bound, at 128 players in fours: 1.9×10⁻⁸ s per
+node of the search on pairs (``exact.pair_branching``), at 128 players in fours: 1.9×10⁻⁸ s per
 nonzero measured over 5 million nonzeros, 0.015 s a run over 540,000 with ``RUN``)."""
 ITERATION = 5e-6
 """Work seconds per simplex iteration of a relaxation, on top of its size term."""
