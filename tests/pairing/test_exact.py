@@ -637,3 +637,26 @@ def test_the_branch_and_bound_from_the_optimum_proves_it(seed, by_highs, monkeyp
         elif by_highs and target > best:
             pytest.fail("HiGHS's search missed the optimum cheaper in the tie-break")
     assert bool(ran) == by_highs  # (the relaxation is 2–4.5 units short at these seeds)
+
+
+@pytest.mark.parametrize(
+    "status", [highspy.HighsModelStatus.kOptimal, highspy.HighsModelStatus.kInfeasible]
+)
+def test_a_pairing_highs_keeps_above_its_objective_bound_is_not_taken(status, monkeypatch):
+    """HiGHS may keep a pairing above its ``objective_bound`` as its best and still end
+    optimal: that pairing is not returned, and the search ending proves only that nothing
+    costs less than the cutoff (not the dearer pairing's cost)."""
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=8, slice_guard=False, repeats_first=False)
+    instance = instance_of(event)
+    pool = all_tables(instance)
+    _, _, tableau = tableau_bound(Model(instance, []), pool, 10**12, work.now() + 30)
+    dearest = max((tuple(sorted(t)) for t in heuristic.greedy(instance) or []), key=lambda t: t)
+    assert dearest
+    pairing = heuristic.greedy(instance)
+    assert pairing is not None
+    above = cost.cost_of(instance, pairing)
+    monkeypatch.setattr(tableau_module, "branch_and_bound", lambda *args: (tuple(pairing), status))
+    cutoff = above - 10.5  # the pairing HiGHS "found" costs more than the cutoff
+    found, proved = tableau._integer_below(cutoff, work.now() + 30, 0.0)
+    assert found is None
+    assert proved == cutoff + 0.5
