@@ -69,9 +69,10 @@ def search(
             fractional = (x > 1e-6) & (x < 1 - 1e-6)
             if not fractional.any():
                 pairing = chosen_tables(tables, x > 0.5)
-                if cost_of(instance, pairing) < cutoff:  # (not within the margin only)
+                cost = cost_of(instance, pairing)
+                if cost < cutoff:  # (not within the margin only)
                     found = pairing
-                    cutoff = instance.main_cost(cost_of(instance, found)) * instance.mult - 0.5
+                    cutoff = instance.main_cost(cost) * instance.mult - 0.5
                 continue
             pair = branching_pair(members[fractional], x[fractional], instance.size)
             if pair is None:

@@ -239,25 +239,41 @@ class _Tableau:
         even its first node)."""
         if work.left(deadline) < work.root(self.h.getNumNz(), self.h.getNumCol()):
             return None, False
-        n = len(self.inside)
-        tables = self.pool.take(self.inside)
         basis = self.h.getBasis()
-        self.h.changeColsIntegrality(
-            n, np.arange(n, dtype=np.int32), np.full(n, highspy.HighsVarType.kInteger)
+        pairing, status = self._branch_and_bound(
+            incumbent, deadline, nodes, "objective_target", self.model.target, -highspy.kHighsInf
         )
+        self.h.setBasis(basis)  # its basis for more cuts
+        work.run(self.h, deadline)
+        return pairing, status == highspy.HighsModelStatus.kOptimal
+
+    def _branch_and_bound(
+        self,
+        start: Sequence[Sequence[int]] | None,
+        deadline: float,
+        nodes: int | None,
+        option: str,
+        value: float,
+        reset: float,
+    ) -> tuple[tuple[tuple[int, ...], ...] | None, highspy.HighsModelStatus]:
+        """HiGHS's integer program over the relaxation's tables with the option set to
+        ``value`` (then back to ``reset``), and back to the relaxation after it."""
+        n = len(self.inside)
+        everything = np.arange(n, dtype=np.int32)
+        self.h.changeColsIntegrality(n, everything, np.full(n, highspy.HighsVarType.kInteger))
         # no presolve: over the dense tableau cuts (48,000 tables, 2.6 million nonzeros)
         # it ran 3 s past the time limit, which HiGHS checks only between its steps
         self.h.setOptionValue("presolve", "off")
-        self.h.setOptionValue("objective_target", self.model.target)
-        pairing, status = branch_and_bound(self.h, tables, incumbent, deadline, nodes)
-        self.h.setOptionValue("presolve", "choose")
-        self.h.setOptionValue("objective_target", -highspy.kHighsInf)
-        self.h.changeColsIntegrality(  # back to the relaxation, and its basis for more cuts
-            n, np.arange(n, dtype=np.int32), np.full(n, highspy.HighsVarType.kContinuous)
-        )
-        self.h.setBasis(basis)
-        work.run(self.h, deadline)
-        return pairing, status == highspy.HighsModelStatus.kOptimal
+        self.h.setOptionValue(option, value)
+        try:
+            tables = self.pool.take(self.inside)
+            return branch_and_bound(self.h, tables, start, deadline, nodes)
+        finally:
+            self.h.setOptionValue("presolve", "choose")
+            self.h.setOptionValue(option, reset)
+            self.h.changeColsIntegrality(
+                n, everything, np.full(n, highspy.HighsVarType.kContinuous)
+            )
 
     def branch(
         self,
@@ -348,21 +364,9 @@ class _Tableau:
         not returned, and where HiGHS ended its search it proves nothing cheaper than the
         cutoff exists."""
         instance = self.model.instance
-        n = len(self.inside)
-        everything = np.arange(n, dtype=np.int32)
-        self.h.changeColsIntegrality(n, everything, np.full(n, highspy.HighsVarType.kInteger))
-        self.h.setOptionValue("presolve", "off")
-        self.h.setOptionValue("objective_bound", cutoff + margin)
-        try:
-            pairing, status = branch_and_bound(
-                self.h, self.pool.take(self.inside), None, deadline, None
-            )
-        finally:
-            self.h.setOptionValue("presolve", "choose")
-            self.h.setOptionValue("objective_bound", highspy.kHighsInf)
-            self.h.changeColsIntegrality(
-                n, everything, np.full(n, highspy.HighsVarType.kContinuous)
-            )
+        pairing, status = self._branch_and_bound(
+            None, deadline, None, "objective_bound", cutoff + margin, highspy.kHighsInf
+        )
         if pairing is not None and cost_of(instance, pairing) >= cutoff:
             pairing = None  # kept by HiGHS above its objective bound
         ended = status in (highspy.HighsModelStatus.kInfeasible, highspy.HighsModelStatus.kOptimal)
