@@ -27,7 +27,7 @@ from kolo.pairing.exact.cuts import (
 from kolo.pairing.exact.model import Model
 from kolo.pairing.exact.search import cheapest_pairing, integer_search
 from kolo.pairing.exact.select import lowest_values, smallest_values
-from kolo.pairing.exact.tableau import tableau_bound
+from kolo.pairing.exact.tableau import GRID, tableau_bound
 from kolo.pairing.instance import build
 from kolo.pairing.pool import Pool, all_tables
 from tests.pairing.test_engine import settings_of, simulate
@@ -336,13 +336,15 @@ def test_the_tableau_prices_alike_with_kept_and_fresh_coefficients(seed, monkeyp
 
 
 def _priced(tableau) -> np.ndarray:
-    return np.vstack([c.astype(np.float64) for c in tableau.priced])
+    """The kept coefficients as cuts × tables (they are kept tables × cuts)."""
+    return np.hstack([c.astype(np.float64) for c in tableau.priced]).T
 
 
 def test_the_tableau_cuts_coefficients_kept_for_pricing_equal_those_computed_afresh():
     """Over a relaxation with cuts over levels and over players in its rows, the batches'
     coefficients kept for every table of the pool (``_Tableau.priced``) are exact, table
-    by table and through the level groups of a large pool."""
+    by table and through the level groups of a large pool, the cuts over players through
+    their nonzero coefficients."""
     checked = 0
     for seed in range(2, 9):
         event, _ = simulate("carcassonne-cz", 20, 3, seed=seed, repeats_first=False)
@@ -351,13 +353,25 @@ def test_the_tableau_cuts_coefficients_kept_for_pricing_equal_those_computed_afr
         players = tuple(range(0, 20, 3))
         cuts = [*candidate_cuts(instance)[:6], Cut(1, 2, len(players) // 2, players=players)]
         _, _, tableau = tableau_bound(Model(instance, cuts), pool, 10**12, work.now() + 30)
-        index = _LevelIndex.of(instance, tableau.pool)
-        grouped = tableau._rest(tableau.pool, (tableau._by_group(index.groups), index.inverse))
-        assert (grouped == tableau._rest(tableau.pool)).all()
         if not tableau.batches:
             continue
         checked += 1
         fresh = tableau.columns(tableau.pool)[tableau.base :]
+        for levels in (None, _LevelIndex.of(instance, tableau.pool)):
+            pool_cuts = PoolCuts(instance, tableau.pool)
+            pool_cuts.levels = levels
+            tableau.priced = []
+            assert tableau._price_batches(tableau.pool, pool_cuts, work.now() + 30)
+            assert (_priced(tableau) == fresh).all()
+        # multipliers on every row (the tableau's own may leave a row out): two batches
+        # of random multiples of 1/GRID, the second over the first's rows too
+        rng = np.random.default_rng(seed)
+        tableau.batches = []
+        for width in (5, 4):
+            rows = tableau.base + sum(u.shape[1] for u in tableau.batches)
+            tableau.batches.append(rng.integers(0, GRID, (rows, width)) / GRID)
+        fresh = tableau.columns(tableau.pool)[tableau.base :]
+        assert fresh.any()
         for levels in (None, _LevelIndex.of(instance, tableau.pool)):
             pool_cuts = PoolCuts(instance, tableau.pool)
             pool_cuts.levels = levels

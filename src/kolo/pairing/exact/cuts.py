@@ -191,6 +191,20 @@ class PoolCuts:
         if self.levels is not None and by_group is not None and by_group.any():
             rc -= by_group[self.levels.inverse]
 
+    def player_entries(
+        self, cuts: Sequence[Cut]
+    ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int8]]:
+        """The nonzero coefficients of these cuts over players, ordered by table: the
+        tables' rows in the pool, each cut's place in ``cuts``, the coefficients (⌊k/2⌋ of
+        up to seven members: a byte)."""
+        self._prepare(list(cuts))
+        rows = [self.sparse[cut][0] for cut in cuts]
+        at = np.concatenate([np.zeros(0, dtype=np.int32), *rows]).astype(np.int32)
+        which = np.repeat(np.arange(len(cuts), dtype=np.int32), [len(r) for r in rows])
+        values = np.concatenate([np.zeros(0, dtype=np.int8), *(self.sparse[c][1] for c in cuts)])
+        order = np.argsort(at, kind="stable")
+        return at[order], which[order], values[order].astype(np.int8)
+
     def _prepare(self, cuts: list[Cut]) -> None:
         """The nonzero coefficients of {0, ½}-cuts over players, 64 cuts in one pass over
         the pool: each player carries a bit per cut, and a bit-sliced counter adds the bits

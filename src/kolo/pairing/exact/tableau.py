@@ -13,7 +13,7 @@ import numpy.typing as npt
 from kolo.pairing import work
 from kolo.pairing.cost import cost_of
 from kolo.pairing.exact import pair_branching
-from kolo.pairing.exact.cuts import PoolCuts, cut_rows, level_coefficients
+from kolo.pairing.exact.cuts import Cut, PoolCuts, cut_rows, level_coefficients
 from kolo.pairing.exact.model import Model
 from kolo.pairing.exact.search import (
     INTEGER_NODES,
@@ -22,7 +22,7 @@ from kolo.pairing.exact.search import (
     main_optimal,
 )
 from kolo.pairing.exact.select import FloatArray, chosen_tables, smallest_values
-from kolo.pairing.instance import BoolArray, IntArray
+from kolo.pairing.instance import BoolArray
 from kolo.pairing.pool import Pool
 
 GOMORY_CUTS = 50
@@ -130,7 +130,7 @@ class _Tableau:
         its rows then no longer match ``blocks`` and ``batches``, and it takes no more
         tables or cuts (only ``integer``)."""
         self.priced: list[npt.NDArray[Any]] = []
-        """The first batches' coefficients of every table of the pool (cuts × tables), kept
+        """The first batches' coefficients of every table of the pool (tables × cuts), kept
         for pricing (``price``), in the narrowest integers that hold them."""
         self.blocks = [
             _kept(self.columns(tables.take(np.arange(first, min(n, first + TABLE_BLOCK)))))
@@ -150,41 +150,13 @@ class _Tableau:
         block = np.zeros((total, len(tables)))
         filled = tables.members >= 0
         block[tables.members[filled], np.nonzero(filled)[0]] = 1.0
-        block[n : self.base] = self._rest(tables)
+        block[n : self.base] = self._table_rows(tables, self.model.cuts).T
         row = self.base
         for u in self.batches:
             block[row : row + u.shape[1]] = self._cut_rows(u, tables, block[n:row])
             row += u.shape[1]
         work.price(0, block.size)
         return block
-
-    def _rest(
-        self, tables: Pool, grouped: tuple[FloatArray, npt.NDArray[np.intp]] | None = None
-    ) -> FloatArray:
-        """The coefficients of these tables in the rows after the players' (count rows,
-        limits, the model's cuts): rows × tables. ``grouped``: the cuts' coefficients of
-        every level group (cuts × groups, those over players 0) and the tables' groups;
-        then only the cuts over players are computed per table."""
-        model, instance = self.model, self.model.instance
-        n = instance.size
-        rest = np.zeros((self.base - n, len(tables)))
-        for size, row in model.count_rows().items():
-            rest[row - n, tables.size == size] = 1.0
-        for number, limit in enumerate(model.limits):
-            rest[model.first_limit() + number - n] = limit.values(tables)
-        if model.cuts:
-            first = model.first_cut() - n
-            cuts = rest[first : first + len(model.cuts)]
-            if grouped is None:
-                cut_rows(instance, tables, model.cuts, out=cuts)
-            else:
-                by_group, group = grouped
-                cuts[:] = by_group[:, group]
-                over_players = [k for k, cut in enumerate(model.cuts) if cut.players]
-                if over_players:
-                    picked = [model.cuts[k] for k in over_players]
-                    cuts[over_players] = cut_rows(instance, tables, picked)
-        return rest
 
     def _cut_rows(self, u: FloatArray, tables: Pool, after_players: FloatArray) -> FloatArray:
         """A batch of tableau cuts' coefficients of these tables (cuts × tables), given
@@ -193,11 +165,9 @@ class _Tableau:
         looking up each member's multiplier, the others densely. Every term is a multiple
         of 1/GRID, so the sums are exact in any order."""
         n = self.model.instance.size
-        by_player = np.vstack([u[:n], np.zeros((1, u.shape[1]))])  # -1: an empty place
-        products = u[n:].T @ after_players
-        for column in tables.columns:
-            products += np.take(by_player, column, axis=0).T
-        rows: FloatArray = np.floor(products + 0.5 / GRID)
+        products = after_players.T @ u[n:]  # tables × cuts: each lookup adds whole rows
+        _add_members(products, u[:n], tables)
+        rows: FloatArray = np.floor(products.T + 0.5 / GRID)
         return rows
 
     def add_tables(self, pool: Pool, rows: npt.NDArray[np.intp]) -> None:
@@ -416,12 +386,12 @@ class _Tableau:
                 return None
             row = self.base
             for coefficients in self.priced:
-                tableau_duals = duals[row : row + coefficients.shape[0]]
-                row += coefficients.shape[0]
+                tableau_duals = duals[row : row + coefficients.shape[1]]
+                row += coefficients.shape[1]
                 for first in range(0, len(candidates), PRICED_CHUNK):
                     chunk = candidates[first : first + PRICED_CHUNK]
-                    block = coefficients[:, chunk].astype(np.float64)
-                    values[first : first + PRICED_CHUNK] -= tableau_duals @ block
+                    block = coefficients[chunk].astype(np.float64)
+                    values[first : first + PRICED_CHUNK] -= block @ tableau_duals
             work.price(0, len(candidates) * (row - self.base) // 8)
         # the true reduced costs prune far more than those without the tableau cuts
         # (tableau_bound): at 128 players in fours most tables were negative without
@@ -432,48 +402,84 @@ class _Tableau:
 
     def _price_batches(self, pool: Pool, pool_cuts: PoolCuts, deadline: float) -> bool:
         """Bring ``priced`` up to every batch of cuts over the pool (False: the deadline
-        passed first)."""
+        passed first). A batch's coefficients are sums over the rows before it: the
+        players' by looking up each member's multiplier, the cuts over levels once per
+        level group (a few thousand, not 240,000 tables), the few other rows per table,
+        the batches before from ``priced``; all exact (``_cut_rows``)."""
         done = len(self.priced)
         if done == len(self.batches):
             return True
-        parts: list[list[npt.NDArray[Any]]] = [[] for _ in self.batches[done:]]
-        # the cuts over levels once per level group (a few thousand), not per table
+        model = self.model
+        n, cuts, first_cut = model.instance.size, model.cuts, model.first_cut()
+        new = self.batches[done:]
         index = pool_cuts.levels
-        by_group = self._by_group(index.groups) if index is not None and self.model.cuts else None
+        by_level = [k for k, cut in enumerate(cuts) if index is not None and not cut.players]
+        each = [k for k, cut in enumerate(cuts) if index is None and not cut.players]
+        over_players = [k for k, cut in enumerate(cuts) if cut.players]
+        # rows computed per table: the count rows, the limits, the cuts over levels of a
+        # pool without level groups
+        table_rows = np.concatenate([np.arange(n, first_cut), first_cut + np.array(each, int)])
+        grouped: list[FloatArray | None] = [None] * len(new)
+        if by_level and index is not None:
+            groups = np.array([level_coefficients(index.groups, cuts[k]) for k in by_level])
+            rows = first_cut + np.array(by_level)
+            grouped = [groups.T.astype(np.float64) @ u[rows] for u in new]  # groups × cuts
+        # the cuts over players by their few nonzero coefficients, kept by the pool's cuts
+        at, which, value = pool_cuts.player_entries([cuts[k] for k in over_players])
+        player_rows = first_cut + np.array(over_players, int)
+        parts: list[list[npt.NDArray[Any]]] = [[] for _ in new]
+        entries = self.base - n + sum(u.shape[1] for u in self.batches)  # per table
         for first in range(0, len(pool), PRICED_CHUNK):
             if work.now() > deadline:
                 return False
-            chunk = np.arange(first, min(len(pool), first + PRICED_CHUNK))
-            tables = pool.take(chunk)
-            grouped = (by_group, index.inverse[chunk]) if by_group is not None and index else None
-            rest = self._rest(tables, grouped)
-            before = [rest] + [c[:, chunk].astype(np.float64) for c in self.priced]
-            for number, u in enumerate(self.batches[done:]):
-                rows = self._cut_rows(u, tables, np.vstack(before))
-                parts[number].append(_narrow(rows))
-                before.append(rows)
-            work.price(0, sum(b.size for b in before))
-        self.priced += [np.hstack(part) for part in parts]
+            chunk = slice(first, min(len(pool), first + PRICED_CHUNK))
+            tables = pool.take(np.arange(chunk.start, chunk.stop))
+            rest = self._table_rows(tables, [cuts[k] for k in each])  # tables × rows
+            earlier = [c[chunk].astype(np.float64) for c in self.priced]  # tables × cuts
+            low, high = np.searchsorted(at, (chunk.start, chunk.stop))
+            # the cuts over players (tables × cuts): each table is in each cut once
+            players = np.zeros((len(tables), len(over_players)))
+            players[at[low:high] - first, which[low:high]] = value[low:high]
+            for number, u in enumerate(new):
+                products = rest @ u[table_rows]
+                by_groups = grouped[number]
+                if by_groups is not None and index is not None:
+                    products += by_groups[index.inverse[chunk]]
+                if high > low:
+                    products += players @ u[player_rows]
+                row = self.base
+                for block in earlier:
+                    products += block @ u[row : row + block.shape[1]]
+                    row += block.shape[1]
+                _add_members(products, u[:n], tables)
+                coefficients = np.floor(products + 0.5 / GRID)
+                parts[number].append(_narrow(coefficients))
+                earlier.append(coefficients)
+            work.price(0, entries * len(tables))
+        self.priced += [np.vstack(part) for part in parts]
         return True
 
-    def _by_group(self, groups: IntArray) -> FloatArray:
-        """The model's cuts over levels for every level group (cuts × groups; the cuts over
-        players: 0)."""
-        return np.array(
-            [
-                level_coefficients(groups, cut)
-                if not cut.players
-                else np.zeros(len(groups), dtype=np.int64)
-                for cut in self.model.cuts
-            ],
-            dtype=np.float64,
-        )
+    def _table_rows(self, tables: Pool, cuts: Sequence[Cut]) -> FloatArray:
+        """These tables' coefficients in the count rows, the limits and the given cuts of
+        the model (tables × rows)."""
+        model = self.model
+        counts = model.count_rows()
+        result = np.zeros((len(tables), len(counts) + len(model.limits) + len(cuts)))
+        for number, size in enumerate(counts):
+            result[:, number] = tables.size == size
+        for number, limit in enumerate(model.limits):
+            result[:, len(counts) + number] = limit.values(tables)
+        if cuts:
+            result[:, len(counts) + len(model.limits) :] = cut_rows(
+                model.instance, tables, list(cuts)
+            ).T
+        return result
 
     def prune(self, keep: BoolArray) -> None:
         """Only the pool's tables where ``keep`` holds (every table inside among them)."""
         self.pool = self.pool.take(keep)
         self.inside = (np.cumsum(keep) - 1)[self.inside]
-        self.priced = [coefficients[:, keep] for coefficients in self.priced]
+        self.priced = [coefficients[keep] for coefficients in self.priced]
 
     def add_cuts(self, x: FloatArray) -> bool:
         """Cuts from the tableau rows of fractional tables; False if none is violated."""
@@ -528,6 +534,13 @@ class _Tableau:
         )
         self.rhs = np.concatenate([self.rhs, limits[chosen]])
         return True
+
+
+def _add_members(products: FloatArray, multipliers: FloatArray, tables: Pool) -> None:
+    """products (tables × cuts) += every table's members' multipliers (players × cuts)."""
+    by_player = np.vstack([multipliers, np.zeros((1, multipliers.shape[1]))])  # -1: empty
+    for column in tables.columns:
+        products += np.take(by_player, column, axis=0)
 
 
 def _narrow(block: FloatArray) -> npt.NDArray[Any]:
