@@ -516,9 +516,11 @@ def test_the_branch_and_bound_alone_proves_the_optimum(seed, guard, some, by_hig
     the tree (a small model), else kolo's own search on pairs."""
     instance, pool, best = branch_case(seed, guard, by_highs, monkeypatch)
     branched = []
-    original = pair_branching.branching_pair
+    original = pair_branching.branching_group
     monkeypatch.setattr(
-        pair_branching, "branching_pair", lambda *args: branched.append(1) or original(*args)
+        pair_branching,
+        "branching_group",
+        lambda counts: branched.append(original(counts)) or branched[-1],
     )
     inside = None
     if some:
@@ -535,9 +537,57 @@ def test_the_branch_and_bound_alone_proves_the_optimum(seed, guard, some, by_hig
         assert sorted(p for t in found for p in t) == list(range(20))
         assert instance.main_cost(cost.cost_of(instance, found)) == instance.main_cost(best)
     if seed == 8 and not guard and not by_highs:  # the relaxation is two units short here
-        assert branched
+        assert any(group is not None for group in branched)  # on a level group's count
         if some:
             assert len(tableau.inside) > 150  # tables joined
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_branch_and_bound_on_pairs_alone_proves_the_optimum(seed, monkeypatch):
+    """The same search with no branching on level groups' counts: on pairs alone it
+    proves the optimum's main cost too (seed 8: the relaxation two units short)."""
+    instance, pool, best = branch_case(seed, False, False, monkeypatch)
+    monkeypatch.setattr(pair_branching, "branching_group", lambda counts: None)
+    branched = []
+    original = pair_branching.branching_pair
+    monkeypatch.setattr(
+        pair_branching, "branching_pair", lambda *args: branched.append(1) or original(*args)
+    )
+    bound, found, _ = tableau_bound(Model(instance, []), pool, 10**12, work.now() + 30, branch=True)
+    assert bound <= best + 1e-6
+    assert exact.main_optimal(instance, best, bound)
+    if found is not None:
+        assert instance.main_cost(cost.cost_of(instance, found)) == instance.main_cost(best)
+    assert branched or seed != 8
+
+
+def test_the_search_on_its_own_proves_the_optimum_and_leaves_the_model_as_it_was(monkeypatch):
+    """``pair_branching.search`` over the relaxation of every table (seed 8: two units
+    short), with the cutoff one unit above the optimum's main cost: it finds a pairing at
+    that main cost, proves nothing is cheaper, and leaves the model's rows, bounds and
+    options as they were."""
+    instance, pool, best = branch_case(8, False, False, monkeypatch)
+    h = Model(instance, []).highs(pool, False)
+    n = len(pool)
+    h.changeColsBounds(n, np.arange(n, dtype=np.int32), np.zeros(n), np.full(n, highspy.kHighsInf))
+    rows = h.getNumRow()
+    main = instance.main_cost(best)
+    cutoff = (main + 1) * instance.mult - 0.5
+    with work.metered(30.0):
+        found, bound = pair_branching.search(h, pool, instance, cutoff, work.now() + 30)
+    assert found is not None
+    assert instance.main_cost(cost.cost_of(instance, found)) == main
+    assert bound == main * instance.mult  # nothing cheaper in the criteria
+    assert h.getNumRow() == rows
+    assert (np.asarray(h.getLp().col_upper_) == highspy.kHighsInf).all()
+    assert h.getOptionValue("objective_bound")[1] == highspy.kHighsInf
+
+
+def test_the_branching_group_is_the_count_closest_to_half():
+    counts = np.array([2.0, 0.9, 1.4, 3.6, 0.0])
+    assert pair_branching.branching_group(counts) == 2  # 0.4 and 0.6 off whole: the first
+    assert pair_branching.branching_group(np.array([1.0, 3.0, 0.0])) is None
+    assert pair_branching.branching_group(np.array([1.0, 2.0 + 1e-9])) is None  # rounding
 
 
 def test_the_branch_and_bound_without_work_proves_nothing(monkeypatch):

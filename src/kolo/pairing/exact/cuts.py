@@ -169,7 +169,9 @@ class PoolCuts:
                 if levels is not None and keep is not None
                 else _LevelIndex.of(instance, pool)
             )
-        self.sparse: dict[Cut, tuple[npt.NDArray[np.intp], IntArray]] = {}
+        self.sparse: dict[Cut, tuple[npt.NDArray[np.int32], npt.NDArray[np.int8]]] = {}
+        """Each cut over players: the pool's rows of its nonzero coefficients, and those
+        (⌊k/2⌋ of at most seven members: a byte)."""
 
     def subtract(self, rc: FloatArray, cuts: list[Cut], duals: FloatArray) -> None:
         """rc −= Σ dual × the cut's coefficients over the cuts."""
@@ -199,11 +201,11 @@ class PoolCuts:
         up to seven members: a byte)."""
         self._prepare(list(cuts))
         rows = [self.sparse[cut][0] for cut in cuts]
-        at = np.concatenate([np.zeros(0, dtype=np.int32), *rows]).astype(np.int32)
+        at = np.concatenate([np.zeros(0, dtype=np.int32), *rows])
         which = np.repeat(np.arange(len(cuts), dtype=np.int32), [len(r) for r in rows])
         values = np.concatenate([np.zeros(0, dtype=np.int8), *(self.sparse[c][1] for c in cuts)])
         order = np.argsort(at, kind="stable")
-        return at[order], which[order], values[order].astype(np.int8)
+        return at[order], which[order], values[order]
 
     def _prepare(self, cuts: list[Cut]) -> None:
         """The nonzero coefficients of {0, ½}-cuts over players, 64 cuts in one pass over
@@ -237,7 +239,10 @@ class PoolCuts:
                 bit = kind(1 << number)
                 coefficient = ((twos & bit) != 0).astype(np.int64) + 2 * ((fours & bit) != 0)
                 inside = np.flatnonzero(coefficient)
-                self.sparse[cut] = (rows[inside], coefficient[inside])
+                self.sparse[cut] = (
+                    rows[inside].astype(np.int32),
+                    coefficient[inside].astype(np.int8),
+                )
 
     def take(self, keep: BoolArray, pool: Pool) -> PoolCuts:
         """The same for the pool's tables where ``keep`` holds (``pool``: those tables)."""
@@ -245,7 +250,7 @@ class PoolCuts:
         position = np.cumsum(keep) - 1
         for cut, (rows, values) in self.sparse.items():
             kept = keep[rows]
-            result.sparse[cut] = (position[rows[kept]], values[kept])
+            result.sparse[cut] = (position[rows[kept]].astype(np.int32), values[kept])
         return result
 
 

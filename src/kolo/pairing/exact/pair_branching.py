@@ -1,6 +1,7 @@
-"""Branch and bound on pairs of players over a relaxation solved with its tables (Ryan and
-Foster): a node seats two players together or apart, each starting from the last one's
-basis. ``exact.tableau`` runs it once the cuts leave a gap (``_Tableau.branch``)."""
+"""Branch and bound over a relaxation solved with its tables: a node bounds the count of tables
+of one level group (the multiset of their players' levels) or seats two players together or
+apart (Ryan and Foster), each node starting from the last one's basis. ``exact.tableau`` runs
+it once the cuts leave a gap (``_Tableau.branch``)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ import numpy.typing as npt
 
 from kolo.pairing import work
 from kolo.pairing.cost import cost_of
+from kolo.pairing.exact.cuts import sorted_levels
 from kolo.pairing.exact.select import FloatArray, chosen_tables
 from kolo.pairing.instance import Instance
-from kolo.pairing.pool import Pool
+from kolo.pairing.pool import Pool, level_codes
 
 NODES = 2_000
 """The search ends after at most this many nodes (besides the work left)."""
@@ -33,32 +35,50 @@ def search(
     the cutoff falls to its main cost: the tie-break is not searched.
 
     Depth first; a node whose value reaches the cutoff and ``margin`` (what rounding could
-    take off the relaxation's value) is closed. Every column's bounds are as they were
-    when it returns."""
+    take off the relaxation's value) is closed. A node branches on the level group whose
+    count of tables is fractional (``branching_group``): at most its floor, or at least
+    its ceiling, through a row over the group's tables; where every count is whole, on a
+    pair of players (``branching_pair``). Every column's bounds are as they were when it
+    returns, and the rows it added are gone."""
     n = len(tables)
     members = tables.members
     seating = _seating(members, instance.size)
+    group, groups = _level_groups(instance, tables)
+    first_row = int(h.getNumRow())
+    rows: dict[int, int] = {}  # a level group's row, added when first branched on
     found: tuple[tuple[int, ...], ...] | None = None
-    # each node: its depth, and the columns its decisions (pairs together or apart) put out
-    stack: list[tuple[int, npt.NDArray[np.bool_]]] = [(0, np.zeros(n, dtype=np.bool_))]
+    # each node: its depth, the columns its decisions on pairs put out, and the counts its
+    # decisions on level groups allow (group: least, most)
+    stack: list[tuple[int, npt.NDArray[np.bool_], dict[int, tuple[float, float]]]] = [
+        (0, np.zeros(n, dtype=np.bool_), {})
+    ]
     last = np.zeros(n, dtype=np.bool_)  # the columns out at the last node
+    counted: dict[int, tuple[float, float]] = {}  # the groups' counts at the last node
+    # the dual simplex stops once its (dual feasible) value passes the cutoff: the node is
+    # closed without solving it to the end
+    h.setOptionValue("objective_bound", cutoff + margin)
     try:
         for _ in range(NODES):
             if not stack:
                 return found, cutoff + 0.5  # every pairing costs at least this
             if work.now() > deadline:
                 return found, None
-            depth, out = stack.pop()
-            # only the columns whose bound changes since the last node (HiGHS takes every
-            # changed column's bound in again)
+            depth, out, counts = stack.pop()
+            # only the columns and rows whose bounds change since the last node (HiGHS
+            # takes every changed bound in again)
             changed = np.flatnonzero(out != last).astype(np.int32)
             if len(changed):
                 upper = np.where(out[changed], 0.0, highspy.kHighsInf)
                 h.changeColsBounds(len(changed), changed, np.zeros(len(changed)), upper)
             last = out
+            for bounded in sorted(set(counts) | set(counted)):
+                low, high = counts.get(bounded, _FREE)
+                if counted.get(bounded, _FREE) != (low, high):
+                    h.changeRowBounds(rows[bounded], low, high)
+            counted = counts
             work.run(h, deadline, bounds_only=depth > 0)
             status = h.getModelStatus()
-            if status == highspy.HighsModelStatus.kInfeasible:
+            if status in _CLOSED:
                 continue
             if status != highspy.HighsModelStatus.kOptimal:
                 return found, None
@@ -73,6 +93,33 @@ def search(
                 if cost < cutoff:  # (not within the margin only)
                     found = pairing
                     cutoff = instance.main_cost(cost) * instance.mult - 0.5
+                    h.setOptionValue("objective_bound", cutoff + margin)
+                continue
+            # a level group whose count of tables is fractional first: every pairing has
+            # a whole count of each, and the players' levels alone set a table's main
+            # cost (but for repeated meetings and such), so the branches part pairings
+            # that differ in cost, where a pair of players of one level often parts
+            # pairings alike
+            used = np.bincount(group, weights=x, minlength=groups).astype(np.float64)
+            level_group = branching_group(used)
+            if level_group is not None:
+                if level_group not in rows:
+                    inside = np.flatnonzero(group == level_group).astype(np.int32)
+                    h.addRow(
+                        -highspy.kHighsInf,
+                        highspy.kHighsInf,
+                        len(inside),
+                        inside,
+                        np.ones(len(inside)),
+                    )
+                    rows[level_group] = int(h.getNumRow()) - 1
+                low, high = counts.get(level_group, _FREE)
+                count = float(used[level_group])
+                fewer = {**counts, level_group: (low, float(np.floor(count)))}
+                more = {**counts, level_group: (float(np.ceil(count)), high)}
+                nearer, farther = (more, fewer) if count % 1 >= 0.5 else (fewer, more)
+                stack.append((depth + 1, out, farther))
+                stack.append((depth + 1, out, nearer))  # the nearer count first
                 continue
             pair = branching_pair(members[fractional], x[fractional], instance.size)
             if pair is None:
@@ -83,12 +130,33 @@ def search(
             apart, together = out.copy(), out.copy()
             apart[both] = True  # the tables seating both are out
             together[one] = True  # the tables seating one without the other are out
-            stack.append((depth + 1, apart))
-            stack.append((depth + 1, together))  # together first
+            stack.append((depth + 1, apart, counts))
+            stack.append((depth + 1, together, counts))  # together first
         return found, None
     finally:
+        h.setOptionValue("objective_bound", highspy.kHighsInf)
         everything = np.arange(n, dtype=np.int32)
         h.changeColsBounds(n, everything, np.zeros(n), np.full(n, highspy.kHighsInf))
+        added = np.arange(first_row, int(h.getNumRow()), dtype=np.int32)
+        if len(added):
+            h.deleteRows(len(added), added)
+
+
+_CLOSED = (highspy.HighsModelStatus.kInfeasible, highspy.HighsModelStatus.kObjectiveBound)
+"""A node with no pairing, or whose relaxation's value passed the cutoff."""
+
+
+_FREE = (-highspy.kHighsInf, highspy.kHighsInf)
+"""A level group's count where no decision bounds it."""
+
+
+def _level_groups(instance: Instance, tables: Pool) -> tuple[npt.NDArray[np.intp], int]:
+    """Every table's level group (the multiset of its players' levels), and how many."""
+    levels = sorted_levels(instance, tables)
+    codes = level_codes(levels, int(instance.level.max(initial=0)) + 2)
+    _, inverse = np.unique(codes, return_inverse=True)
+    group: npt.NDArray[np.intp] = inverse.reshape(-1)
+    return group, int(group.max(initial=-1)) + 1
 
 
 def _seating(members: npt.NDArray[np.int32], players: int) -> list[npt.NDArray[np.intp]]:
@@ -97,6 +165,15 @@ def _seating(members: npt.NDArray[np.int32], players: int) -> list[npt.NDArray[n
     order = np.argsort(flat, kind="stable")
     starts = np.searchsorted(flat[order], np.arange(players + 1))
     return [order[starts[p] : starts[p + 1]] // members.shape[1] for p in range(players)]
+
+
+def branching_group(counts: FloatArray) -> int | None:
+    """The level group whose count of tables (``counts``) is fractional closest to half
+    (ties: the first); None where every count is whole."""
+    split = np.flatnonzero(np.abs(counts - np.round(counts)) > 1e-6)
+    if len(split) == 0:
+        return None
+    return int(split[np.argmin(np.abs(counts[split] % 1 - 0.5))])
 
 
 def branching_pair(

@@ -415,7 +415,9 @@ class _Tableau:
         index = pool_cuts.levels
         by_level = [k for k, cut in enumerate(cuts) if index is not None and not cut.players]
         each = [k for k, cut in enumerate(cuts) if index is None and not cut.players]
-        over_players = [k for k, cut in enumerate(cuts) if cut.players]
+        # (those with a multiplier in some batch: the others add nothing)
+        used = np.any([u[first_cut : first_cut + len(cuts)].any(axis=1) for u in new], axis=0)
+        over_players = [k for k, cut in enumerate(cuts) if cut.players and used[k]]
         # rows computed per table: the count rows, the limits, the cuts over levels of a
         # pool without level groups
         table_rows = np.concatenate([np.arange(n, first_cut), first_cut + np.array(each, int)])
