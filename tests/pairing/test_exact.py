@@ -583,6 +583,27 @@ def test_the_search_on_its_own_proves_the_optimum_and_leaves_the_model_as_it_was
     assert h.getOptionValue("objective_bound")[1] == highspy.kHighsInf
 
 
+def test_the_cuts_leave_the_search_its_share_of_the_work(monkeypatch):
+    """Rounds of cuts that raise nothing (seed 8: the relaxation two units short) go on
+    only until the work left is the search's share (``BRANCH_RESERVE``); the search then
+    proves the optimum's main cost with it."""
+    instance, pool, best = branch_case(8, False, False, monkeypatch)
+    monkeypatch.setattr(tableau_module._Tableau, "add_cuts", lambda self, x: True)
+    monkeypatch.setattr(tableau_module, "STALL", 10**6)
+    monkeypatch.setattr(tableau_module, "BRANCH_RESERVE", 0.5)
+    started = []
+    original = pair_branching.search
+    monkeypatch.setattr(
+        pair_branching, "search", lambda *args: started.append(work.now()) or original(*args)
+    )
+    with work.metered(30.0):
+        first = work.now()
+        bound, _, _ = tableau_bound(Model(instance, []), pool, best, first + 4.0, branch=True)
+    assert len(started) == 1
+    assert 1.5 <= started[0] - first <= 2.5  # the rounds ended at about half the work
+    assert exact.main_optimal(instance, best, bound)
+
+
 def test_the_branching_group_is_the_count_closest_to_half():
     counts = np.array([2.0, 0.9, 1.4, 3.6, 0.0])
     assert pair_branching.branching_group(counts) == 2  # 0.4 and 0.6 off whole: the first
