@@ -340,6 +340,18 @@ def _priced(tableau) -> np.ndarray:
     return np.hstack([c.astype(np.float64) for c in tableau.priced]).T
 
 
+def _kept_as_fresh(instance, tableau) -> None:
+    """The batches' coefficients kept for every table of the pool equal those computed
+    afresh, through level groups and without."""
+    fresh = tableau.columns(tableau.pool)[tableau.base :]
+    for levels in (None, _LevelIndex.of(instance, tableau.pool)):
+        pool_cuts = PoolCuts(instance, tableau.pool)
+        pool_cuts.levels = levels
+        tableau.priced = []
+        assert tableau._price_batches(tableau.pool, pool_cuts, work.now() + 30)
+        assert (_priced(tableau) == fresh).all()
+
+
 def test_the_tableau_cuts_coefficients_kept_for_pricing_equal_those_computed_afresh():
     """Over a relaxation with cuts over levels and over players in its rows, the batches'
     coefficients kept for every table of the pool (``_Tableau.priced``) are exact, table
@@ -356,13 +368,7 @@ def test_the_tableau_cuts_coefficients_kept_for_pricing_equal_those_computed_afr
         if not tableau.batches:
             continue
         checked += 1
-        fresh = tableau.columns(tableau.pool)[tableau.base :]
-        for levels in (None, _LevelIndex.of(instance, tableau.pool)):
-            pool_cuts = PoolCuts(instance, tableau.pool)
-            pool_cuts.levels = levels
-            tableau.priced = []
-            assert tableau._price_batches(tableau.pool, pool_cuts, work.now() + 30)
-            assert (_priced(tableau) == fresh).all()
+        _kept_as_fresh(instance, tableau)
         # multipliers on every row (the tableau's own may leave a row out): two batches
         # of random multiples of 1/GRID, the second over the first's rows too
         rng = np.random.default_rng(seed)
@@ -370,14 +376,8 @@ def test_the_tableau_cuts_coefficients_kept_for_pricing_equal_those_computed_afr
         for width in (5, 4):
             rows = tableau.base + sum(u.shape[1] for u in tableau.batches)
             tableau.batches.append(rng.integers(0, GRID, (rows, width)) / GRID)
-        fresh = tableau.columns(tableau.pool)[tableau.base :]
-        assert fresh.any()
-        for levels in (None, _LevelIndex.of(instance, tableau.pool)):
-            pool_cuts = PoolCuts(instance, tableau.pool)
-            pool_cuts.levels = levels
-            tableau.priced = []
-            assert tableau._price_batches(tableau.pool, pool_cuts, work.now() + 30)
-            assert (_priced(tableau) == fresh).all()
+        assert tableau.columns(tableau.pool)[tableau.base :].any()
+        _kept_as_fresh(instance, tableau)
     assert checked >= 2
 
 
