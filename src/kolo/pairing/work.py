@@ -190,7 +190,8 @@ def run(
     A relaxation gets a limit of simplex iterations, an integer program one of
     branch-and-bound nodes (at most ``nodes``), both from the work left; HiGHS's time
     limit is only the safety stop. Every run counts at least its setup, so that every
-    loop of runs ends. ``bounds_only``: only columns' bounds changed since the last run
+    loop of runs ends. ``bounds_only``: only bounds changed since the last run (columns',
+    or rows' of the search's level groups, a row of which may have joined)
     (``RESTART_PER_NONZERO``, ``RESTART_ITERATION_PER_NONZERO``)."""
     meter = current()
     nonzeros = int(h.getNumNz())

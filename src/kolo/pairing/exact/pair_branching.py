@@ -39,7 +39,10 @@ def search(
     count of tables is fractional (``branching_group``): at most its floor, or at least
     its ceiling, through a row over the group's tables; where every count is whole, on a
     pair of players (``branching_pair``). Every column's bounds are as they were when it
-    returns, and the rows it added are gone."""
+    returns, and the rows it added are gone. (A node is closed on its solved value only:
+    HiGHS's ``objective_bound`` would stop the dual simplex earlier, on a value it does not
+    check for dual feasibility, which the perturbed costs of tables with a relaxed rule's
+    penalty could leave wrong by more than the margin.)"""
     n = len(tables)
     members = tables.members
     seating = _seating(members, instance.size)
@@ -54,9 +57,6 @@ def search(
     ]
     last = np.zeros(n, dtype=np.bool_)  # the columns out at the last node
     counted: dict[int, tuple[float, float]] = {}  # the groups' counts at the last node
-    # the dual simplex stops once its (dual feasible) value passes the cutoff: the node is
-    # closed without solving it to the end
-    h.setOptionValue("objective_bound", cutoff + margin)
     try:
         for _ in range(NODES):
             if not stack:
@@ -78,7 +78,7 @@ def search(
             counted = counts
             work.run(h, deadline, bounds_only=depth > 0)
             status = h.getModelStatus()
-            if status in _CLOSED:
+            if status == highspy.HighsModelStatus.kInfeasible:
                 continue
             if status != highspy.HighsModelStatus.kOptimal:
                 return found, None
@@ -93,7 +93,6 @@ def search(
                 if cost < cutoff:  # (not within the margin only)
                     found = pairing
                     cutoff = instance.main_cost(cost) * instance.mult - 0.5
-                    h.setOptionValue("objective_bound", cutoff + margin)
                 continue
             # a level group whose count of tables is fractional first: every pairing has
             # a whole count of each, and the players' levels alone set a table's main
@@ -134,16 +133,11 @@ def search(
             stack.append((depth + 1, together, counts))  # together first
         return found, None
     finally:
-        h.setOptionValue("objective_bound", highspy.kHighsInf)
         everything = np.arange(n, dtype=np.int32)
         h.changeColsBounds(n, everything, np.zeros(n), np.full(n, highspy.kHighsInf))
         added = np.arange(first_row, int(h.getNumRow()), dtype=np.int32)
         if len(added):
             h.deleteRows(len(added), added)
-
-
-_CLOSED = (highspy.HighsModelStatus.kInfeasible, highspy.HighsModelStatus.kObjectiveBound)
-"""A node with no pairing, or whose relaxation's value passed the cutoff."""
 
 
 _FREE = (-highspy.kHighsInf, highspy.kHighsInf)

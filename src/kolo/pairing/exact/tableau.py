@@ -76,9 +76,10 @@ GRID = 1024
 
 
 BRANCH_ENTRIES = 20_000_000
-"""The branch and bound on pairs of players (``_Tableau.branch``) runs only where the
-relaxation with every table within the gap has at most this many coefficients (its rows
-× tables, zeros counted: at 128 players in fours 169 × 47,000, 540,000 nonzeros)."""
+"""The branch and bound on level groups and pairs of players (``_Tableau.branch``) runs
+only where the relaxation with every table within the gap has at most this many
+coefficients (its rows × tables, zeros counted: at 128 players in fours 169 × 47,000,
+540,000 nonzeros)."""
 
 
 BRANCH_HIGHS_TABLES = 12_000
@@ -272,17 +273,20 @@ class _Tableau:
         costs of its tables, each ≥ 0: every one of its tables has a reduced cost below the
         cutoff less ``value``, and only those join. Where they are few
         (``BRANCH_HIGHS_TABLES``), HiGHS's integer program searches them, every node at the
-        target or dearer cut off (``_integer_below``); else a search on pairs of players,
-        where the cutoff is the target's main cost: the tie-break is not searched.
+        target or dearer cut off (``_integer_below``); else kolo's own search
+        (``pair_branching.search``), where the cutoff is the target's main cost: the
+        tie-break is not searched.
 
         The cuts hold for every pairing; those whose slack is basic (their dual 0) leave
         first, which leaves the value and the basis as they are (at 128 players in fours 187
         of 228 cuts, nine tenths of the nonzeros; every node then took 15 ms where it had
         taken 90). The relaxation then takes no more tables or cuts (``trimmed``). A node
-        either seats two players together (the tables seating one of them without the other
-        are out) or apart (the tables seating both are out), on the pair whose tables hold
-        them closest to half (Ryan and Foster: a fractional solution always has such a
-        pair); each node starts from the last one's basis, a few dual simplex iterations,
+        bounds the count of tables of a level group whose count is fractional; where every
+        count is whole, it seats two players together (the tables seating one of them
+        without the other are out) or apart (the tables seating both are out), on the pair
+        whose tables hold them closest to half (Ryan and Foster: a fractional solution
+        always has such a pair); each node starts from the last one's basis, a few dual
+        simplex iterations,
         where HiGHS's own integer program solves its root afresh (12 s over those 47,000
         tables with every cut; this search proved that round in 37 nodes, 0.7 s)."""
         pool, instance = self.pool, self.model.instance
@@ -595,9 +599,10 @@ def tableau_bound(
     program over the relaxation's own tables looks for a better target; with ``search``,
     a longer one over all its tables runs once the bound stalls. ``rounds`` limits the
     rounds of cuts. With ``branch``, where the rounds end short of proving the target's
-    main cost optimal with every table priced, a branch and bound on pairs of players
-    over the tables within the gap (``_Tableau.branch``) looks for a pairing cheaper in
-    main units, and where it ends, its bound is the bound.
+    main cost optimal with every table priced, a branch and bound on level groups and
+    pairs of players over the tables within the gap (``_Tableau.branch``) looks for a
+    pairing cheaper in main units, and where it ends, its bound is the bound; the rounds
+    of cuts then leave it ``BRANCH_RESERVE`` of the work.
     """
     instance = model.instance
     if inside is None:
