@@ -352,6 +352,29 @@ def _kept_as_fresh(instance, tableau) -> None:
         assert (_priced(tableau) == fresh).all()
 
 
+@pytest.mark.parametrize("seed", [2, 7])
+def test_the_tableau_computes_the_coefficients_highs_holds(seed):
+    """Every coefficient ``_Tableau.columns`` computes for the relaxation's tables (players'
+    rows, the model's cuts, the tableau's cuts) is the one in HiGHS's model: the same
+    rows, in the same order (seeds 2 and 7 have tableau cuts)."""
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=seed, repeats_first=False)
+    instance = instance_of(event)
+    pool = all_tables(instance)
+    players = tuple(range(0, 20, 3))
+    cuts = [*candidate_cuts(instance)[:6], Cut(1, 2, len(players) // 2, players=players)]
+    _, _, tableau = tableau_bound(Model(instance, cuts), pool, 10**12, work.now() + 30)
+    assert tableau.batches
+    lp = tableau.h.getLp()
+    held = np.zeros((lp.num_row_, lp.num_col_))
+    start = np.asarray(lp.a_matrix_.start_)
+    index = np.asarray(lp.a_matrix_.index_)
+    value = np.asarray(lp.a_matrix_.value_)
+    for column in range(lp.num_col_):
+        entries = slice(start[column], start[column + 1])
+        held[index[entries], column] = value[entries]
+    assert (tableau.columns(tableau.pool.take(tableau.inside)) == held).all()
+
+
 def test_the_tableau_cuts_coefficients_kept_for_pricing_equal_those_computed_afresh():
     """Over a relaxation with cuts over levels and over players in its rows, the batches'
     coefficients kept for every table of the pool (``_Tableau.priced``) are exact, table
