@@ -352,17 +352,25 @@ def _kept_as_fresh(instance, tableau) -> None:
         assert (_priced(tableau) == fresh).all()
 
 
-@pytest.mark.parametrize("seed", [2, 7])
-def test_the_tableau_computes_the_coefficients_highs_holds(seed):
-    """Every coefficient ``_Tableau.columns`` computes for the relaxation's tables (players'
-    rows, the model's cuts, the tableau's cuts) is the one in HiGHS's model: the same
-    rows, in the same order (seeds 2 and 7 have tableau cuts)."""
+def _cut_tableau(seed: int):
+    """20 players at tables of four after three rounds, the relaxation with six cuts over
+    levels and one over players in its rows, after the tableau's rounds of cuts: the
+    instance and the tableau."""
     event, _ = simulate("carcassonne-cz", 20, 3, seed=seed, repeats_first=False)
     instance = instance_of(event)
     pool = all_tables(instance)
     players = tuple(range(0, 20, 3))
     cuts = [*candidate_cuts(instance)[:6], Cut(1, 2, len(players) // 2, players=players)]
     _, _, tableau = tableau_bound(Model(instance, cuts), pool, 10**12, work.now() + 30)
+    return instance, tableau
+
+
+@pytest.mark.parametrize("seed", [2, 7])
+def test_the_tableau_computes_the_coefficients_highs_holds(seed):
+    """Every coefficient ``_Tableau.columns`` computes for the relaxation's tables (players'
+    rows, the model's cuts, the tableau's cuts) is the one in HiGHS's model: the same
+    rows, in the same order (seeds 2 and 7 have tableau cuts)."""
+    _, tableau = _cut_tableau(seed)
     assert tableau.batches
     lp = tableau.h.getLp()
     held = np.zeros((lp.num_row_, lp.num_col_))
@@ -382,12 +390,7 @@ def test_the_tableau_cuts_coefficients_kept_for_pricing_equal_those_computed_afr
     their nonzero coefficients."""
     checked = 0
     for seed in range(2, 9):
-        event, _ = simulate("carcassonne-cz", 20, 3, seed=seed, repeats_first=False)
-        instance = instance_of(event)
-        pool = all_tables(instance)
-        players = tuple(range(0, 20, 3))
-        cuts = [*candidate_cuts(instance)[:6], Cut(1, 2, len(players) // 2, players=players)]
-        _, _, tableau = tableau_bound(Model(instance, cuts), pool, 10**12, work.now() + 30)
+        instance, tableau = _cut_tableau(seed)
         if not tableau.batches:
             continue
         checked += 1
@@ -513,6 +516,19 @@ def test_the_branching_pair_is_the_one_held_together_closest_to_half():
     assert pair_branching.branching_pair(short, np.array([0.9, 0.4]), 5) == (0, 3)
 
 
+def _groups_branched(monkeypatch) -> list:
+    """The level groups the search picks to branch on (None: none, it branches on a pair),
+    recorded as it runs."""
+    branched: list = []
+    original = pair_branching.branching_group
+    monkeypatch.setattr(
+        pair_branching,
+        "branching_group",
+        lambda counts: branched.append(original(counts)) or branched[-1],
+    )
+    return branched
+
+
 def branch_case(seed, guard, by_highs, monkeypatch):
     """20 players at tables of four after three rounds, the tableau's own cuts switched off
     (the relaxation alone goes to the branch and bound), HiGHS's search or the search on
@@ -540,13 +556,7 @@ def test_the_branch_and_bound_alone_proves_the_optimum(seed, guard, some, by_hig
     pairs). ``by_highs``: HiGHS's integer program searches
     the tree (a small model), else kolo's own search on pairs."""
     instance, pool, best = branch_case(seed, guard, by_highs, monkeypatch)
-    branched = []
-    original = pair_branching.branching_group
-    monkeypatch.setattr(
-        pair_branching,
-        "branching_group",
-        lambda counts: branched.append(original(counts)) or branched[-1],
-    )
+    branched = _groups_branched(monkeypatch)
     inside = None
     if some:
         start = heuristic.greedy(instance) or cheapest_pairing(
@@ -598,13 +608,7 @@ def test_the_search_on_its_own_proves_the_optimum_and_leaves_the_model_as_it_was
     rows = h.getNumRow()
     main = instance.main_cost(best)
     cutoff = (main + 1) * instance.mult - 0.5
-    branched = []
-    original = pair_branching.branching_group
-    monkeypatch.setattr(
-        pair_branching,
-        "branching_group",
-        lambda counts: branched.append(original(counts)) or branched[-1],
-    )
+    branched = _groups_branched(monkeypatch)
     with work.metered(30.0):
         found, bound = pair_branching.search(h, pool, instance, cutoff, work.now() + 30)
     assert found is not None

@@ -13,6 +13,7 @@ import numpy.typing as npt
 from kolo.pairing import work
 from kolo.pairing.cost import cost_of
 from kolo.pairing.exact import pair_branching
+from kolo.pairing.exact.blocks import add_members, kept, narrow
 from kolo.pairing.exact.cuts import Cut, PoolCuts, cut_rows, level_coefficients
 from kolo.pairing.exact.model import Model
 from kolo.pairing.exact.search import (
@@ -63,12 +64,6 @@ many."""
 TABLE_BLOCK = 4_000
 """Tables per block of the relaxation's coefficients kept (rows × tables): memory grows by
 one block at a time, never by a copy of them all."""
-
-
-EXACT_SINGLE = 2**24
-"""Integers below this are exact in single precision: a block of coefficients (all
-integers) below it is kept in single precision, half the memory; products are always
-taken in double precision, so every sum stays exact."""
 
 
 GRID = 1024
@@ -141,7 +136,7 @@ class _Tableau:
         """The first batches' coefficients of every table of the pool (tables × cuts), kept
         for pricing (``price``), in the narrowest integers that hold them."""
         self.blocks = [
-            _kept(self.columns(tables.take(np.arange(first, min(n, first + TABLE_BLOCK)))))
+            kept(self.columns(tables.take(np.arange(first, min(n, first + TABLE_BLOCK)))))
             for first in range(0, n, TABLE_BLOCK)
         ]
         """Every row's coefficients of the relaxation's columns (rows × tables), a block of
@@ -174,7 +169,7 @@ class _Tableau:
         of 1/GRID, so the sums are exact in any order."""
         n = self.model.instance.size
         products = after_players.T @ u[n:]  # tables × cuts: each lookup adds whole rows
-        _add_members(products, u[:n], tables)
+        add_members(products, u[:n], tables)
         rows: FloatArray = np.floor(products.T + 0.5 / GRID)
         return rows
 
@@ -183,7 +178,7 @@ class _Tableau:
         tables = pool.take(rows)
         block = self.columns(tables)
         self._add_columns(tables, block)
-        self.blocks.append(_kept(block))
+        self.blocks.append(kept(block))
         self.inside = np.concatenate([self.inside, rows])
 
     def _untrimmed(self) -> None:
@@ -464,9 +459,9 @@ class _Tableau:
                 for block in earlier:
                     products += block @ u[row : row + block.shape[1]]
                     row += block.shape[1]
-                _add_members(products, u[:n], tables)
+                add_members(products, u[:n], tables)
                 coefficients = np.floor(products + 0.5 / GRID)
-                parts[number].append(_narrow(coefficients))
+                parts[number].append(narrow(coefficients))
                 earlier.append(coefficients)
             work.price(0, entries * len(tables))
         self.priced += [np.vstack(part) for part in parts]
@@ -533,7 +528,7 @@ class _Tableau:
             wide = block.astype(np.float64)
             row = np.floor(u.T @ wide + 0.5 / GRID)  # cuts × the block's tables
             rows.append(row)
-            self.blocks[number] = _kept(np.vstack([wide, row]))
+            self.blocks[number] = kept(np.vstack([wide, row]))
         new = np.hstack(rows) if rows else np.zeros((len(chosen), 0))  # cuts × tables
         nonzero = new != 0
         self.h.addRows(
@@ -547,31 +542,6 @@ class _Tableau:
         )
         self.rhs = np.concatenate([self.rhs, limits[chosen]])
         return True
-
-
-def _add_members(products: FloatArray, multipliers: FloatArray, tables: Pool) -> None:
-    """products (tables × cuts) += every table's members' multipliers (players × cuts)."""
-    by_player = np.vstack([multipliers, np.zeros((1, multipliers.shape[1]))])  # -1: empty
-    for column in tables.columns:
-        products += np.take(by_player, column, axis=0)
-
-
-def _narrow(block: FloatArray) -> npt.NDArray[Any]:
-    """Whole numbers in the narrowest type that holds them exactly."""
-    if block.size == 0:
-        return block.astype(np.int8)
-    low, high = float(block.min()), float(block.max())
-    for kind in (np.int8, np.int16, np.int32):
-        if np.iinfo(kind).min <= low and high <= np.iinfo(kind).max:
-            return block.astype(kind)
-    return block
-
-
-def _kept(block: FloatArray) -> npt.NDArray[np.floating[Any]]:
-    """A block of coefficients as kept: in single precision where that is exact."""
-    if block.size and float(np.abs(block).max()) >= EXACT_SINGLE:
-        return block
-    return block.astype(np.float32)
 
 
 def tableau_bound(
