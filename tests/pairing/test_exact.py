@@ -16,8 +16,8 @@ from kolo.pairing.exact import pair_branching
 from kolo.pairing.exact import tableau as tableau_module
 from kolo.pairing.exact.cuts import (
     Cut,
+    LevelIndex,
     PoolCuts,
-    _LevelIndex,
     candidate_cuts,
     coefficient_rows,
     cut_coefficients,
@@ -344,7 +344,7 @@ def _kept_as_fresh(instance, tableau) -> None:
     """The batches' coefficients kept for every table of the pool equal those computed
     afresh, through level groups and without."""
     fresh = tableau.columns(tableau.pool)[tableau.base :]
-    for levels in (None, _LevelIndex.of(instance, tableau.pool)):
+    for levels in (None, LevelIndex.of(instance, tableau.pool)):
         pool_cuts = PoolCuts(instance, tableau.pool)
         pool_cuts.levels = levels
         tableau.priced = []

@@ -92,8 +92,8 @@ def cut_coefficients(instance: Instance, pool: Pool, cut: Cut) -> IntArray:
 def coefficient_rows(instance: Instance, pool: Pool, cuts: Sequence[Cut]) -> Iterator[IntArray]:
     """Every cut's coefficients over the pool, one cut at a time, as ``cut_coefficients``:
     the cuts over levels computed once per group of tables with the same levels
-    (``_LevelIndex``)."""
-    index = _LevelIndex.of(instance, pool) if any(not c.players for c in cuts) else None
+    (``LevelIndex``)."""
+    index = LevelIndex.of(instance, pool) if any(not c.players for c in cuts) else None
     for cut in cuts:
         if cut.players or index is None:
             yield _player_coefficients(instance, pool, cut)
@@ -120,7 +120,7 @@ def _player_coefficients(instance: Instance, pool: Pool, cut: Cut) -> IntArray:
 
 
 @dataclass(frozen=True)
-class _LevelIndex:
+class LevelIndex:
     """A large pool's tables grouped by the multiset of their players' levels: cut
     coefficients are computed once per group (a few thousand) instead of per table."""
 
@@ -130,7 +130,7 @@ class _LevelIndex:
     """The group of every table of the pool."""
 
     @classmethod
-    def of(cls, instance: Instance, pool: Pool) -> _LevelIndex:
+    def of(cls, instance: Instance, pool: Pool) -> LevelIndex:
         levels = sorted_levels(instance, pool)
         base = int(instance.level.max(initial=0)) + 2
         keys = level_codes(levels, base)
@@ -156,18 +156,18 @@ class PoolCuts:
         self,
         instance: Instance,
         pool: Pool,
-        levels: _LevelIndex | None = None,
+        levels: LevelIndex | None = None,
         keep: BoolArray | None = None,
     ) -> None:
         self.instance = instance
         self.pool = pool
-        self.levels: _LevelIndex | None = None
+        self.levels: LevelIndex | None = None
         if len(pool) > FULL_MASTER:
             work.price(len(pool))
             self.levels = (
-                _LevelIndex(levels.groups, levels.inverse[keep])
+                LevelIndex(levels.groups, levels.inverse[keep])
                 if levels is not None and keep is not None
-                else _LevelIndex.of(instance, pool)
+                else LevelIndex.of(instance, pool)
             )
         self.sparse: dict[Cut, tuple[npt.NDArray[np.int32], npt.NDArray[np.int8]]] = {}
         """Each cut over players: the pool's rows of its nonzero coefficients, and those

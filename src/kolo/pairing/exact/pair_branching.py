@@ -11,10 +11,10 @@ import numpy.typing as npt
 
 from kolo.pairing import work
 from kolo.pairing.cost import cost_of
-from kolo.pairing.exact.cuts import sorted_levels
+from kolo.pairing.exact.cuts import LevelIndex
 from kolo.pairing.exact.select import FloatArray, chosen_tables
 from kolo.pairing.instance import Instance
-from kolo.pairing.pool import Pool, level_codes
+from kolo.pairing.pool import Pool
 
 NODES = 2_000
 """The search ends after at most this many nodes (besides the work left)."""
@@ -146,11 +146,8 @@ _FREE = (-highspy.kHighsInf, highspy.kHighsInf)
 
 def _level_groups(instance: Instance, tables: Pool) -> tuple[npt.NDArray[np.intp], int]:
     """Every table's level group (the multiset of its players' levels), and how many."""
-    levels = sorted_levels(instance, tables)
-    codes = level_codes(levels, int(instance.level.max(initial=0)) + 2)
-    _, inverse = np.unique(codes, return_inverse=True)
-    group: npt.NDArray[np.intp] = inverse.reshape(-1)
-    return group, int(group.max(initial=-1)) + 1
+    index = LevelIndex.of(instance, tables)
+    return index.inverse, len(index.groups)
 
 
 def _seating(members: npt.NDArray[np.int32], players: int) -> list[npt.NDArray[np.intp]]:
