@@ -4,10 +4,11 @@ A search that stops at a wall-clock time gives other tables on a slower or busie
 The searches stop after a count of work instead: HiGHS's simplex iterations and
 branch-and-bound nodes, each weighted by the size of its model, and a fixed amount for
 every step between them (pricing the candidate tables, re-seating a window). The count is
-kept in *work seconds*, calibrated so that on the project's machine a work second takes
-about a second, so that the setting ``time_limit`` keeps its scale: a round that used to
-search for its 10 s does about 10 s of work. The same input, settings and seed then give
-the same tables on any machine.
+kept in *work seconds*, calibrated so that on the project's machine, with nothing else
+running, a work second takes about a second (with a second such process beside it on its
+two cores, 1.3–1.7 s: measured on rounds at 128 players in fours), so that the setting
+``time_limit`` keeps its scale: a round that used to search for its 10 s does about 10 s
+of work. The same input, settings and seed then give the same tables on any machine.
 
 A wall-clock safety stop remains, at ``SAFETY_FACTOR`` times the budget plus
 ``SAFETY_MARGIN`` seconds: on a machine so slow or busy that it fires, the answer may
@@ -41,21 +42,27 @@ a small budget on a busy machine must not meet it."""
 RUN = 5e-3
 """Work seconds for starting any HiGHS run and the steps around it (cuts looked for,
 rows built: 18 ms a run over small models under load)."""
-RUN_PER_NONZERO = 5e-8
+RUN_PER_NONZERO = 2e-8
 """Work seconds per nonzero of the model for setting up a HiGHS run (or starting it again
-from its last basis)."""
+from its last basis). (5 × 10⁻⁸ until 2026-11-26, with ``ITERATION`` and
+``ITERATION_PER_NONZERO`` below: over the 1,020 relaxations of ten rounds at 128 players
+in fours they counted 29.8 work seconds for 14.4 s of HiGHS's own time on the machine
+alone, while the search's runs from a basis (``RESTART_ITERATION_PER_NONZERO``) counted
+4.3 for 7.0 s; refitted on those runs, 13.3 and 7.5.)"""
 RESTART_PER_NONZERO = 2e-8
 """…and for starting it again from its last basis after only columns' bounds changed (a
 node of the search on pairs (``exact.pair_branching``), at 128 players in fours: 1.9×10⁻⁸ s per
 nonzero measured over 5 million nonzeros, 0.015 s a run over 540,000 with ``RUN``)."""
-ITERATION = 5e-6
+ITERATION = 1e-5
 """Work seconds per simplex iteration of a relaxation, on top of its size term."""
-ITERATION_PER_NONZERO = 1.2e-9
+ITERATION_PER_NONZERO = 5e-10
 """Work seconds per simplex iteration and nonzero of the model."""
-RESTART_ITERATION_PER_NONZERO = 7e-10
-"""…and of a run again after only columns' bounds changed (dual simplex from a basis still
-dual feasible, at 128 players in fours: 1.6×10⁻¹⁰ s per nonzero over 5 million nonzeros,
-4.6×10⁻¹⁰ over 540,000, 7.2×10⁻¹⁰ over 430,000)."""
+RESTART_ITERATION_PER_NONZERO = 1.5e-9
+"""…and of a run again after only bounds changed (dual simplex from a basis still dual
+feasible: 1.6×10⁻¹⁰ s per nonzero over 5 million nonzeros, 4.6×10⁻¹⁰ over 540,000;
+but 1.4×10⁻⁹ over the 58 nodes of 430,000–780,000 nonzeros, the tableau's dense cuts
+among them, in ten rounds at 128 players in fours, where 7×10⁻¹⁰ let one round run 11 s
+on a budget of 10)."""
 ROOT = 7e-7
 """An integer program's root (presolve, cuts, heuristics: HiGHS bounds no work there but
 by its clock) takes ROOT × nonzeros × nonzeros per column work seconds: dense rows (the
