@@ -541,6 +541,27 @@ def branch_case(seed, guard, by_highs, monkeypatch):
     return instance, pool, mip_optimum(instance, pool)
 
 
+@pytest.mark.parametrize("players", [19, 20])
+def test_highs_searches_the_tree_only_for_fields_up_to_its_size(players, monkeypatch):
+    """Where the tables are few, HiGHS's integer program searches the tree only for fields
+    of at most ``BRANCH_HIGHS_PLAYERS``; a larger field gets kolo's own search on pairs,
+    which proves the same optimum."""
+    instance, pool, best = branch_case(8, False, True, monkeypatch)
+    monkeypatch.setattr(tableau_module, "BRANCH_HIGHS_PLAYERS", players)
+    calls = []
+    original = tableau_module._Tableau._integer_below
+    monkeypatch.setattr(
+        tableau_module._Tableau,
+        "_integer_below",
+        lambda self, *args: calls.append(args) or original(self, *args),
+    )
+    bound, found, _ = tableau_bound(Model(instance, []), pool, 10**12, work.now() + 30, branch=True)
+    assert (len(calls) > 0) == (players >= 20)
+    assert exact.main_optimal(instance, best, bound)
+    assert found is not None
+    assert instance.main_cost(cost.cost_of(instance, found)) == instance.main_cost(best)
+
+
 @pytest.mark.parametrize("seed", range(1, 9))
 @pytest.mark.parametrize("guard", [True, False])
 @pytest.mark.parametrize("some", [False, True])

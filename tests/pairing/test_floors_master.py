@@ -15,7 +15,7 @@ import pytest
 from kolo.pairing import cost, exact, heuristic, work
 from kolo.pairing.exact.cuts import PoolCuts, candidate_cuts, member_levels, sorted_levels
 from kolo.pairing.exact.floors import members_sum, seat_floors
-from kolo.pairing.exact.master import Master
+from kolo.pairing.exact.master import RETIRE_AFTER, Master
 from kolo.pairing.exact.model import Limit, Model
 from kolo.pairing.pool import Pool, all_tables
 from tests.pairing.test_engine import simulate
@@ -132,6 +132,61 @@ def test_the_grouped_master_is_the_same_relaxation_with_the_same_duals():
     rc = model.reduced_costs(master.pool, duals, PoolCuts(instance, master.pool))
     assert rc.min() > -1e-6 * float(np.abs(pool.cost).max())
     assert model.dual_value(duals) == pytest.approx(values[1], rel=1e-9, abs=1e-6)
+
+
+@pytest.mark.parametrize("grouped", [False, True])
+def test_retired_cuts_leave_the_value_and_the_duals_with_their_rows(grouped):
+    """Cuts slack at ``RETIRE_AFTER`` solutions in a row leave the master (its rows, the
+    model's cuts and their ages together): the value stays, the solve after takes no
+    iteration, the duals price every table as before (the cuts gone had a dual of 0), and the
+    tables joining afterwards (new level groups among them) meet the rows that are left."""
+    event, _ = simulate("dominion-cz", 30, 3, seed=3)
+    instance = instance_of(event)
+    pool = all_tables(instance)
+    cuts = candidate_cuts(instance)
+    model = Model(instance, [])
+    first = np.flatnonzero(pool.members[:, 0] < 10)  # the rest hold new level groups
+    second = np.flatnonzero((pool.members[:, 0] >= 10) & (np.arange(len(pool)) % 2 == 0))
+    master = Master(model, pool.take(first), 1e9, 1e9, grouped=grouped)
+    master.add_cuts(cuts[:60])
+    master.add_columns(pool.take(second))  # their groups' rows come after the cuts'
+    h = master.run(work.now() + 100)
+    value = h.getInfo().objective_function_value
+    rows = h.getNumRow()
+    priced = model.reduced_costs(master.pool, master.duals(h), PoolCuts(instance, master.pool))
+    for _ in range(RETIRE_AFTER):
+        master.retire(h)
+        h = master.run(work.now() + 100)
+    left = len(model.cuts)
+    assert 0 < left < 60  # some cuts bind, most do not
+    assert h.getNumRow() == rows - (60 - left)
+    assert h.getInfo().simplex_iteration_count == 0
+    assert h.getInfo().objective_function_value == pytest.approx(value, rel=1e-9, abs=1e-6)
+    duals = master.duals(h)
+    assert len(duals) == model.first_cut() + left
+    rc = model.reduced_costs(master.pool, duals, PoolCuts(instance, master.pool))
+    np.testing.assert_allclose(rc, priced, atol=1e-6 * float(np.abs(pool.cost).max()))
+    # more tables (and groups), the cuts that are left written on them as well
+    master.add_columns(pool.take(np.setdiff1d(np.arange(len(pool)), np.union1d(first, second))))
+    h = master.run(work.now() + 100)
+    fresh = Master(Model(instance, list(model.cuts)), pool, 1e9, 1e9)
+    again = fresh.run(work.now() + 100)
+    assert h.getInfo().objective_function_value == pytest.approx(
+        again.getInfo().objective_function_value, rel=1e-9, abs=1e-6
+    )
+
+
+def test_a_cut_slack_once_stays():
+    """A cut leaves only after ``RETIRE_AFTER`` slack solutions in a row: one is not enough."""
+    event, _ = simulate("dominion-cz", 30, 3, seed=3)
+    instance = instance_of(event)
+    pool = all_tables(instance)
+    model = Model(instance, [])
+    master = Master(model, pool, 1e9, 1e9)
+    master.add_cuts(candidate_cuts(instance)[:60])
+    h = master.run(work.now() + 100)
+    master.retire(h)
+    assert len(model.cuts) == 60
 
 
 @pytest.mark.parametrize("grouped", [False, True])

@@ -150,6 +150,7 @@ def generate(
                 violated = violated_cuts(instance, master.pool, values, candidates, model.cuts)
                 if violated:
                     rounds += 1
+                    master.retire(h)
                     master.add_cuts(violated)
                     continue
             duals = master.duals(h)  # ≤ rows: never > 0
@@ -185,6 +186,7 @@ def generate(
             if work.now() > deadline:
                 break
             chosen = smallest_values(rc, ENTERING * n)
+            master.retire(h)
             master.add_columns(entering.take(chosen))
         if best is None or not np.isfinite(base):
             return None

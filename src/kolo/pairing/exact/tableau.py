@@ -85,6 +85,14 @@ proved in 0.8 s, where the search on pairs had not proved it in 9 work seconds),
 cheapest pairing in the tie-break too."""
 
 
+BRANCH_HIGHS_PLAYERS = 64
+"""…and only for fields of at most this many players: HiGHS's root separates cuts over
+every table against every player's row, which no count of ours bounds (at 128 players in
+fours over 10,940 tables and 118,000 nonzeros its root took 12–20 s and raised the bound by
+5 of the 3,000 units it lacked; kolo's own search had the work instead). The three rounds
+of 95 at 27–60 players in fours that took HiGHS's search there kept it (35–45 rows)."""
+
+
 BRANCH_RESERVE = 0.25
 """The share of the work left at its start that the tableau's rounds of cuts leave to the
 branch and bound after them. (Without it, rounds that raised the bound no more took the
@@ -288,6 +296,7 @@ class _Tableau:
         by_highs = (
             len(self.inside) + int((lower < target - value).sum()) <= BRANCH_HIGHS_TABLES
             and work.left(deadline) >= BRANCH_HIGHS_WORK
+            and instance.size <= BRANCH_HIGHS_PLAYERS
         )
         # the cutoff: below the target itself for HiGHS, below its main cost for the pairs
         main = instance.main_cost(target) * instance.mult
