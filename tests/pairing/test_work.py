@@ -138,3 +138,28 @@ def test_a_round_stopped_before_its_proof_reports_a_bound_of_at_least_zero():
     assert not proposal.optimal
     assert proposal.bound is None or 0 <= proposal.bound <= proposal.total
     assert proposal.gap is None or 0 <= proposal.gap <= 1
+
+
+@pytest.mark.parametrize(
+    ("nonzeros", "columns", "rows", "seconds"),
+    [
+        (123_200, 16_003, 175, 25.0),  # the integer program over 16,003 tables, 128 in fours
+        (118_277, 10_940, 146, 20.0),  # the tableau's tree by HiGHS, 128 players in fours
+        (148_848, 4_003, 255, 4.6),  # 4,003 tables with cuts over levels, 128 in fours
+    ],
+)
+def test_an_integer_programs_root_is_counted_at_no_less_than_a_third_of_its_measured_time(
+    nonzeros, columns, rows, seconds
+):
+    """HiGHS bounds an integer program's root by no count, so the root is estimated before
+    it is started: roots measured on the project's machine (their seconds) are counted at
+    least at a third of that, so the safety stop (three times the budget) is not met where
+    the estimate let one start (10⁻⁸ a node and no term in the rows had counted 2.3 work
+    seconds for the first's 25 s)."""
+    assert work.root(nonzeros, columns, rows) >= seconds / work.SAFETY_FACTOR
+
+
+def test_a_small_integer_programs_root_is_counted_at_little():
+    """The heuristic's windows (about a hundred tables under a few hundred rows) solve their
+    integer programs in milliseconds: counted within the half work second a window has."""
+    assert work.root(5_981, 102, 368) < 0.5

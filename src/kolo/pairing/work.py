@@ -74,6 +74,12 @@ ROOT_SQUARE = 1.5e-10
 (23 nonzeros a column) the root grows faster than the nonzeros. Measured at 128 players in
 fours: 92,500 nonzeros 1.0 s, 376,000 15 s, 728,000 100 s (the last had been estimated at
 12 work seconds, and with a budget of 40 ran into the safety stop)."""
+ROOT_CUBE = 6e-10
+"""…and at least ROOT_CUBE × columns² × rows: the root's probing and separation go over
+every column against every row, which the nonzeros alone do not show. Measured at 128
+players in fours (175–255 rows): over 16,003 tables and 123,000 nonzeros 25 s (estimated at
+2.3 work seconds by the two terms above), over 10,940 tables 20 s (2.1), over 4,003
+tables 1.2 s; at 27 players in fours (36–45 rows) over 4,000 tables 0.1–0.7 s."""
 NODE = 5e-5
 """Work seconds per branch-and-bound node, on top of its size term."""
 NODE_PER_NONZERO = 1e-6
@@ -183,10 +189,14 @@ def tried(tables: int, entries: int = 0) -> None:
     charge(TRY_PER_TABLE * tables + BOUND_PER_ENTRY * entries)
 
 
-def root(nonzeros: int, columns: int) -> float:
+def root(nonzeros: int, columns: int, rows: int = 0) -> float:
     """The work of an integer program's root over a model of ``nonzeros`` nonzeros in
-    ``columns`` columns."""
-    return max(ROOT * nonzeros * nonzeros / max(columns, 1), ROOT_SQUARE * nonzeros * nonzeros)
+    ``columns`` columns and ``rows`` rows."""
+    return max(
+        ROOT * nonzeros * nonzeros / max(columns, 1),
+        ROOT_SQUARE * nonzeros * nonzeros,
+        ROOT_CUBE * columns * columns * rows,
+    )
 
 
 def run(
@@ -208,6 +218,7 @@ def run(
     meter = current()
     nonzeros = int(h.getNumNz())
     columns = int(h.getNumCol())
+    rows = int(h.getNumRow())
     budget = left(deadline)
     safety = max(meter.safety_left(), 1e-3)
     per_iteration = (
@@ -216,7 +227,7 @@ def run(
     )
     per_node = NODE + NODE_PER_NONZERO * nonzeros
     if integer:
-        room = (budget - root(nonzeros, columns)) / per_node
+        room = (budget - root(nonzeros, columns, rows)) / per_node
         cap = max(1, min(int(max(room, 0.0)), nodes if nodes is not None else _MAX_INT))
         h.setOptionValue("mip_max_nodes", cap)
         h.setOptionValue("simplex_iteration_limit", _MAX_INT)
@@ -232,7 +243,7 @@ def run(
     info = h.getInfo()
     done = RUN + (RESTART_PER_NONZERO if bounds_only else RUN_PER_NONZERO) * nonzeros
     if integer:
-        done += root(nonzeros, columns) + max(0, int(info.mip_node_count)) * per_node
+        done += root(nonzeros, columns, rows) + max(0, int(info.mip_node_count)) * per_node
     else:
         done += max(0, int(info.simplex_iteration_count)) * per_iteration
     meter.used += done

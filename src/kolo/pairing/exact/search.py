@@ -27,7 +27,7 @@ def branch_and_bound(
 ) -> tuple[tuple[tuple[int, ...], ...] | None, highspy.HighsModelStatus]:
     """Run HiGHS's integer program on a model whose columns are ``tables``, within the
     work left until ``deadline`` and at most ``nodes`` nodes."""
-    if work.left(deadline) < work.root(h.getNumNz(), h.getNumCol()):
+    if work.left(deadline) < work.root(h.getNumNz(), h.getNumCol(), h.getNumRow()):
         # its root (presolve, cuts, heuristics: HiGHS bounds them by no count) would need
         # more work than is left: not started (over 437,000 nonzeros one took 28 s)
         return None, highspy.HighsModelStatus.kNotset
@@ -56,7 +56,7 @@ def integer_search(
 ) -> tuple[tuple[tuple[int, ...], ...] | None, highspy.HighsModelStatus]:
     """The integer program over these tables (from the pairing ``start``): the best
     pairing found (None: none) and how HiGHS ended."""
-    if work.left(deadline) < work.root(int(tables.size.sum()), len(tables)):
+    if work.left(deadline) < work.root(int(tables.size.sum()), len(tables), model.instance.size):
         # its root would need more work than is left even over the players' rows alone:
         # not built (over 464,000 tables at 128 players in fours the model alone took
         # 1.9 GB, only to be left unstarted)

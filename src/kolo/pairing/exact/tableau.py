@@ -218,7 +218,9 @@ class _Tableau:
         started (None) where the work left would not cover its root, which HiGHS does not
         bound (``kolo.pairing.work.root``: over 3.2 million nonzeros it took 4.4 s before
         even its first node)."""
-        if work.left(deadline) < work.root(self.h.getNumNz(), self.h.getNumCol()):
+        if work.left(deadline) < work.root(
+            self.h.getNumNz(), self.h.getNumCol(), self.h.getNumRow()
+        ):
             return None, False
         basis = self.h.getBasis()
         pairing, status = self._branch_and_bound(
