@@ -208,7 +208,7 @@ def test_the_tableau_integer_program_is_not_started_without_work_for_its_root():
     instance = instance_of(event)
     pool = all_tables(instance)
     _, _, tableau = tableau_bound(Model(instance, []), pool, 10**12, work.now() + 30)
-    root = work.root(tableau.h.getNumNz(), tableau.h.getNumCol())
+    root = work.root(tableau.h.getNumNz(), tableau.h.getNumCol(), tableau.h.getNumRow())
     runs = tableau.h.getRunTime()
     assert tableau.integer(None, work.now() + root / 2) == (None, False)
     assert tableau.h.getRunTime() == runs  # HiGHS did not run

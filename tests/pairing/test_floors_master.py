@@ -155,11 +155,17 @@ def test_retired_cuts_leave_the_value_and_the_duals_with_their_rows(grouped):
     rows = h.getNumRow()
     priced = model.reduced_costs(master.pool, master.duals(h), PoolCuts(instance, master.pool))
     for _ in range(RETIRE_AFTER):
-        master.retire(h)
+        master.retire()
         h = master.run(work.now() + 100)
     left = len(model.cuts)
     assert 0 < left < 60  # some cuts bind, most do not
     assert h.getNumRow() == rows - (60 - left)
+    lp = h.getLp()
+    upper, lower = np.asarray(lp.row_upper_), np.asarray(lp.row_lower_)
+    assert [upper[r] for r in master._cut_rows] == [float(c.rhs) for c in model.cuts]
+    if grouped:  # the groups' rows Σ x_T − w_g = 0, those after the cuts' rows among them
+        assert max(master._group_rows) > min(master._cut_rows)
+        assert all(upper[r] == 0.0 and lower[r] == 0.0 for r in master._group_rows)
     assert h.getInfo().simplex_iteration_count == 0
     assert h.getInfo().objective_function_value == pytest.approx(value, rel=1e-9, abs=1e-6)
     duals = master.duals(h)
@@ -176,17 +182,30 @@ def test_retired_cuts_leave_the_value_and_the_duals_with_their_rows(grouped):
     )
 
 
-def test_a_cut_slack_once_stays():
-    """A cut leaves only after ``RETIRE_AFTER`` slack solutions in a row: one is not enough."""
+def test_a_cut_leaves_after_its_slack_solutions_and_can_come_back():
+    """A cut leaves only after ``RETIRE_AFTER`` slack solutions in a row (one is not
+    enough); one that left can be added again, and leaves again only after as many."""
     event, _ = simulate("dominion-cz", 30, 3, seed=3)
     instance = instance_of(event)
     pool = all_tables(instance)
     model = Model(instance, [])
     master = Master(model, pool, 1e9, 1e9)
-    master.add_cuts(candidate_cuts(instance)[:60])
-    h = master.run(work.now() + 100)
-    master.retire(h)
+    cuts = candidate_cuts(instance)[:60]
+    master.add_cuts(cuts)
+    master.run(work.now() + 100)
+    master.retire()
     assert len(model.cuts) == 60
+    master.run(work.now() + 100)
+    master.retire()
+    assert len(model.cuts) < 60
+    gone = [c for c in cuts if c not in model.cuts]
+    master.add_cuts(gone)
+    master.run(work.now() + 100)
+    master.retire()
+    assert all(c in model.cuts for c in gone)
+    master.run(work.now() + 100)
+    master.retire()
+    assert not any(c in model.cuts for c in gone)  # as slack as before: they leave again
 
 
 @pytest.mark.parametrize("grouped", [False, True])

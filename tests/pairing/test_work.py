@@ -154,8 +154,8 @@ def test_an_integer_programs_root_is_counted_at_no_less_than_a_third_of_its_meas
     """HiGHS bounds an integer program's root by no count, so the root is estimated before
     it is started: roots measured on the project's machine (their seconds) are counted at
     least at a third of that, so the safety stop (three times the budget) is not met where
-    the estimate let one start (10⁻⁸ a node and no term in the rows had counted 2.3 work
-    seconds for the first's 25 s)."""
+    the estimate let one start (without the term in the rows the first's 25 s had been
+    counted at 2.3 work seconds)."""
     assert work.root(nonzeros, columns, rows) >= seconds / work.SAFETY_FACTOR
 
 

@@ -77,7 +77,7 @@ fours: 92,500 nonzeros 1.0 s, 376,000 15 s, 728,000 100 s (the last had been est
 ROOT_CUBE = 6e-10
 """…and at least ROOT_CUBE × columns² × rows: the root's probing and separation go over
 every column against every row, which the nonzeros alone do not show. Measured at 128
-players in fours (175–255 rows): over 16,003 tables and 123,000 nonzeros 25 s (estimated at
+players in fours (146–255 rows): over 16,003 tables and 123,000 nonzeros 25 s (estimated at
 2.3 work seconds by the two terms above), over 10,940 tables 20 s (2.1), over 4,003
 tables 1.2 s; at 27 players in fours (36–45 rows) over 4,000 tables 0.1–0.7 s."""
 NODE = 5e-5
@@ -189,7 +189,7 @@ def tried(tables: int, entries: int = 0) -> None:
     charge(TRY_PER_TABLE * tables + BOUND_PER_ENTRY * entries)
 
 
-def root(nonzeros: int, columns: int, rows: int = 0) -> float:
+def root(nonzeros: int, columns: int, rows: int) -> float:
     """The work of an integer program's root over a model of ``nonzeros`` nonzeros in
     ``columns`` columns and ``rows`` rows."""
     return max(

@@ -150,7 +150,7 @@ def generate(
                 violated = violated_cuts(instance, master.pool, values, candidates, model.cuts)
                 if violated:
                     rounds += 1
-                    master.retire(h)
+                    master.retire()
                     master.add_cuts(violated)
                     continue
             duals = master.duals(h)  # ≤ rows: never > 0
@@ -177,7 +177,8 @@ def generate(
                 converged = True
                 break
             if _close(instance, bound, value):
-                # the relaxation over all tables with these cuts lies between the two:
+                # the relaxation over all tables with the last pass's cuts lies between
+                # the two (``bound`` holds whatever cuts its duals came with):
                 # more passes would not raise the bound by a whole unit (at 128 players
                 # in fours the last three passes took a third of the round's work for
                 # 0.01 of a unit). More cuts could still raise the relaxation: a stop
@@ -186,7 +187,8 @@ def generate(
             if work.now() > deadline:
                 break
             chosen = smallest_values(rc, ENTERING * n)
-            master.retire(h)
+            if rounds < CUT_ROUNDS:  # (after the last round of cuts none could come back)
+                master.retire()
             master.add_columns(entering.take(chosen))
         if best is None or not np.isfinite(base):
             return None

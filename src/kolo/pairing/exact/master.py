@@ -39,15 +39,17 @@ RETIRE_AFTER = 2
 """A cut leaves the relaxation once its row was slack at this many solutions in a row
 (``Master.retire``). At 128 players in fours the masters kept 123 cuts of which 16 bound
 (2.8 million nonzeros where the tables alone make 250,000). Over the peers' 40 rounds at
-that size, after 2 solutions: all 40 proved (39 keeping every cut), 38–39 under 5 s in
-two runs (34–36), the largest peak 291 MB (337–343); after 1, 37 proved (a cut dropped at
+that size (the earlier events of docs/benchmarks.md, "sixth", after the work model's
+refit), after 2 solutions: all 40 proved (39 keeping every cut), 38–39 under 5 s in two
+runs (34–36), the largest peak 291 MB (337–343); after 1, 37 proved (a cut dropped at
 once comes back the next round, and the generation ran out of passes); after 3, 38."""
 RETIRE_SLACK = 1e-6
 """…slack by more than this share of its right-hand side (at least 1)."""
 
 
 class Master:
-    """The relaxation over a growing set of tables: tables and cuts are appended to it.
+    """The relaxation over a growing set of tables: tables and cuts are appended to it, and
+    cuts slack for a while taken out again (``retire``).
     ``grouped``: the cuts over levels reach the tables through their level groups (above);
     else they are written on the tables."""
 
@@ -109,22 +111,30 @@ class Master:
         positions = self._artificial
         self.highs.changeColsCost(len(positions), positions, np.full(len(positions), cost))
 
-    def retire(self, h: highspy.Highs) -> None:
+    def retire(self) -> None:
         """Take out the cuts whose rows have been slack at ``RETIRE_AFTER`` solutions in a
-        row, counting this one (``h``'s, just solved): a slack row's dual is 0, so the
-        solution stays optimal without it, and its entries no longer weigh on every
-        iteration. A cut taken out may come back when it is violated again."""
+        row, counting the last one (call it after each solve that is followed by more cuts
+        or tables): a slack row's dual is 0, so the solution stays optimal without it, and
+        its entries no longer weigh on every iteration. A cut taken out may come back when
+        it is violated again. (A cut that came and went forever would end with the work:
+        every run is counted. Keeping a cut for good once it came back proved one round
+        fewer of 80 at 128 players in fours.)"""
         if not self._cut_rows:
             return
         rows = np.array(self._cut_rows, dtype=np.int64)
-        activity = np.asarray(h.getSolution().row_value, dtype=np.float64)[rows]
+        activity = np.asarray(self.highs.getSolution().row_value, dtype=np.float64)[rows]
         rhs = np.array([float(c.rhs) for c in self.model.cuts], dtype=np.float64)
         slack = activity < rhs - RETIRE_SLACK * np.maximum(1.0, np.abs(rhs))
         self._cut_age = np.where(slack, self._cut_age + 1, 0)
         gone = self._cut_age >= RETIRE_AFTER
+        if gone.any():
+            # a strictly slack row is basic, and deleting basic rows leaves the basis valid
+            # (checked all the same: a row HiGHS holds at its bound stays)
+            status = self.highs.getBasis().row_status
+            basic = highspy.HighsBasisStatus.kBasic
+            gone &= np.array([status[r] == basic for r in self._cut_rows], dtype=np.bool_)
         if not gone.any():
             return
-        # a strictly slack row is basic: deleting it leaves the basis valid
         deleted = np.sort(rows[gone])
         self.highs.deleteRows(len(deleted), deleted.astype(np.int32))
         kept = rows[~gone]

@@ -198,7 +198,7 @@ def _solve(
         if not violated and not enough:
             violated = odd_cycles(instance, master.pool, values, model.cuts)
         if violated and work.now() < deadline:
-            master.retire(h)
+            master.retire()
             master.add_cuts(violated)
             continue
         duals = master.duals(h)  # ≤ rows: never > 0
@@ -253,7 +253,7 @@ def _solve(
             entering[smallest_values(rc[entering], 20 * instance.size)],
             entering[setting_floors(pool.take(entering), rc[entering], floors)],
         )
-        master.retire(h)
+        master.retire()
         master.add_columns(pool.take(chosen))
         active = np.concatenate([active, chosen])
     if best_cost is not None and main_optimal(instance, best_cost, lagrange):
