@@ -132,7 +132,7 @@ class Master:
             # (checked all the same: a row HiGHS holds at its bound stays)
             status = self.highs.getBasis().row_status
             basic = highspy.HighsBasisStatus.kBasic
-            gone &= np.array([status[r] == basic for r in self._cut_rows], dtype=np.bool_)
+            gone[gone] = [status[int(r)] == basic for r in rows[gone]]
         if not gone.any():
             return
         deleted = np.sort(rows[gone])
