@@ -63,23 +63,24 @@ feasible: 1.6×10⁻¹⁰ s per nonzero over 5 million nonzeros, 4.6×10⁻¹⁰
 but 1.4×10⁻⁹ over the 58 nodes of 430,000–780,000 nonzeros, the tableau's dense cuts
 among them, in ten rounds at 128 players in fours, where 7×10⁻¹⁰ let one round run 11 s
 on a budget of 10)."""
-ROOT = 7e-7
-"""An integer program's root (presolve, cuts, heuristics: HiGHS bounds no work there but
-by its clock) takes ROOT × nonzeros × nonzeros per column work seconds: dense rows (the
-tableau's cuts) cost much more than the players' rows (measured under load: 5 s for 4,000
-tables with 120,000 nonzeros under the tableau's cuts; 0.02 s for 3,000 sparse
-nonzeros; about half that on the machine alone)."""
 ROOT_SQUARE = 1.5e-10
-"""…and at least ROOT_SQUARE × nonzeros²: over the players' rows and the cuts over levels
-(23 nonzeros a column) the root grows faster than the nonzeros. Measured at 128 players in
-fours: 92,500 nonzeros 1.0 s, 376,000 15 s, 728,000 100 s (the last had been estimated at
-12 work seconds, and with a budget of 40 ran into the safety stop)."""
-ROOT_CUBE = 6e-10
+"""An integer program's root (presolve, cuts, heuristics: HiGHS bounds no work there but by
+its clock) takes at least ROOT_SQUARE × nonzeros² work seconds: over the players' rows and
+the cuts over levels (23 nonzeros a column) the root grows faster than the nonzeros.
+Measured at 128 players in fours: 92,500 nonzeros 1.0 s, 376,000 15 s, 728,000 100 s (the
+last had been estimated at 12 work seconds, and with a budget of 40 ran into the safety
+stop)."""
+ROOT_CUBE = 9e-10
 """…and at least ROOT_CUBE × columns² × rows: the root's probing and separation go over
 every column against every row, which the nonzeros alone do not show. Measured at 128
-players in fours (146–255 rows): over 16,003 tables and 123,000 nonzeros 25 s (estimated at
-2.3 work seconds by the two terms above), over 10,940 tables 20 s (2.1), over 4,003
-tables 1.2 s; at 27 players in fours (36–45 rows) over 4,000 tables 0.1–0.7 s."""
+players in fours (146–255 rows): over 16,003 tables and 123,000 nonzeros 25 s, over 10,940
+tables 20 s, over 4,003 tables 1.2–2.9 s (93,000–149,000 nonzeros under the tableau's dense
+cuts), over 1,005 tables 0.42 s; at 27 players in fours (36–45 rows) over 4,000 tables
+0.1–0.7 s. (Until 2026-11-26, second, 6 × 10⁻¹⁰, and a third term, 7 × 10⁻⁷ × nonzeros ×
+nonzeros per column, fitted to the dense cuts over 4,000 tables: over the 686 integer
+programs of 80 rounds at 128 players in fours, all but two of them about a hundred tables
+under a few hundred dense rows, solved in 1–13 ms at their root, it counted 19.8 work
+seconds for their 0.8 s, up to 0.47 for one of 8 ms, and a fifth of one round's budget.)"""
 NODE = 5e-5
 """Work seconds per branch-and-bound node, on top of its size term."""
 NODE_PER_NONZERO = 1e-6
@@ -192,11 +193,7 @@ def tried(tables: int, entries: int = 0) -> None:
 def root(nonzeros: int, columns: int, rows: int) -> float:
     """The work of an integer program's root over a model of ``nonzeros`` nonzeros in
     ``columns`` columns and ``rows`` rows."""
-    return max(
-        ROOT * nonzeros * nonzeros / max(columns, 1),
-        ROOT_SQUARE * nonzeros * nonzeros,
-        ROOT_CUBE * columns * columns * rows,
-    )
+    return max(ROOT_SQUARE * nonzeros * nonzeros, ROOT_CUBE * columns * columns * rows)
 
 
 def run(
