@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 import numpy as np
@@ -162,33 +162,58 @@ class LevelCuts:
         return self._of_codes(unique, top, width)[inverse.ravel()]
 
     def table(self, top: int, width: int) -> FloatArray:
-        """The terms of every code below top**width."""
+        """The terms of every code below top**width: computed once for each multiset of
+        levels (a table's terms do not depend on its players' order), then spread over
+        the codes (``_multisets``)."""
         if (top, width) not in self.dense:
-            self.dense[(top, width)] = self._of_codes(
-                np.arange(top**width, dtype=np.int64), top, width
-            )
+            digits, canonical = _multisets(top, width)
+            self.dense[(top, width)] = self._of_digits(digits, top)[canonical]
         return self.dense[(top, width)]
 
     def _of_codes(self, codes: IntArray, top: int, width: int) -> FloatArray:
-        """−Σ dual·⌊multiplier·inside/divisor⌋ for tables whose levels have these codes,
-        ``CUT_CHUNK`` cuts at a time (memory: codes × CUT_CHUNK)."""
+        """The terms of tables whose levels have these codes."""
+        return self._of_digits(_digits(codes, top, width), top)
+
+    def _of_digits(self, digits: npt.NDArray[np.intp], top: int) -> FloatArray:
+        """−Σ dual·⌊multiplier·inside/divisor⌋ for tables whose levels + 1 are these digits
+        (a row a table), ``CUT_CHUNK`` cuts at a time (memory: tables × CUT_CHUNK)."""
         active = np.flatnonzero(self.duals < 0)  # the others add nothing
-        digits = np.empty((len(codes), width), dtype=np.intp)  # level + 1
-        rest = codes.copy()
-        for column in reversed(range(width)):
-            digits[:, column] = rest % top
-            rest //= top
         level = np.arange(top)[:, None] - 1  # digit d: level d − 1 (0: an empty place)
-        terms: FloatArray = np.zeros(len(codes))
+        terms: FloatArray = np.zeros(len(digits))
         for first in range(0, len(active), CUT_CHUNK):
             part = active[first : first + CUT_CHUNK]
             member = (level >= self.low[part]) & (level <= self.high[part])  # top × cuts
-            inside = np.zeros((len(codes), len(part)), dtype=np.int8)
-            for column in range(width):
+            inside = np.zeros((len(digits), len(part)), dtype=np.int8)
+            for column in range(digits.shape[1]):
                 inside += member[digits[:, column]]
             coefficients = (self.multiplier[part] * inside) // self.divisor[part]
             terms -= coefficients.astype(np.float64) @ self.duals[part]
         return terms
+
+
+@lru_cache(maxsize=8)
+def _multisets(top: int, width: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int32]]:
+    """The multisets of ``width`` digits below ``top`` (a row each, sorted) and, for every
+    code below top**width, its multiset's row: 8,855 rows for the 160,000 codes of 20 digits
+    in four places."""
+    codes = np.arange(top**width, dtype=np.int64)
+    digits = _digits(codes, top, width)
+    digits.sort(axis=1)
+    keys = np.zeros(len(codes), dtype=np.int64)
+    for column in range(width):
+        keys = keys * top + digits[:, column]
+    _, first, canonical = np.unique(keys, return_index=True, return_inverse=True)
+    return digits[first], canonical.reshape(-1).astype(np.int32)
+
+
+def _digits(codes: IntArray, top: int, width: int) -> npt.NDArray[np.intp]:
+    """The codes' digits (level + 1 a place: ``level_codes``), a row a code."""
+    digits = np.empty((len(codes), width), dtype=np.intp)
+    rest = codes.copy()
+    for column in reversed(range(width)):
+        digits[:, column] = rest % top
+        rest //= top
+    return digits
 
 
 def level_codes(levels: IntArray, top: int) -> IntArray:
@@ -204,9 +229,13 @@ CUT_CHUNK = 16
 """Cuts whose terms are computed at once."""
 
 
-DENSE_CODES = 1 << 18
+DENSE_CODES = 1 << 21
 """Codes of levels (one digit a place) up to which the cuts' terms are computed for every
-code and looked up, instead of for the distinct codes of the tables at hand."""
+code and looked up, instead of for the distinct codes of the tables at hand: tables of four
+up to 37 levels (101,270 multisets of levels; the lookup from the codes, 8 MB, is kept).
+Until 2026-11-26 (second) the terms were computed code by code, up to 2¹⁸ codes: at 128
+players in fours from 22 levels on the distinct codes were sorted instead, 0.9 s for 2
+million tables where the lookup takes 0.04 s."""
 
 
 TRIED_LIMIT = 64_000_000
