@@ -60,7 +60,9 @@ FIRST = 60
 reduced cost when every player's dual is his share of his table's cost in the incumbent
 (at 128 players in fours often all that price at or below zero there). The more tables from
 the start, the nearer the first passes' duals to the relaxation's: over 80 rounds at that
-size (docs/benchmarks.md, "seventh") 60 proved 79 and 76 under 5 s, 30 proved 78 and 70.
+size (docs/benchmarks.md, "seventh") 60 proved 79 and 76 under 5 s, 30 proved 78 and 70,
+100 proved 79 and 77 but took one round of the pairing benchmark's event (seed 3, round 4)
+from 1.6 s to 4.7 s.
 (Taking tables out of the relaxation again, once priced above zero at two solutions in a
 row, proved 73 of those rounds, and its duals let 1 million tables into one round's pool
 where 618,000 had been.)"""
