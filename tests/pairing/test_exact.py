@@ -562,6 +562,30 @@ def test_highs_searches_the_tree_only_for_fields_up_to_its_size(players, monkeyp
     assert instance.main_cost(cost.cost_of(instance, found)) == instance.main_cost(best)
 
 
+def test_where_highs_root_would_not_start_kolos_own_search_proves_it(monkeypatch):
+    """Where HiGHS's search was chosen but its root's estimate exceeds the work left (the
+    tables joined raised it), kolo's own search on pairs runs instead and proves the same
+    optimum: the branch never ends with neither."""
+    instance, pool, best = branch_case(8, False, True, monkeypatch)
+    monkeypatch.setattr(tableau_module, "BRANCH_HIGHS_PLAYERS", 64)
+    monkeypatch.setattr(work, "root", lambda nonzeros, columns, rows: 1e9)
+    calls: list[str] = []
+    monkeypatch.setattr(
+        tableau_module._Tableau, "_integer_below", lambda self, *args: calls.append("highs")
+    )
+    search = tableau_module.pair_branching.search
+    monkeypatch.setattr(
+        tableau_module.pair_branching,
+        "search",
+        lambda *args: calls.append("pairs") or search(*args),
+    )
+    bound, found, _ = tableau_bound(Model(instance, []), pool, 10**12, work.now() + 30, branch=True)
+    assert calls == ["pairs"]
+    assert exact.main_optimal(instance, best, bound)
+    assert found is not None
+    assert instance.main_cost(cost.cost_of(instance, found)) == instance.main_cost(best)
+
+
 @pytest.mark.parametrize("seed", range(1, 9))
 @pytest.mark.parametrize("guard", [True, False])
 @pytest.mark.parametrize("some", [False, True])

@@ -173,5 +173,5 @@ def test_a_small_integer_programs_root_is_counted_at_little(nonzeros, columns, r
     """The heuristic's windows and the tableau's supports (about a hundred tables under a
     few hundred rows, dense or not) solve their integer programs in milliseconds: counted at
     no more than a few hundredths of a work second (the tableau runs one a round of its cuts;
-    counted at up to 0.47 each, they had taken a fifth of a round's budget)."""
+    counted at up to 0.47 each, they had taken a quarter of one round's budget)."""
     assert work.root(nonzeros, columns, rows) < 0.03

@@ -154,9 +154,9 @@ class LevelCuts:
         top = int(max(levels.max(initial=0), 0)) + 2
         codes = level_codes(levels, top)
         if top**width <= DENSE_CODES:
-            # few levels (12–15 at 128 players: 14⁴–17⁴ codes): every code's terms, then a
-            # lookup. Sorting millions of codes to find the distinct ones had taken a fifth
-            # of a pricing pass
+            # few levels (up to 37 in fours; at 128 players past 20 by the fifth round):
+            # every code's terms, then a lookup. Sorting millions of codes to find the
+            # distinct ones had taken a fifth of a pricing pass
             return self.table(top, width)[codes]
         unique, inverse = np.unique(codes, return_inverse=True)
         return self._of_codes(unique, top, width)[inverse.ravel()]
@@ -196,14 +196,23 @@ def _multisets(top: int, width: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[
     """The multisets of ``width`` digits below ``top`` (a row each, sorted) and, for every
     code below top**width, its multiset's row: 8,855 rows for the 160,000 codes of 20 digits
     in four places."""
-    codes = np.arange(top**width, dtype=np.int64)
-    digits = _digits(codes, top, width)
+    count = top**width
+    digits = np.empty((count, width), dtype=np.uint8 if top <= 256 else np.int64)
+    rest = np.arange(count, dtype=np.int64)
+    for column in reversed(range(width)):  # as ``_digits``, in a byte a digit where it fits
+        digits[:, column] = rest % top
+        rest //= top
+    del rest
     digits.sort(axis=1)
-    keys = np.zeros(len(codes), dtype=np.int64)
+    keys = np.zeros(len(digits), dtype=np.int64)
     for column in range(width):
         keys = keys * top + digits[:, column]
-    _, first, canonical = np.unique(keys, return_index=True, return_inverse=True)
-    return digits[first], canonical.reshape(-1).astype(np.int32)
+    del digits
+    unique, canonical = np.unique(keys, return_inverse=True)
+    rows, lookup = _digits(unique, top, width), canonical.reshape(-1).astype(np.int32)
+    rows.setflags(write=False)  # kept for the process: never written
+    lookup.setflags(write=False)
+    return rows, lookup
 
 
 def _digits(codes: IntArray, top: int, width: int) -> npt.NDArray[np.intp]:
@@ -232,10 +241,11 @@ CUT_CHUNK = 16
 DENSE_CODES = 1 << 21
 """Codes of levels (one digit a place) up to which the cuts' terms are computed for every
 code and looked up, instead of for the distinct codes of the tables at hand: tables of four
-up to 37 levels (101,270 multisets of levels; the lookup from the codes, 8 MB, is kept).
-Until 2026-11-26 (second) the terms were computed code by code, up to 2¹⁸ codes: at 128
-players in fours from 22 levels on the distinct codes were sorted instead, 0.9 s for 2
-million tables where the lookup takes 0.04 s."""
+up to 37 levels (101,270 multisets of levels). The lookup from the codes to the multisets
+(8 MB at most) is kept for the process, the terms of every code (16 MB at most) for a
+pricing pass. Before docs/benchmarks.md's "2026-11-26, seventh" the terms were computed
+code by code, up to 2¹⁸ codes: at 128 players in fours from 22 levels on the distinct codes
+were sorted instead, 0.9 s for 2 million tables where the lookup takes 0.04 s."""
 
 
 TRIED_LIMIT = 64_000_000

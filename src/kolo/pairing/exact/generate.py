@@ -56,16 +56,15 @@ ENTERING = 50
 
 
 FIRST = 60
-"""Tables of the first relaxation besides the incumbent's, per player: those of lowest
-reduced cost when every player's dual is his share of his table's cost in the incumbent
-(at 128 players in fours often all that price at or below zero there). The more tables from
-the start, the nearer the first passes' duals to the relaxation's: over 80 rounds at that
-size (docs/benchmarks.md, "seventh") 60 proved 79 and 76 under 5 s, 30 proved 78 and 70,
-100 proved 79 and 77 but took one round of the pairing benchmark's event (seed 3, round 4)
-from 1.6 s to 4.7 s.
-(Taking tables out of the relaxation again, once priced above zero at two solutions in a
-row, proved 73 of those rounds, and its duals let 1 million tables into one round's pool
-where 618,000 had been.)"""
+"""Tables of the first relaxation per player, besides the incumbent's (which may be among
+them): up to this many times the players, those of lowest reduced cost when every
+player's dual is his share of his table's cost in the incumbent (at 128 players in fours
+often all that price at or below zero there). The more tables from the start, the nearer
+the first passes' duals to the relaxation's: over 80 rounds at that size
+(docs/benchmarks.md, "2026-11-26, seventh") 60 proved 79 and 76 under 5 s, 30 proved 78 and
+70, 100 proved 79 and 77 but took one round of the pairing benchmark's event (seed 3, round
+4) from 1.6 s (with 60) to 4.7 s. Measured at 128 players in fours only; at 300 players in
+threes the pairing benchmark's proofs and times stayed as they were."""
 
 
 CLOSE = 0.5

@@ -337,10 +337,15 @@ class _Tableau:
             if len(rows_joining):
                 self._add_columns(pool.take(rows_joining), block)
                 self.inside = np.concatenate([self.inside, rows_joining])
-        if by_highs:
+        h = self.h
+        if by_highs and work.left(deadline) >= work.root(
+            h.getNumNz(), h.getNumCol(), h.getNumRow()
+        ):
             return self._integer_below(cutoff, deadline, margin)
+        # (where HiGHS's root would not start in the work left, the pairs search: its cutoff
+        # is lower, so the tables joined for HiGHS's are all it needs and more)
         tables = pool.take(self.inside)
-        return pair_branching.search(self.h, tables, instance, cutoff, deadline, margin)
+        return pair_branching.search(h, tables, instance, main - 0.5, deadline, margin)
 
     def _integer_below(
         self, cutoff: float, deadline: float, margin: float
