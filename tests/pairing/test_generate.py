@@ -12,13 +12,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kolo.pairing import engine, exact, heuristic, round_search, work
-from kolo.pairing import pool as pool_module
+from kolo.pairing import engine, exact, heuristic, level_cuts, round_search, work
 from kolo.pairing.exact.cuts import PoolCuts, candidate_cuts
 from kolo.pairing.exact.generate import CLOSE, generate, tables_in_reach
 from kolo.pairing.exact.model import Model
 from kolo.pairing.instance import Instance, build
-from kolo.pairing.pool import LevelCuts, Pricing, all_tables
+from kolo.pairing.level_cuts import LevelCuts
+from kolo.pairing.pool import Pricing, all_tables
 from tests.pairing.test_engine import settings_of, simulate
 
 FIELDS = (
@@ -188,6 +188,6 @@ def test_cut_terms_by_lookup_and_by_distinct_codes_agree_with_the_definition(see
         inside = ((levels >= cuts.low[c]) & (levels <= cuts.high[c])).sum(axis=1)
         expected -= cuts.duals[c] * ((cuts.multiplier[c] * inside) // cuts.divisor[c])
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(pool_module, "DENSE_CODES", 1 << 16 if dense else 0)
+        patch.setattr(level_cuts, "DENSE_CODES", 1 << 16 if dense else 0)
         got = Pricing(np.zeros(1), {}, 0.0, cuts=cuts).cut_terms(levels)
     assert np.allclose(got, expected)

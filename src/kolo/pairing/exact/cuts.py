@@ -14,7 +14,8 @@ import numpy.typing as npt
 from kolo.pairing import work
 from kolo.pairing.exact.select import FloatArray
 from kolo.pairing.instance import BoolArray, Instance, IntArray
-from kolo.pairing.pool import Pool, level_codes
+from kolo.pairing.level_cuts import level_codes
+from kolo.pairing.pool import Pool
 
 DENSE_KEYS = 4_000_000
 """Level groups are numbered through a table of this many keys at most."""

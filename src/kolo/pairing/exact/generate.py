@@ -37,9 +37,9 @@ from kolo.pairing.exact.model import Model
 from kolo.pairing.exact.search import main_optimal
 from kolo.pairing.exact.select import FloatArray, smallest_values
 from kolo.pairing.instance import Instance
+from kolo.pairing.level_cuts import LevelCuts
 from kolo.pairing.pool import (
     TRIED_LIMIT,
-    LevelCuts,
     Pool,
     PoolTooLarge,
     Pricing,

@@ -31,7 +31,8 @@ from kolo.pairing.exact.cuts import (
 from kolo.pairing.exact.model import Model
 from kolo.pairing.exact.select import FloatArray
 from kolo.pairing.instance import IntArray
-from kolo.pairing.pool import Pool, level_codes
+from kolo.pairing.level_cuts import level_codes
+from kolo.pairing.pool import Pool
 
 Positions = npt.NDArray[np.int64]
 
