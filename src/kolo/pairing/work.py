@@ -77,12 +77,11 @@ players in fours (146–255 rows): over 16,003 tables and 123,000 nonzeros 25 s,
 tables 20 s, over 4,002–4,003 tables 1.2–4.6 s (93,000–149,000 nonzeros, under the
 tableau's cuts or the cuts over levels), over 1,005 tables 0.42 s; at 27 players in fours
 (36–45 rows) over 4,000 tables 0.1–0.7 s. (Before docs/benchmarks.md's "2026-11-26,
-seventh": 6 × 10⁻¹⁰, and a third term, 7 × 10⁻⁷ × nonzeros ×
-nonzeros per column, fitted to the dense cuts over 4,000 tables: over the 686 integer
-programs of 80 rounds at 128 players in fours, all but two of them about a hundred tables
-under a few hundred dense rows, solved in 1–13 ms at their root, it counted 19.8 work
-seconds for their 0.8 s, up to 0.47 for one of 8 ms, and in one round a quarter of its
-budget.)"""
+seventh": 6 × 10⁻¹⁰, and a third term, 7 × 10⁻⁷ × nonzeros × nonzeros per column, fitted
+to the dense cuts over 4,000 tables: over the 686 integer programs of 80 rounds at 128
+players in fours, all but two of them about a hundred tables under a few hundred dense
+rows, solved in 1–13 ms at their root, it counted 19.8 work seconds for their 0.8 s, up to
+0.47 for one of 8 ms, and in one round a quarter of its budget.)"""
 NODE = 5e-5
 """Work seconds per branch-and-bound node, on top of its size term."""
 NODE_PER_NONZERO = 1e-6
