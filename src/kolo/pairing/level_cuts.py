@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -13,6 +14,8 @@ import numpy.typing as npt
 from kolo.pairing.instance import IntArray
 
 FloatArray = npt.NDArray[np.float64]
+Digits = npt.NDArray[np.integer[Any]]
+"""Levels + 1 (0: an empty place), a row a table."""
 
 
 @dataclass(frozen=True)
@@ -56,7 +59,7 @@ class LevelCuts:
         """The terms of tables whose levels have these codes."""
         return self._of_digits(_digits(codes, top, width), top)
 
-    def _of_digits(self, digits: npt.NDArray[np.intp], top: int) -> FloatArray:
+    def _of_digits(self, digits: Digits, top: int) -> FloatArray:
         """−Σ dual·⌊multiplier·inside/divisor⌋ for tables whose levels + 1 are these digits
         (a row a table), ``CUT_CHUNK`` cuts at a time (memory: tables × CUT_CHUNK)."""
         active = np.flatnonzero(self.duals < 0)  # the others add nothing
@@ -74,17 +77,11 @@ class LevelCuts:
 
 
 @lru_cache(maxsize=8)
-def _multisets(top: int, width: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int32]]:
+def _multisets(top: int, width: int) -> tuple[Digits, npt.NDArray[np.int32]]:
     """The multisets of ``width`` digits below ``top`` (a row each, sorted) and, for every
     code below top**width, its multiset's row: 8,855 rows for the 160,000 codes of 20 digits
     in four places."""
-    count = top**width
-    digits = np.empty((count, width), dtype=np.uint8 if top <= 256 else np.int64)
-    rest = np.arange(count, dtype=np.int64)
-    for column in reversed(range(width)):  # as ``_digits``, in a byte a digit where it fits
-        digits[:, column] = rest % top
-        rest //= top
-    del rest
+    digits = _digits(np.arange(top**width, dtype=np.int64), top, width, small=True)
     digits.sort(axis=1)
     keys = np.zeros(len(digits), dtype=np.int64)
     for column in range(width):
@@ -97,9 +94,10 @@ def _multisets(top: int, width: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[
     return rows, lookup
 
 
-def _digits(codes: IntArray, top: int, width: int) -> npt.NDArray[np.intp]:
-    """The codes' digits (level + 1 a place: ``level_codes``), a row a code."""
-    digits = np.empty((len(codes), width), dtype=np.intp)
+def _digits(codes: IntArray, top: int, width: int, *, small: bool = False) -> Digits:
+    """The codes' digits (level + 1 a place: ``level_codes``), a row a code; ``small``: a
+    byte a digit where it fits (the lookup over every code: 8 MB, not 67)."""
+    digits = np.empty((len(codes), width), dtype=np.uint8 if small and top <= 256 else np.intp)
     rest = codes.copy()
     for column in reversed(range(width)):
         digits[:, column] = rest % top
