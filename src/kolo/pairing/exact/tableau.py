@@ -42,8 +42,12 @@ SUPPORT_NODES = 100
 """Branch-and-bound nodes for the integer program over the relaxation's own tables."""
 
 
-STALL = 4
-"""Rounds of tableau cuts that hardly raise the bound before they stop."""
+STALL = 6
+"""Rounds of tableau cuts in a row that hardly raise the bound before they stop. (4 until
+the eighth section of docs/benchmarks.md, 2026-11-26: at 128 players in fours one round of
+80 stalled four times at the same value, a unit short, and its search on pairs then ran out
+of work; the fifth and sixth rounds raised it by the unit, and the round was proved in
+4.7 s. The other rounds kept their proofs and their pairings, but for one tie.)"""
 
 
 PRICED_CHUNK = 4_000
