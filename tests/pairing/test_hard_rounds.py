@@ -1,0 +1,32 @@
+"""Rounds that were hard for the exact method, kept as events: each must stay proved. The
+searches are bounded by work, not by the clock, so a proof here is the same on any machine
+(the safety stop, at three times the budget, is checked not to have fired)."""
+
+from dataclasses import replace
+from pathlib import Path
+
+from kolo.core import rulesets
+from kolo.core.standings import complete_rounds
+from kolo.eventfile.reader import load
+from kolo.pairing import engine
+
+CASES = Path(__file__).resolve().parent.parent / "cases" / "pairing"
+
+
+def _proposal(name: str, seed: int) -> engine.Proposal:
+    event = load(CASES / name)
+    ruleset = rulesets.get(event.ruleset)
+    settings = ruleset.settings(event.settings)
+    event = replace(event, rounds=complete_rounds(event, ruleset, settings))
+    return engine.propose(event, ruleset, settings, seed=seed, time_limit=10)
+
+
+def test_a_round_whose_tableau_cuts_stall_a_unit_short_is_proved():
+    """128 players in fours, round 5 of benchmarks/peers.py's event with seed 2 (docs/
+    benchmarks.md, "2026-11-26, eighth"): the tableau's rounds of cuts stall four times at
+    the same value, a unit short of the proof, and the search on pairs after them does not
+    end in the work left; the fifth and sixth rounds of cuts (``tableau.STALL``) prove it."""
+    proposal = _proposal("carcassonne-128-fours-stalled.json", seed=2005)
+    assert not proposal.clock_stopped
+    assert proposal.optimal
+    assert proposal.repeats == 0
