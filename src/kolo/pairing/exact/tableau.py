@@ -44,10 +44,8 @@ SUPPORT_NODES = 100
 
 STALL = 6
 """Rounds of tableau cuts in a row that hardly raise the bound before they stop. (4 until
-the eighth section of docs/benchmarks.md, 2026-11-26: at 128 players in fours one round of
-80 stalled four times at the same value, a unit short, and its search on pairs then ran out
-of work; the fifth and sixth rounds raised it by the unit, and the round was proved in
-4.7 s. The other rounds kept their proofs and their pairings, but for one tie.)"""
+docs/benchmarks.md, "2026-11-26, eighth": a round at 128 players in fours stalled four
+times a unit short; the fifth and sixth proved it, ``test_hard_rounds``.)"""
 
 
 PRICED_CHUNK = 4_000
