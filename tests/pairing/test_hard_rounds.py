@@ -18,13 +18,14 @@ def _proposal(name: str, seed: int) -> engine.Proposal:
     ruleset = rulesets.get(event.ruleset)
     settings = ruleset.settings(event.settings)
     event = replace(event, rounds=complete_rounds(event, ruleset, settings))
+    assert len(event.rounds) == 4  # round 5 is the one proposed
     return engine.propose(event, ruleset, settings, seed=seed, time_limit=10)
 
 
 def test_a_round_whose_tableau_cuts_stall_a_unit_short_is_proved():
     """128 players in fours, round 5 of benchmarks/peers.py's event with seed 2 (docs/
-    benchmarks.md, "2026-11-26, eighth"): the tableau's rounds of cuts stall four times at
-    the same value, a unit short of the proof, and the search on pairs after them does not
+    benchmarks.md, "2026-11-26, eighth"): the tableau's rounds of cuts stall four rounds in a
+    row, a unit short of the proof, and the search on pairs after them does not
     end in the work left; the fifth and sixth rounds of cuts (``tableau.STALL``) prove it."""
     proposal = _proposal("carcassonne-128-fours-stalled.json", seed=2005)
     assert not proposal.clock_stopped
