@@ -3,20 +3,16 @@ searches are bounded by work, not by the clock, so a proof here is the same on a
 (the safety stop, at three times the budget, is checked not to have fired)."""
 
 from dataclasses import replace
-from pathlib import Path
 
-from kolo.core import rulesets
 from kolo.core.standings import complete_rounds
 from kolo.eventfile.reader import load
 from kolo.pairing import engine
-
-CASES = Path(__file__).resolve().parent.parent / "cases" / "pairing"
+from tests.conftest import CASES, ruleset_and_settings
 
 
 def _proposal(name: str, seed: int) -> engine.Proposal:
-    event = load(CASES / name)
-    ruleset = rulesets.get(event.ruleset)
-    settings = ruleset.settings(event.settings)
+    event = load(CASES / "pairing" / name)
+    ruleset, settings = ruleset_and_settings(event)
     event = replace(event, rounds=complete_rounds(event, ruleset, settings))
     assert len(event.rounds) == 4  # round 5 is the one proposed
     return engine.propose(event, ruleset, settings, seed=seed, time_limit=10)
