@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from kolo.pairing import engine, exact, heuristic, level_cuts, round_search, work
 from kolo.pairing.exact.cuts import PoolCuts, candidate_cuts
-from kolo.pairing.exact.generate import CLOSE, generate, tables_in_reach
+from kolo.pairing.exact.generate import CLOSE, _between, generate, tables_in_reach
 from kolo.pairing.exact.model import Model
 from kolo.pairing.instance import Instance, build
 from kolo.pairing.level_cuts import LevelCuts
@@ -99,6 +99,40 @@ def test_priced_tables_are_exactly_those_within_the_reduced_cost(
     order = {tuple(row): i for i, row in enumerate(whole.members.tolist())}
     at = [order[tuple(row)] for row in priced.members.tolist()]
     assert at == sorted(at)
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    st.integers(0, len(FIELDS) - 1),
+    st.integers(0, 2**32 - 1),
+    st.integers(0, 6),
+    st.integers(0, 6),
+    st.floats(0.0, 1.0),
+)
+def test_the_point_between_two_duals_prices_every_table_between_them(
+    number, seed, one, other, share
+):
+    """A stalled pass of column generation prices between the best bound's duals and the
+    relaxation's (``generate.STALLED``), whose cuts may differ: at that point every table's
+    reduced cost, and y·b, are the two points' weighted (``SMOOTHING`` of the way to the
+    best bound's), so its bound holds like any duals'."""
+    instance = instance_of(number)
+    _, centre_model, centre = pricing_of(instance, seed, 1.0, 0.0, one)
+    _, model, duals = pricing_of(instance, seed + 1, 1.0, 0.0, other)
+    between_model, between = _between(model, (centre, tuple(centre_model.cuts)), duals, share)
+    whole = all_tables(instance)
+    cuts = PoolCuts(instance, whole)
+
+    def reduced(m: Model, d: np.ndarray) -> np.ndarray:
+        return m.reduced_costs(whole, d, cuts)
+
+    expected = share * reduced(centre_model, centre) + (1 - share) * reduced(model, duals)
+    scale = 1.0 + float(np.abs(expected).max())
+    assert np.allclose(reduced(between_model, between), expected, rtol=0, atol=1e-9 * scale)
+    value = share * centre_model.dual_value(centre) + (1 - share) * model.dual_value(duals)
+    assert abs(between_model.dual_value(between) - value) <= 1e-9 * (1.0 + abs(value))
+    # a cut of both points is written once
+    assert len(between_model.cuts) == len(set(centre_model.cuts) | set(model.cuts))
 
 
 def test_pricing_with_no_limit_builds_every_table_in_order():

@@ -30,7 +30,7 @@ import numpy as np
 
 from kolo.pairing import work
 from kolo.pairing.cost import cost_of
-from kolo.pairing.exact.cuts import PoolCuts, candidate_cuts, violated_cuts
+from kolo.pairing.exact.cuts import Cut, PoolCuts, candidate_cuts, violated_cuts
 from kolo.pairing.exact.floors import seat_floors
 from kolo.pairing.exact.master import Master
 from kolo.pairing.exact.model import Model
@@ -65,6 +65,18 @@ the first passes' duals to the relaxation's: over 80 rounds at that size
 70, 100 proved 79 and 77 but took one round of the pairing benchmark's event (seed 3, round
 4) from 1.6 s (with 60) to 4.7 s. Measured at 128 players in fours only; at 300 players in
 threes the pairing benchmark's proofs and times stayed as they were."""
+
+
+STALLED = 2
+"""Passes after which the relaxation's value has not moved, from which a pass prices first at
+duals between its own and the best bound's (``SMOOTHING``), Wentges' smoothing (1997). The
+relaxation of a pairing is degenerate: at 128 players in fours its value can stay at the
+incumbent's cost for passes on end while the tables priced at its duals crowd onto the few
+players whose duals are furthest off. Such a pass adds the tables below zero at both points
+(or, where none is, prices at its own duals as before); the bound of either point holds.
+Passes whose value moves (most) are as before."""
+SMOOTHING = 0.5
+"""How far towards the best bound's duals a stalled pass prices."""
 
 
 CLOSE = 0.5
@@ -147,6 +159,9 @@ def generate(
         converged = False
         value = np.inf
         rounds = 0
+        stalled = 0
+        last = np.inf
+        centre: tuple[FloatArray, tuple[Cut, ...]] | None = None
         for _ in range(PASSES):
             h = master.run(deadline)
             if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
@@ -162,25 +177,46 @@ def generate(
                     master.add_cuts(violated)
                     continue
             duals = master.duals(h)  # ≤ rows: never > 0
-            pricing = _pricing(instance, model, duals, -tolerance, ENTERING * n)
-            entering = all_tables(
-                instance, max_cost=cap, limit=limit, pricing=pricing, tried=_tried(deadline)
-            )
-            work.price(len(entering))
-            rc = model.reduced_costs(entering, duals, PoolCuts(instance, entering))
-            least = min(0.0, float(rc.min(initial=0.0)))
-            constant = model.dual_value(duals)
-            # a pairing's tables add at least every player's floor (``seat_floors``), or
-            # as many times the least reduced cost as it has tables
-            floors = np.minimum(
-                seat_floors(entering, rc, n), _unseen(instance, entering, rc, pricing)
-            )
-            seated = constant + float(floors.sum())
-            if max(seated, constant + tables_per_pairing * least) > bound:
-                bound = max(seated, constant + tables_per_pairing * least)
-                base = max(seated, constant + (tables_per_pairing - 1) * least)
-                best = pricing
             value = float(h.getInfo().objective_function_value)
+            stalled = stalled + 1 if abs(value - last) <= tolerance else 0
+            last = value
+            # the pass prices at the relaxation's duals; where its value has not moved for
+            # ``STALLED`` passes, first at a point between them and the best bound's duals
+            points = [(model, duals)]
+            if stalled >= STALLED and centre is not None:
+                points.insert(0, _between(model, centre, duals))
+            for priced_model, priced_duals in points:
+                pricing = _pricing(instance, priced_model, priced_duals, -tolerance, ENTERING * n)
+                entering = all_tables(
+                    instance, max_cost=cap, limit=limit, pricing=pricing, tried=_tried(deadline)
+                )
+                work.price(len(entering))
+                rc = priced_model.reduced_costs(
+                    entering, priced_duals, PoolCuts(instance, entering)
+                )
+                least = min(0.0, float(rc.min(initial=0.0)))
+                constant = priced_model.dual_value(priced_duals)
+                # a pairing's tables add at least every player's floor (``seat_floors``),
+                # or as many times the least reduced cost as it has tables (any duals
+                # bound every pairing, those between two points too)
+                floors = np.minimum(
+                    seat_floors(entering, rc, n), _unseen(instance, entering, rc, pricing)
+                )
+                seated = constant + float(floors.sum())
+                if max(seated, constant + tables_per_pairing * least) > bound:
+                    bound = max(seated, constant + tables_per_pairing * least)
+                    base = max(seated, constant + (tables_per_pairing - 1) * least)
+                    best = pricing
+                    centre = (priced_duals, tuple(priced_model.cuts))
+                if priced_model is model:
+                    break
+                # the tables the relaxation lacks: those below zero at its own duals
+                rc = model.reduced_costs(entering, duals, PoolCuts(instance, entering))
+                lacking = np.flatnonzero(rc < -tolerance)
+                if len(lacking):
+                    entering, rc = entering.take(lacking), rc[lacking]
+                    break
+                # none (the point between was priced wrong): priced at its own duals
             if len(entering) == 0:
                 converged = True
                 break
@@ -216,6 +252,29 @@ def generate(
         converged,
         value,
     )
+
+
+def _between(
+    model: Model,
+    centre: tuple[FloatArray, tuple[Cut, ...]],
+    duals: FloatArray,
+    share: float = SMOOTHING,
+) -> tuple[Model, FloatArray]:
+    """The point ``share`` of the way from the duals to the ``centre`` (the duals of the best
+    bound so far, with their cuts), as a model over both points' cuts and its duals (a cut
+    in both: its two duals' weighted sum)."""
+    centre_duals, centre_cuts = centre
+    first = model.first_cut()
+    weights: dict[Cut, float] = {}
+    for cuts, cut_duals, weight in (
+        (centre_cuts, centre_duals[first:], share),
+        (model.cuts, duals[first:], 1.0 - share),
+    ):
+        for cut, dual in zip(cuts, cut_duals, strict=True):
+            weights[cut] = weights.get(cut, 0.0) + weight * float(dual)
+    rows = share * centre_duals[:first] + (1.0 - share) * duals[:first]
+    between = np.concatenate([rows, np.fromiter(weights.values(), np.float64, len(weights))])
+    return Model(model.instance, list(weights)), between
 
 
 def _close(instance: Instance, bound: float, value: float) -> bool:
