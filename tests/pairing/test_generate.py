@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 
 from kolo.pairing import engine, exact, heuristic, level_cuts, round_search, work
 from kolo.pairing.exact.cuts import PoolCuts, candidate_cuts
-from kolo.pairing.exact.generate import CLOSE, _between, generate, tables_in_reach
+from kolo.pairing.exact.generate import CLOSE, _between, _pricing, generate, tables_in_reach
 from kolo.pairing.exact.model import Model
 from kolo.pairing.instance import Instance, build
 from kolo.pairing.level_cuts import LevelCuts
-from kolo.pairing.pool import Pricing, all_tables
+from kolo.pairing.pool import Pool, Pricing, all_tables
 from tests.pairing.test_engine import settings_of, simulate
 
 FIELDS = (
@@ -83,6 +83,15 @@ def test_priced_tables_are_exactly_those_within_the_reduced_cost(
     whole = all_tables(instance)
     cap = int(np.median(whole.cost)) if capped else None
     rc = model.reduced_costs(whole, duals, PoolCuts(instance, whole))
+    _assert_priced_exactly(instance, pricing, whole, rc, cap)
+
+
+def _assert_priced_exactly(
+    instance: Instance, pricing: Pricing, whole: Pool, rc: np.ndarray, cap: int | None = None
+) -> None:
+    """The priced enumeration builds exactly the tables of ``whole`` (every candidate table)
+    whose reduced cost ``rc`` is at most ``pricing.most`` (and cost at most ``cap``), in the
+    whole pool's order."""
     wanted = rc <= pricing.most
     if cap is not None:
         wanted &= whole.cost <= cap
@@ -115,10 +124,16 @@ def test_the_point_between_two_duals_prices_every_table_between_them(
     """A stalled pass of column generation prices between the best bound's duals and the
     relaxation's (``generate.STALLED``), whose cuts may differ: at that point every table's
     reduced cost, and y·b, are the two points' weighted (``SMOOTHING`` of the way to the
-    best bound's), so its bound holds like any duals'."""
+    best bound's), so its bound holds like any duals', and the priced enumeration builds
+    exactly the tables below zero there."""
     instance = instance_of(number)
     _, centre_model, centre = pricing_of(instance, seed, 1.0, 0.0, one)
-    _, model, duals = pricing_of(instance, seed + 1, 1.0, 0.0, other)
+    _, own_model, own = pricing_of(instance, seed + 1, 1.0, 0.0, other)
+    # the second point shares the first's first cuts (the same cut at both points)
+    first = own_model.first_cut()
+    shared = centre_model.cuts[: len(centre_model.cuts) // 2]
+    model = Model(instance, [*shared, *own_model.cuts])
+    duals = np.concatenate([own[:first], 2 * centre[first : first + len(shared)], own[first:]])
     between_model, between = _between(model, (centre, tuple(centre_model.cuts)), duals, share)
     whole = all_tables(instance)
     cuts = PoolCuts(instance, whole)
@@ -131,8 +146,13 @@ def test_the_point_between_two_duals_prices_every_table_between_them(
     assert np.allclose(reduced(between_model, between), expected, rtol=0, atol=1e-9 * scale)
     value = share * centre_model.dual_value(centre) + (1 - share) * model.dual_value(duals)
     assert abs(between_model.dual_value(between) - value) <= 1e-9 * (1.0 + abs(value))
-    # a cut of both points is written once
-    assert len(between_model.cuts) == len(set(centre_model.cuts) | set(model.cuts))
+    # each cut once, and only those with a dual
+    assert len(set(between_model.cuts)) == len(between_model.cuts)
+    assert set(between_model.cuts) <= set(centre_model.cuts) | set(model.cuts)
+    assert np.all(between[first:] != 0)
+    # the pricing at that point, as a pass builds it, finds the tables below zero there
+    pricing = _pricing(instance, between_model, between, 0.0)
+    _assert_priced_exactly(instance, pricing, whole, reduced(between_model, between))
 
 
 def test_pricing_with_no_limit_builds_every_table_in_order():

@@ -7,6 +7,7 @@ from dataclasses import replace
 from kolo.core.standings import complete_rounds
 from kolo.eventfile.reader import load
 from kolo.pairing import engine, round_search, work
+from kolo.pairing.exact import generate as generation
 from tests.conftest import CASES, ruleset_and_settings
 
 
@@ -36,7 +37,8 @@ def test_a_round_whose_relaxation_stalls_at_the_incumbent_prices_between_duals(m
     players. Pricing the stalled passes between its duals and the best bound's
     (``generate.STALLED``) ends the generation in 2.1 work seconds (3.8 without)."""
     spent: list[float] = []
-    generate = round_search.generate
+    generate, between = round_search.generate, generation._between
+    smoothed: list[int] = []
 
     def metered(*args, **kwargs):
         start = work.now()
@@ -44,10 +46,16 @@ def test_a_round_whose_relaxation_stalls_at_the_incumbent_prices_between_duals(m
         spent.append(work.now() - start)
         return generated
 
+    def counted(*args, **kwargs):
+        smoothed.append(1)
+        return between(*args, **kwargs)
+
     monkeypatch.setattr(round_search, "generate", metered)
+    monkeypatch.setattr(generation, "_between", counted)
     proposal = _proposal("carcassonne-128-fours-degenerate.json", seed=3003, rounds=2)
     assert not proposal.clock_stopped
     assert proposal.optimal
     assert proposal.repeats == 0
     assert len(spent) == 1
     assert spent[0] < 3.0
+    assert smoothed  # the pass that stalled priced between two points

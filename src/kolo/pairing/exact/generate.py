@@ -68,7 +68,7 @@ threes the pairing benchmark's proofs and times stayed as they were."""
 
 
 STALLED = 2
-"""Passes after which the relaxation's value has not moved, from which a pass prices first at
+"""Passes in a row whose relaxation's value has not moved, after which a pass prices first at
 duals between its own and the best bound's (``SMOOTHING``), Wentges' smoothing (1997). The
 relaxation of a pairing is degenerate: at 128 players in fours its value can stay at the
 incumbent's cost for passes on end while the tables priced at its duals crowd onto the few
@@ -185,15 +185,15 @@ def generate(
             points = [(model, duals)]
             if stalled >= STALLED and centre is not None:
                 points.insert(0, _between(model, centre, duals))
+            out_of_work = False
             for priced_model, priced_duals in points:
                 pricing = _pricing(instance, priced_model, priced_duals, -tolerance, ENTERING * n)
                 entering = all_tables(
                     instance, max_cost=cap, limit=limit, pricing=pricing, tried=_tried(deadline)
                 )
                 work.price(len(entering))
-                rc = priced_model.reduced_costs(
-                    entering, priced_duals, PoolCuts(instance, entering)
-                )
+                entering_cuts = PoolCuts(instance, entering)
+                rc = priced_model.reduced_costs(entering, priced_duals, entering_cuts)
                 least = min(0.0, float(rc.min(initial=0.0)))
                 constant = priced_model.dual_value(priced_duals)
                 # a pairing's tables add at least every player's floor (``seat_floors``),
@@ -211,12 +211,18 @@ def generate(
                 if priced_model is model:
                     break
                 # the tables the relaxation lacks: those below zero at its own duals
-                rc = model.reduced_costs(entering, duals, PoolCuts(instance, entering))
+                rc = model.reduced_costs(entering, duals, entering_cuts)
                 lacking = np.flatnonzero(rc < -tolerance)
                 if len(lacking):
                     entering, rc = entering.take(lacking), rc[lacking]
                     break
-                # none (the point between was priced wrong): priced at its own duals
+                # none (the point between was mispriced): priced at its own duals, where
+                # the work allows (past it, the bound and pool so far stand)
+                out_of_work = work.now() > deadline
+                if out_of_work:
+                    break
+            if out_of_work:
+                break
             if len(entering) == 0:
                 converged = True
                 break
@@ -261,8 +267,9 @@ def _between(
     share: float = SMOOTHING,
 ) -> tuple[Model, FloatArray]:
     """The point ``share`` of the way from the duals to the ``centre`` (the duals of the best
-    bound so far, with their cuts), as a model over both points' cuts and its duals (a cut
-    in both: its two duals' weighted sum)."""
+    bound so far, with their cuts, over the same rows before the cuts), as a model over both
+    points' cuts and its duals (a cut in both: its two duals' weighted sum; a cut whose sum is
+    0 left out)."""
     centre_duals, centre_cuts = centre
     first = model.first_cut()
     weights: dict[Cut, float] = {}
@@ -272,9 +279,11 @@ def _between(
     ):
         for cut, dual in zip(cuts, cut_duals, strict=True):
             weights[cut] = weights.get(cut, 0.0) + weight * float(dual)
+    weights = {cut: dual for cut, dual in weights.items() if dual != 0.0}  # the rest add nothing
+    # the rows before the cuts (players', counts, limits) are the same at both points
     rows = share * centre_duals[:first] + (1.0 - share) * duals[:first]
     between = np.concatenate([rows, np.fromiter(weights.values(), np.float64, len(weights))])
-    return Model(model.instance, list(weights)), between
+    return Model(model.instance, list(weights), model.limits), between
 
 
 def _close(instance: Instance, bound: float, value: float) -> bool:
