@@ -146,7 +146,6 @@ def generate(
     than ``limit``, or the relaxation could not be solved within the work left)."""
     n = instance.size
     model = Model(instance, [])
-    tables_per_pairing = len(instance.sizes) + instance.byes
     tolerance = _tolerance(cap)
     candidates = candidate_cuts(instance)
     try:
@@ -187,31 +186,17 @@ def generate(
                 points.insert(0, _between(model, centre, duals))
             out_of_work = False
             for priced_model, priced_duals in points:
-                pricing = _pricing(instance, priced_model, priced_duals, -tolerance, ENTERING * n)
-                entering = all_tables(
-                    instance, max_cost=cap, limit=limit, pricing=pricing, tried=_tried(deadline)
+                priced = _price_at(
+                    instance, priced_model, priced_duals, cap, limit, deadline, tolerance
                 )
-                work.price(len(entering))
-                entering_cuts = PoolCuts(instance, entering)
-                rc = priced_model.reduced_costs(entering, priced_duals, entering_cuts)
-                least = min(0.0, float(rc.min(initial=0.0)))
-                constant = priced_model.dual_value(priced_duals)
-                # a pairing's tables add at least every player's floor (``seat_floors``),
-                # or as many times the least reduced cost as it has tables (any duals
-                # bound every pairing, those between two points too)
-                floors = np.minimum(
-                    seat_floors(entering, rc, n), _unseen(instance, entering, rc, pricing)
-                )
-                seated = constant + float(floors.sum())
-                if max(seated, constant + tables_per_pairing * least) > bound:
-                    bound = max(seated, constant + tables_per_pairing * least)
-                    base = max(seated, constant + (tables_per_pairing - 1) * least)
-                    best = pricing
+                if priced.bound > bound:
+                    bound, base, best = priced.bound, priced.base, priced.pricing
                     centre = (priced_duals, tuple(priced_model.cuts))
+                entering, rc = priced.tables, priced.reduced
                 if priced_model is model:
                     break
                 # the tables the relaxation lacks: those below zero at its own duals
-                rc = model.reduced_costs(entering, duals, entering_cuts)
+                rc = model.reduced_costs(entering, duals, priced.cuts)
                 lacking = np.flatnonzero(rc < -tolerance)
                 if len(lacking):
                     entering, rc = entering.take(lacking), rc[lacking]
@@ -257,6 +242,59 @@ def generate(
         bound,
         converged,
         value,
+    )
+
+
+@dataclass(frozen=True)
+class _Priced:
+    """One pricing pass at some duals: the tables below zero there and what they prove."""
+
+    pricing: Pricing
+    tables: Pool
+    reduced: FloatArray
+    """The tables' reduced costs at those duals."""
+    cuts: PoolCuts
+    """The tables' index for the cuts' coefficients."""
+    bound: float
+    """y·b + the floors, or as many times the least reduced cost as a pairing has tables."""
+    base: float
+    """As ``Generated.base``: a pairing seating a table of reduced cost r costs at least
+    base + r."""
+
+
+def _price_at(
+    instance: Instance,
+    model: Model,
+    duals: FloatArray,
+    cap: int,
+    limit: int,
+    deadline: float,
+    tolerance: float,
+) -> _Priced:
+    """Every valid table below zero at the duals (the ``ENTERING`` lowest a player), and the
+    bound those duals give (any duals bound every pairing, those between two points too)."""
+    n = instance.size
+    tables_per_pairing = len(instance.sizes) + instance.byes
+    pricing = _pricing(instance, model, duals, -tolerance, ENTERING * n)
+    tables = all_tables(
+        instance, max_cost=cap, limit=limit, pricing=pricing, tried=_tried(deadline)
+    )
+    work.price(len(tables))
+    cuts = PoolCuts(instance, tables)
+    rc = model.reduced_costs(tables, duals, cuts)
+    least = min(0.0, float(rc.min(initial=0.0)))
+    constant = model.dual_value(duals)
+    # a pairing's tables add at least every player's floor (``seat_floors``), or as many
+    # times the least reduced cost as it has tables
+    floors = np.minimum(seat_floors(tables, rc, n), _unseen(instance, tables, rc, pricing))
+    seated = constant + float(floors.sum())
+    return _Priced(
+        pricing,
+        tables,
+        rc,
+        cuts,
+        max(seated, constant + tables_per_pairing * least),
+        max(seated, constant + (tables_per_pairing - 1) * least),
     )
 
 
