@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kolo.core.event import Entrant, Event
-from kolo.pairing import cost, exact, heuristic, slicing, work
+from kolo.pairing import cost, exact, heuristic, parallel, slicing, work
+from kolo.pairing.exact import kept as kept_module
 from kolo.pairing.exact import pair_branching
 from kolo.pairing.exact import tableau as tableau_module
 from kolo.pairing.exact.cuts import (
@@ -291,8 +292,8 @@ def test_tableau_cuts_with_tables_joining_keep_the_optimum(seed):
     # computed afresh (seeds 2 and 7 have batches: the other relaxations are whole without)
     if tableau.batches:
         fresh = tableau.columns(tableau.pool)[tableau.base :]
-        assert tableau._price_batches(
-            tableau.pool, PoolCuts(instance, tableau.pool), work.now() + 30
+        assert tableau.kept.bring_up(
+            tableau.pool, PoolCuts(instance, tableau.pool), tableau.batches, work.now() + 30
         )
         assert (_priced(tableau) == fresh).all()
 
@@ -332,12 +333,12 @@ def test_the_tableau_prices_alike_with_kept_and_fresh_coefficients(seed, monkeyp
         assert (entering == entering_).all()
         assert np.allclose(rc, rc_, rtol=0, atol=1e-6)
         assert np.allclose(lower, lower_, rtol=0, atol=1e-6)
-        assert tableau.priced  # the kept coefficients were used, and survive the prune
+        assert tableau.kept.coefficients  # they were used, and survive the prune
 
 
 def _priced(tableau) -> np.ndarray:
     """The kept coefficients as cuts × tables (they are kept tables × cuts)."""
-    return np.hstack([c.astype(np.float64) for c in tableau.priced]).T
+    return np.hstack([c.astype(np.float64) for c in tableau.kept.coefficients]).T
 
 
 def _kept_as_fresh(instance, tableau) -> None:
@@ -347,9 +348,12 @@ def _kept_as_fresh(instance, tableau) -> None:
     for levels in (None, LevelIndex.of(instance, tableau.pool)):
         pool_cuts = PoolCuts(instance, tableau.pool)
         pool_cuts.levels = levels
-        tableau.priced = []
-        assert tableau._price_batches(tableau.pool, pool_cuts, work.now() + 30)
-        assert (_priced(tableau) == fresh).all()
+        for ahead in (False, True):  # computed when asked, or ahead (in the background)
+            tableau.kept.clear()
+            if ahead:
+                tableau.kept.ahead(tableau.pool, pool_cuts, tableau.batches)
+            assert tableau.kept.bring_up(tableau.pool, pool_cuts, tableau.batches, work.now() + 30)
+            assert (_priced(tableau) == fresh).all()
 
 
 def _cut_tableau(seed: int):
@@ -385,7 +389,7 @@ def test_the_tableau_computes_the_coefficients_highs_holds(seed):
 
 def test_the_tableau_cuts_coefficients_kept_for_pricing_equal_those_computed_afresh():
     """Over a relaxation with cuts over levels and over players in its rows, the batches'
-    coefficients kept for every table of the pool (``_Tableau.priced``) are exact, table
+    coefficients kept for every table of the pool (``_Tableau.kept``) are exact, table
     by table and through the level groups of a large pool, the cuts over players through
     their nonzero coefficients."""
     checked = 0
@@ -405,6 +409,31 @@ def test_the_tableau_cuts_coefficients_kept_for_pricing_equal_those_computed_afr
         assert tableau.columns(tableau.pool)[tableau.base :].any()
         _kept_as_fresh(instance, tableau)
     assert checked >= 2
+
+
+def test_the_kept_coefficients_stop_at_the_deadline_alike_computed_ahead_or_not(monkeypatch):
+    """Where the work runs out part-way through the pool, ``Kept.bring_up`` keeps nothing and
+    counts the chunks it would have computed one at a time (the first, checked against the
+    deadline before it), whether they were computed ahead, on two threads, or on one."""
+    instance, tableau = _cut_tableau(2)
+    monkeypatch.setattr(kept_module, "PRICED_CHUNK", 1000)  # four chunks of this pool
+    assert tableau.batches
+    assert len(tableau.pool) > 3 * kept_module.PRICED_CHUNK
+    pool_cuts = PoolCuts(instance, tableau.pool)
+    charged = set()
+    for threads, ahead in ((1, False), (2, False), (2, True)):
+        monkeypatch.setattr(parallel, "THREADS", threads)
+        tableau.kept.clear()
+        with work.metered(30):
+            if ahead:
+                tableau.kept.ahead(tableau.pool, pool_cuts, tableau.batches)
+            assert not tableau.kept.bring_up(
+                tableau.pool, pool_cuts, tableau.batches, work.now() + 1e-12
+            )
+            charged.add(work.now())
+        assert tableau.kept.coefficients == []
+    assert len(charged) == 1
+    assert charged.pop() > 0
 
 
 @pytest.mark.parametrize("seed", range(1, 9))

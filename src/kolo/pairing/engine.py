@@ -22,7 +22,7 @@ from kolo.core.problems import N_, NoValidPairing
 from kolo.core.rulesets import RuleSet
 from kolo.core.settings import Settings
 from kolo.core.standings import compute
-from kolo.pairing import diagnosis, heuristic, numbering, slicing, work
+from kolo.pairing import diagnosis, heuristic, numbering, parallel, slicing, work
 from kolo.pairing.criteria import Context, breakdown, weighted, weights_of
 from kolo.pairing.guards import guarded, repeats_first
 from kolo.pairing.instance import Instance, NoLayout, build
@@ -136,7 +136,7 @@ def propose(
         players = [e.id for e in event.entrants if e.active_in(number)]
     check_field(len(players))
     budget = float(time_limit) if time_limit is not None else settings.time_limit
-    with work.metered(budget) as meter:
+    with work.metered(budget) as meter, parallel.blas_on_one_thread():
         proposal = _propose(
             event, ruleset, settings, seed, players, budget, relax, started, explain
         )

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from kolo.pairing import level_cuts, work
+from kolo.pairing import level_cuts, parallel, work
 from kolo.pairing.instance import BoolArray, Instance, IntArray
 from kolo.pairing.level_cuts import LevelCuts, level_codes
 
@@ -367,13 +367,16 @@ class _Prices:
             return np.zeros(len(tuples)) if still <= 0 else result
         work.tried(0, len(tuples) * count * tuples.shape[1])
         step = max(1, COMPLETION_BLOCK // count)
-        for start in range(0, len(tuples), step):
+
+        def block(start: int) -> None:
             values = self._joined(tuples[start : start + step], after[start : start + step])
             if still == 1:
                 result[start : start + step] = values.min(axis=1)
             else:
                 least = np.partition(values, still - 1, axis=1)[:, :still]
                 result[start : start + step] = least.sum(axis=1)
+
+        parallel.each(block, range(0, len(tuples), step))
         return result
 
     def _joined(
@@ -425,17 +428,17 @@ class _Prices:
                 codes = level_codes(levels[tuples], top) * top
                 digits = levels[self.candidates] + 1
         step = max(1, COMPLETION_BLOCK // count)
-        found_rows: list[npt.NDArray[np.intp]] = []
-        found_index: list[npt.NDArray[np.intp]] = []
-        for start in range(0, len(tuples), step):
+
+        def block(start: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
             values = self._joined(tuples[start : start + step], position[start : start + step])
             values += base[start : start + step, None]
             if terms is not None:
                 values += terms[codes[start : start + step, None] + digits[None, :]]
             row, index = np.nonzero(values <= limit)
-            found_rows.append(row + start)
-            found_index.append(index)
-        return np.concatenate(found_rows), np.concatenate(found_index)
+            return row + start, index
+
+        found = parallel.each(block, range(0, len(tuples), step))
+        return np.concatenate([r for r, _ in found]), np.concatenate([i for _, i in found])
 
     def reduced(self, tuples: npt.NDArray[np.integer[Any]], partial: IntArray) -> FloatArray:
         """The reduced costs of whole tables."""

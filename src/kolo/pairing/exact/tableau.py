@@ -4,17 +4,17 @@ reduced cost, then over all tables."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import highspy
 import numpy as np
 import numpy.typing as npt
 
-from kolo.pairing import work
+from kolo.pairing import parallel, work
 from kolo.pairing.cost import cost_of
 from kolo.pairing.exact import pair_branching
-from kolo.pairing.exact.blocks import add_members, kept, narrow
-from kolo.pairing.exact.cuts import Cut, PoolCuts, cut_rows, level_coefficients
+from kolo.pairing.exact.blocks import add_members, kept
+from kolo.pairing.exact.cuts import PoolCuts
+from kolo.pairing.exact.kept import GRID, PRICED_CHUNK, Kept, table_rows
 from kolo.pairing.exact.model import Model
 from kolo.pairing.exact.search import (
     INTEGER_NODES,
@@ -48,10 +48,6 @@ docs/benchmarks.md, "2026-11-26, eighth": a round at 128 players in fours stalle
 times a unit short; the fifth and sixth proved it, ``test_hard_rounds``.)"""
 
 
-PRICED_CHUNK = 4_000
-"""Tables whose tableau cuts' coefficients are computed, or priced, at a time."""
-
-
 PRICED_SHARE = 0.25
 """Where at least this share of the pool's tables is negative without the tableau cuts'
 terms, every batch's coefficients are computed once for the whole pool and kept; where
@@ -66,10 +62,6 @@ many."""
 TABLE_BLOCK = 4_000
 """Tables per block of the relaxation's coefficients kept (rows × tables): memory grows by
 one block at a time, never by a copy of them all."""
-
-
-GRID = 1024
-"""Tableau multipliers are rounded to multiples of 1/GRID: every sum is then exact."""
 
 
 BRANCH_ENTRIES = 20_000_000
@@ -142,9 +134,8 @@ class _Tableau:
         """Whether ``branch`` dropped the cuts whose slack was basic from the relaxation:
         its rows then no longer match ``blocks`` and ``batches``, and it takes no more
         tables or cuts (only ``integer``)."""
-        self.priced: list[npt.NDArray[Any]] = []
-        """The first batches' coefficients of every table of the pool (tables × cuts), kept
-        for pricing (``price``), in the narrowest integers that hold them."""
+        self.kept = Kept(model, self.base)
+        """The batches' coefficients of every table of the pool, kept for pricing (``price``)."""
         self.blocks = [
             kept(self.columns(tables.take(np.arange(first, min(n, first + TABLE_BLOCK)))))
             for first in range(0, n, TABLE_BLOCK)
@@ -163,7 +154,7 @@ class _Tableau:
         block = np.zeros((total, len(tables)))
         filled = tables.members >= 0
         block[tables.members[filled], np.nonzero(filled)[0]] = 1.0
-        block[n : self.base] = self._table_rows(tables, self.model.cuts).T
+        block[n : self.base] = table_rows(self.model, tables, self.model.cuts).T
         row = self.base
         for u in self.batches:
             block[row : row + u.shape[1]] = self._cut_rows(u, tables, block[n:row])
@@ -406,17 +397,9 @@ class _Tableau:
             # at 128 players in fours) and few with them: each batch's coefficients are
             # computed once for the whole pool and kept, where every round had computed
             # every batch's again (two thirds of the tableau's time)
-            if not self._price_batches(pool, pool_cuts, deadline):
+            if not self.kept.bring_up(pool, pool_cuts, self.batches, deadline):
                 return None
-            row = self.base
-            for coefficients in self.priced:
-                tableau_duals = duals[row : row + coefficients.shape[1]]
-                row += coefficients.shape[1]
-                for first in range(0, len(candidates), PRICED_CHUNK):
-                    chunk = candidates[first : first + PRICED_CHUNK]
-                    block = coefficients[chunk].astype(np.float64)
-                    values[first : first + PRICED_CHUNK] -= block @ tableau_duals
-            work.price(0, len(candidates) * (row - self.base) // 8)
+            self.kept.subtract_terms(candidates, duals[self.base :], values)
         # the true reduced costs prune far more than those without the tableau cuts
         # (tableau_bound): at 128 players in fours most tables were negative without
         # them, and few are with them
@@ -424,88 +407,11 @@ class _Tableau:
         negative = values < -tolerance
         return candidates[negative], values[negative], rc
 
-    def _price_batches(self, pool: Pool, pool_cuts: PoolCuts, deadline: float) -> bool:
-        """Bring ``priced`` up to every batch of cuts over the pool (False: the deadline
-        passed first). A batch's coefficients are sums over the rows before it: the
-        players' by looking up each member's multiplier, the cuts over levels once per
-        level group (a few thousand, not 240,000 tables), the few other rows per table,
-        the batches before from ``priced``; all exact (``_cut_rows``)."""
-        done = len(self.priced)
-        if done == len(self.batches):
-            return True
-        model = self.model
-        n, cuts, first_cut = model.instance.size, model.cuts, model.first_cut()
-        new = self.batches[done:]
-        index = pool_cuts.levels
-        by_level = [k for k, cut in enumerate(cuts) if index is not None and not cut.players]
-        each = [k for k, cut in enumerate(cuts) if index is None and not cut.players]
-        # (those with a multiplier in some batch: the others add nothing)
-        used = np.any([u[first_cut : first_cut + len(cuts)].any(axis=1) for u in new], axis=0)
-        over_players = [k for k, cut in enumerate(cuts) if cut.players and used[k]]
-        # rows computed per table: the count rows, the limits, the cuts over levels of a
-        # pool without level groups
-        table_rows = np.concatenate([np.arange(n, first_cut), first_cut + np.array(each, int)])
-        grouped: list[FloatArray | None] = [None] * len(new)
-        if by_level and index is not None:
-            groups = np.array([level_coefficients(index.groups, cuts[k]) for k in by_level])
-            rows = first_cut + np.array(by_level)
-            grouped = [groups.T.astype(np.float64) @ u[rows] for u in new]  # groups × cuts
-        # the cuts over players by their few nonzero coefficients, kept by the pool's cuts
-        at, which, value = pool_cuts.player_entries([cuts[k] for k in over_players])
-        player_rows = first_cut + np.array(over_players, int)
-        parts: list[list[npt.NDArray[Any]]] = [[] for _ in new]
-        entries = self.base - n + sum(u.shape[1] for u in self.batches)  # per table
-        for first in range(0, len(pool), PRICED_CHUNK):
-            if work.now() > deadline:
-                return False
-            chunk = slice(first, min(len(pool), first + PRICED_CHUNK))
-            tables = pool.take(np.arange(chunk.start, chunk.stop))
-            rest = self._table_rows(tables, [cuts[k] for k in each])  # tables × rows
-            earlier = [c[chunk].astype(np.float64) for c in self.priced]  # tables × cuts
-            low, high = np.searchsorted(at, (chunk.start, chunk.stop))
-            # the cuts over players (tables × cuts): each table is in each cut once
-            players = np.zeros((len(tables), len(over_players)))
-            players[at[low:high] - first, which[low:high]] = value[low:high]
-            for number, u in enumerate(new):
-                products = rest @ u[table_rows]
-                by_groups = grouped[number]
-                if by_groups is not None and index is not None:
-                    products += by_groups[index.inverse[chunk]]
-                if high > low:
-                    products += players @ u[player_rows]
-                row = self.base
-                for block in earlier:
-                    products += block @ u[row : row + block.shape[1]]
-                    row += block.shape[1]
-                add_members(products, u[:n], tables)
-                coefficients = np.floor(products + 0.5 / GRID)
-                parts[number].append(narrow(coefficients))
-                earlier.append(coefficients)
-            work.price(0, entries * len(tables))
-        self.priced += [np.vstack(part) for part in parts]
-        return True
-
-    def _table_rows(self, tables: Pool, cuts: Sequence[Cut]) -> FloatArray:
-        """These tables' coefficients in the count rows, the limits and the given cuts of
-        the model (tables × rows)."""
-        model = self.model
-        counts = model.count_rows()
-        result = np.zeros((len(tables), len(counts) + len(model.limits) + len(cuts)))
-        for number, size in enumerate(counts):
-            result[:, number] = tables.size == size
-        for number, limit in enumerate(model.limits):
-            result[:, len(counts) + number] = limit.values(tables)
-        if cuts:
-            result[:, len(counts) + len(model.limits) :] = cut_rows(
-                model.instance, tables, list(cuts)
-            ).T
-        return result
-
     def prune(self, keep: BoolArray) -> None:
         """Only the pool's tables where ``keep`` holds (every table inside among them)."""
         self.pool = self.pool.take(keep)
         self.inside = (np.cumsum(keep) - 1)[self.inside]
-        self.priced = [coefficients[keep] for coefficients in self.priced]
+        self.kept.take(keep)
 
     def add_cuts(self, x: FloatArray) -> bool:
         """Cuts from the tableau rows of fractional tables; False if none is violated."""
@@ -529,24 +435,30 @@ class _Tableau:
         work.price(0, self.entries() * (1 + u.shape[1] // 8))
         limits = np.floor(self.rhs @ u + 0.5 / GRID)
         violation = -limits
-        first = 0
-        for block in self.blocks:  # Σ_T x_T ⌊u·a_T⌋, a block of tables at a time
-            width = block.shape[1]
-            coefficients = np.floor(block.astype(np.float64).T @ u + 0.5 / GRID)
-            violation += x[first : first + width] @ coefficients
-            first += width
+        firsts = np.cumsum([0] + [block.shape[1] for block in self.blocks])
+
+        def block_violation(number: int) -> FloatArray:  # Σ_T x_T ⌊u·a_T⌋ over a block
+            coefficients = np.floor(self.blocks[number].astype(np.float64).T @ u + 0.5 / GRID)
+            products: FloatArray = x[firsts[number] : firsts[number + 1]] @ coefficients
+            return products
+
+        for part in parallel.each(block_violation, range(len(self.blocks))):
+            violation += part  # in the blocks' order, as one at a time
         chosen = np.flatnonzero(violation > 1e-6)
         chosen = chosen[np.argsort(-violation[chosen], kind="stable")][:GOMORY_CUTS]
         if len(chosen) == 0:
             return False
         u = u[:, chosen]
         self.batches.append(u)
-        rows = []
-        for number, block in enumerate(self.blocks):  # the chosen cuts' rows join each block
-            wide = block.astype(np.float64)
-            row = np.floor(u.T @ wide + 0.5 / GRID)  # cuts × the block's tables
-            rows.append(row)
+
+        def joined(number: int) -> FloatArray:
+            """The chosen cuts' rows of a block's tables (cuts × tables), which join it."""
+            wide = self.blocks[number].astype(np.float64)
+            row: FloatArray = np.floor(u.T @ wide + 0.5 / GRID)
             self.blocks[number] = kept(np.vstack([wide, row]))
+            return row
+
+        rows = parallel.each(joined, range(len(self.blocks)))
         new = np.hstack(rows) if rows else np.zeros((len(chosen), 0))  # cuts × tables
         nonzero = new != 0
         self.h.addRows(
@@ -616,11 +528,14 @@ def tableau_bound(
     while work.now() < deadline and (rounds is None or len(tableau.batches) < rounds):
         settled = None
         h = tableau.h
+        if tableau.kept.coefficients:
+            # the last round's cuts' coefficients, while HiGHS solves the relaxation
+            tableau.kept.ahead(pool, pool_cuts, tableau.batches)
         work.run(h, deadline)
         status = h.getModelStatus()
         if status == highspy.HighsModelStatus.kInfeasible:
             if len(tableau.inside) == len(pool):
-                tableau.priced = []
+                tableau.kept.clear()
                 return np.inf, None, tableau
             break
         if status != highspy.HighsModelStatus.kOptimal:
@@ -655,7 +570,7 @@ def tableau_bound(
         stalled = stalled + 1 if value < bound + 1e-3 * instance.mult else 0
         bound = max(bound, value)
         if np.all((x < 1e-6) | (x > 1 - 1e-6)):
-            tableau.priced = []
+            tableau.kept.clear()
             return bound, chosen_tables(pool.take(tableau.inside), x > 0.5), tableau
         # a pairing from the relaxation's own tables: a better target prunes more
         support = pool.take(tableau.inside[x > 1e-6])
@@ -679,7 +594,7 @@ def tableau_bound(
             break
     else:
         settled = None  # cuts joined after the last run, or none ran
-    tableau.priced = []  # kept for this search's pricing only: the memory back
+    tableau.kept.clear()  # kept for this search's pricing only: the memory back
     if branch and settled is not None and not main_optimal(instance, target, bound):
         solved, value, lower = settled
         # the relaxation as priced, not cut short since (its integer program runs it again)

@@ -1,0 +1,104 @@
+"""Blocks of numpy work spread over the machine's cores (numpy and HiGHS leave Python's
+lock while they compute), with the same results as one at a time."""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def _threads() -> int:
+    chosen = os.environ.get("KOLO_THREADS", "")
+    if chosen.isdigit() and int(chosen) > 0:
+        return int(chosen)
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # no affinity on this system
+        cores = os.cpu_count() or 1
+    return min(2, cores)
+
+
+THREADS = _threads()
+"""Threads computing at once, the caller's among them: the cores this process may use, at
+most 2 (or ``KOLO_THREADS``)."""
+
+_helpers: ThreadPoolExecutor | None = None
+_lock = threading.Lock()
+
+
+def _pool() -> ThreadPoolExecutor:
+    global _helpers
+    with _lock:
+        if _helpers is None:
+            _helpers = ThreadPoolExecutor(THREADS - 1, thread_name_prefix="kolo")
+        return _helpers
+
+
+def each(function: Callable[[T], R], items: Iterable[T]) -> list[R]:
+    """``function`` of every item, in the items' order: the caller and the helper threads
+    take the next item in turn until none is left. Each result is the same as one at a
+    time, so the whole is too (only the order in which they finish varies)."""
+    work = list(items)
+    if THREADS <= 1 or len(work) < 2:
+        return [function(item) for item in work]
+    results: list[R | None] = [None] * len(work)
+    taken = iter(range(len(work)))
+    take = threading.Lock()
+
+    def run() -> None:
+        while True:
+            with take:
+                number = next(taken, None)
+            if number is None:
+                return
+            results[number] = function(work[number])
+
+    helpers = [_pool().submit(run) for _ in range(THREADS - 1)]
+    run()
+    for helper in helpers:
+        helper.result()  # (raises what the helper raised)
+    return results  # type: ignore[return-value]
+
+
+def later(function: Callable[[], R]) -> Future[R] | None:
+    """``function`` started beside the caller (None on a single core: nothing runs
+    beside it)."""
+    if THREADS <= 1:
+        return None
+    return _pool().submit(function)
+
+
+_blas = threading.Lock()
+_blas_users = 0
+_blas_limit: Any = None
+
+
+@contextmanager
+def blas_on_one_thread() -> Iterator[None]:
+    """numpy's BLAS on one thread while a round is paired (and back as it was after the
+    last pairing in the process ends). Its threads wait for work by spinning: at 128
+    players in fours they took the second core and gained nothing, and two rounds paired at
+    once (two events, or a service's two requests) each took 1.7 times as long
+    (docs/benchmarks.md, "tenth"). One thread also sums in the same order on any machine."""
+    global _blas_users, _blas_limit
+    with _blas:
+        if _blas_users == 0:
+            from threadpoolctl import threadpool_limits
+
+            _blas_limit = threadpool_limits(1, user_api="blas")
+        _blas_users += 1
+    try:
+        yield
+    finally:
+        with _blas:
+            _blas_users -= 1
+            if _blas_users == 0:
+                _blas_limit.restore_original_limits()
+                _blas_limit = None

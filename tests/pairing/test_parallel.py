@@ -1,0 +1,154 @@
+"""Numpy's work spread over two cores (``kolo.pairing.parallel``): the same results as one
+thread, in the same order, the work counted only by the pairing's own thread, and numpy's
+BLAS on one thread while a round is paired."""
+
+import contextlib
+import threading
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pytest
+from threadpoolctl import threadpool_info
+
+from kolo.core.standings import complete_rounds
+from kolo.eventfile.reader import load
+from kolo.pairing import engine, parallel, work
+from kolo.pairing.exact import kept as kept_module
+from tests.conftest import CASES, ruleset_and_settings
+
+
+def test_each_keeps_the_items_order_on_any_number_of_threads(monkeypatch):
+    items = list(range(50))
+    for threads in (1, 2, 3):
+        monkeypatch.setattr(parallel, "THREADS", threads)
+        assert parallel.each(lambda item: item * item, items) == [i * i for i in items]
+        assert parallel.each(lambda item: item, []) == []
+
+
+def test_each_raises_what_an_item_raised(monkeypatch):
+    monkeypatch.setattr(parallel, "THREADS", 2)
+
+    def failing(item: int) -> int:
+        if item == 7:
+            raise ValueError("seven")
+        return item
+
+    with pytest.raises(ValueError, match="seven"):
+        parallel.each(failing, range(20))
+    assert parallel.each(failing, range(7)) == list(range(7))  # the helpers still serve
+
+
+def test_each_uses_a_second_thread(monkeypatch):
+    monkeypatch.setattr(parallel, "THREADS", 2)
+    names: set[str] = set()
+    both = threading.Barrier(2, timeout=10)
+
+    def record(item: int) -> int:
+        names.add(threading.current_thread().name)
+        if item < 2:
+            both.wait()  # the first two items only finish once both threads hold one
+        return item
+
+    assert parallel.each(record, range(6)) == list(range(6))
+    assert len(names) == 2
+
+
+def test_later_runs_beside_the_caller_only_with_a_second_core(monkeypatch):
+    monkeypatch.setattr(parallel, "THREADS", 1)
+    assert parallel.later(lambda: 1) is None
+    monkeypatch.setattr(parallel, "THREADS", 2)
+    result = parallel.later(lambda: threading.current_thread().name)
+    assert result is not None
+    assert result.result(timeout=10) != threading.current_thread().name
+
+
+def _blas_threads() -> set[int]:
+    return {int(pool["num_threads"]) for pool in threadpool_info() if pool["user_api"] == "blas"}
+
+
+def test_blas_is_on_one_thread_while_pairing_and_as_it_was_after():
+    before = _blas_threads()
+    with parallel.blas_on_one_thread():
+        assert _blas_threads() <= {1}
+        with parallel.blas_on_one_thread():  # a second pairing at once
+            assert _blas_threads() <= {1}
+        assert _blas_threads() <= {1}  # the first one still runs
+    assert _blas_threads() == before
+
+
+def _event(name: str, rounds: int):
+    event = load(CASES / "pairing" / name)
+    ruleset, settings = ruleset_and_settings(event)
+    event = replace(event, rounds=complete_rounds(event, ruleset, settings))
+    assert len(event.rounds) == rounds
+    return event, ruleset, settings
+
+
+@pytest.mark.slow
+def test_a_hard_round_is_the_same_on_one_thread_and_two(monkeypatch):
+    """128 players in fours (the round of ``test_hard_rounds`` whose tableau cuts stall):
+    the same tables, bound and work, counted to the last bit, whether numpy's blocks run on
+    one thread or two; on two, the tableau's next batch of coefficients is computed while
+    HiGHS solves, every count of work is made by the pairing's own thread, and BLAS runs
+    on one thread."""
+    event, ruleset, settings = _event("carcassonne-128-fours-stalled.json", 4)
+    pairing_thread = threading.current_thread()
+    counted_elsewhere: list[str] = []
+    charge, now = work.charge, work.now
+
+    def charged(seconds: float) -> None:
+        if threading.current_thread() is not pairing_thread:
+            counted_elsewhere.append(threading.current_thread().name)
+        charge(seconds)
+
+    def read() -> float:
+        if threading.current_thread() is not pairing_thread:
+            counted_elsewhere.append(threading.current_thread().name)
+        return now()
+
+    monkeypatch.setattr(work, "charge", charged)
+    monkeypatch.setattr(work, "now", read)
+    meters: list[work.Meter] = []
+    metered = work.metered
+
+    @contextlib.contextmanager
+    def kept_meter(budget: float) -> Iterator[work.Meter]:
+        with metered(budget) as meter:
+            meters.append(meter)
+            yield meter
+
+    monkeypatch.setattr(work, "metered", kept_meter)
+    started: list[int] = []
+    ahead = kept_module.Kept.ahead
+
+    def counted_ahead(self, *args, **kwargs):
+        ahead(self, *args, **kwargs)
+        started.append(int(self._ahead is not None))
+
+    monkeypatch.setattr(kept_module.Kept, "ahead", counted_ahead)
+    blas: list[set[int]] = []
+    propose_inside = engine._propose
+
+    def inside(*args, **kwargs):
+        blas.append(_blas_threads())
+        return propose_inside(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "_propose", inside)
+    results = []
+    for threads in (1, 2):
+        monkeypatch.setattr(parallel, "THREADS", threads)
+        started.clear()
+        proposal = engine.propose(event, ruleset, settings, seed=2005, time_limit=10)
+        assert proposal.optimal
+        assert not proposal.clock_stopped
+        results.append((proposal.tables, proposal.bound, meters[-1].used, sum(started)))
+    (tables_one, bound_one, used_one, ahead_one), (tables_two, bound_two, used_two, ahead_two) = (
+        results
+    )
+    assert tables_one == tables_two
+    assert bound_one == bound_two
+    assert used_one == used_two
+    assert ahead_one == 0
+    assert ahead_two > 0
+    assert counted_elsewhere == []
+    assert all(threads <= {1} for threads in blas)
