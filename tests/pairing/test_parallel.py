@@ -6,15 +6,25 @@ import contextlib
 import threading
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import cache
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from threadpoolctl import threadpool_info
 
 from kolo.core.standings import complete_rounds
 from kolo.eventfile.reader import load
 from kolo.pairing import engine, parallel, work
 from kolo.pairing.exact import kept as kept_module
+from kolo.pairing.exact.cuts import Cut, LevelIndex, PoolCuts, candidate_cuts
+from kolo.pairing.exact.floors import members_sum, seat_floors, setting_floors
+from kolo.pairing.exact.model import Model
+from kolo.pairing.instance import build
+from kolo.pairing.pool import all_tables
 from tests.conftest import CASES, ruleset_and_settings
+from tests.pairing.test_engine import settings_of, simulate
 
 
 def test_each_keeps_the_items_order_on_any_number_of_threads(monkeypatch):
@@ -152,3 +162,54 @@ def test_a_hard_round_is_the_same_on_one_thread_and_two(monkeypatch):
     assert ahead_two > 0
     assert counted_elsewhere == []
     assert all(threads <= {1} for threads in blas)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), span=st.integers(1, 3000))
+def test_passes_over_a_pool_are_the_same_in_spans_on_two_threads(seed, span):
+    """A pool's reduced costs (with cuts over levels through level groups and over
+    players), its players' floors, the sums of its members' floors and the tables that set
+    a floor are the same to the last bit in spans of any size on two threads as in one
+    pass on one."""
+    instance, pool, model, pool_cuts = _priced_pool()
+    rng = np.random.default_rng(seed)
+    duals = rng.normal(0, 3000, model.first_cut() + len(model.cuts))
+    duals[model.first_cut() :] = -np.abs(duals[model.first_cut() :])  # ≤ rows: ≤ 0
+
+    def passes():
+        rc = model.reduced_costs(pool, duals, pool_cuts)
+        floors = seat_floors(pool, rc, instance.size)
+        return rc, floors, members_sum(pool, floors), setting_floors(pool, rc, floors)
+
+    with _threads(1, 1 << 30):
+        alone = passes()
+    with _threads(2, span):
+        spread = passes()
+    for one, two in zip(alone, spread, strict=True):
+        assert one.dtype == two.dtype
+        assert np.array_equal(one, two)
+
+
+@contextlib.contextmanager
+def _threads(threads: int, span: int) -> Iterator[None]:
+    saved = parallel.THREADS, parallel.SPAN
+    parallel.THREADS, parallel.SPAN = threads, span
+    try:
+        yield
+    finally:
+        parallel.THREADS, parallel.SPAN = saved
+
+
+@cache
+def _priced_pool():
+    """20 players in fours after three rounds: every table, with cuts over levels and one
+    over players, the pool's cuts through level groups."""
+    event, _ = simulate("carcassonne-cz", 20, 3, seed=4, repeats_first=False)
+    ruleset, chosen = settings_of(event)
+    instance = build(event, ruleset, chosen, [e.id for e in event.entrants], seed=5)
+    pool = all_tables(instance)
+    players = tuple(range(0, 20, 3))
+    cuts = [*candidate_cuts(instance)[:6], Cut(1, 2, len(players) // 2, players=players)]
+    pool_cuts = PoolCuts(instance, pool)
+    pool_cuts.levels = LevelIndex.of(instance, pool)
+    return instance, pool, Model(instance, cuts), pool_cuts

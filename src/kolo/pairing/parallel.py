@@ -102,3 +102,14 @@ def blas_on_one_thread() -> Iterator[None]:
             if _blas_users == 0:
                 _blas_limit.restore_original_limits()
                 _blas_limit = None
+
+
+SPAN = 1 << 19
+"""Tables per span of a pass over a whole pool (``spans``): passes over fewer run on the
+caller's thread alone (the heuristic's windows price pools of a few thousand tables
+hundreds of times)."""
+
+
+def spans(length: int, size: int = SPAN) -> list[slice]:
+    """``range(length)`` cut into consecutive slices of ``size``."""
+    return [slice(start, min(length, start + size)) for start in range(0, length, size)]

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from kolo.pairing import work
+from kolo.pairing import parallel, work
 from kolo.pairing.exact.select import FloatArray
 from kolo.pairing.instance import BoolArray, Instance, IntArray
 from kolo.pairing.level_cuts import level_codes
@@ -192,7 +192,12 @@ class PoolCuts:
                     levels = member_levels(self.instance, self.pool)
                 rc -= dual * level_coefficients(levels, cut)
         if self.levels is not None and by_group is not None and by_group.any():
-            rc -= by_group[self.levels.inverse]
+            inverse = self.levels.inverse
+
+            def span_terms(span: slice) -> None:
+                rc[span] -= by_group[inverse[span]]
+
+            parallel.each(span_terms, parallel.spans(len(rc)))
 
     def player_entries(
         self, cuts: Sequence[Cut]

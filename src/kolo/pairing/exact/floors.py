@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from kolo.pairing import parallel
 from kolo.pairing.exact.select import FloatArray
 from kolo.pairing.pool import Pool
 
@@ -26,9 +27,17 @@ def seat_floors(pool: Pool, reduced: FloatArray, players: int) -> FloatArray:
     every negative reduced cost while the duals are still far off (at 300 players in threes
     after the first pass: −8,860 against −29 million units)."""
     share = reduced / pool.size
-    floors = np.zeros(players + 1)  # the last: an empty place (-1)
-    for column in pool.columns:
-        np.minimum.at(floors, column, share)
+    columns = pool.columns
+
+    def span_floors(span: slice) -> FloatArray:
+        floors = np.zeros(players + 1)  # the last: an empty place (-1)
+        for column in columns:
+            np.minimum.at(floors, column[span], share[span])
+        return floors
+
+    # the least over spans of the pool, each on its own: a minimum is exact in any order
+    found = parallel.each(span_floors, parallel.spans(len(pool)))
+    floors: FloatArray = np.minimum.reduce(found) if found else np.zeros(players + 1)
     return floors[:players]
 
 
@@ -36,8 +45,13 @@ def members_sum(pool: Pool, values: FloatArray) -> FloatArray:
     """For every table the sum of its players' values."""
     padded = np.append(values, 0.0)  # index -1: an empty place
     total: FloatArray = np.zeros(len(pool))
-    for column in pool.columns:
-        total += np.take(padded, column)
+    columns = pool.columns
+
+    def span_sum(span: slice) -> None:
+        for column in columns:
+            total[span] += np.take(padded, column[span])
+
+    parallel.each(span_sum, parallel.spans(len(pool)))
     return total
 
 
@@ -46,6 +60,11 @@ def setting_floors(pool: Pool, reduced: FloatArray, floors: FloatArray) -> npt.N
     share = reduced / pool.size
     padded = np.append(floors, -np.inf)  # an empty place sets nothing
     setting = np.zeros(len(pool), dtype=np.bool_)
-    for column in pool.columns:
-        setting |= share <= np.take(padded, column)
+    columns = pool.columns
+
+    def span_setting(span: slice) -> None:
+        for column in columns:
+            setting[span] |= share[span] <= np.take(padded, column[span])
+
+    parallel.each(span_setting, parallel.spans(len(pool)))
     return np.flatnonzero(setting)

@@ -11,7 +11,7 @@ import highspy
 import numpy as np
 import numpy.typing as npt
 
-from kolo.pairing import work
+from kolo.pairing import parallel, work
 from kolo.pairing.exact.cuts import Cut, PoolCuts, coefficient_rows
 from kolo.pairing.exact.select import FloatArray, lowest_values
 from kolo.pairing.instance import Instance, IntArray
@@ -169,12 +169,19 @@ class Model:
         instance = self.instance
         player_duals = np.append(duals[: instance.size], 0.0)  # index -1: an empty place
         work.price(len(pool))
-        rc: FloatArray = pool.cost.astype(np.float64)
-        for column in pool.columns:
-            rc -= np.take(player_duals, column)
+        rc: FloatArray = np.empty(len(pool))
+        columns = pool.columns
         counts = self.count_rows()
-        for size, row in counts.items():
-            rc -= np.where(pool.size == size, duals[row], 0.0)
+
+        def span_costs(span: slice) -> None:  # each table's own: any spans, the same sums
+            part = pool.cost[span].astype(np.float64)
+            for column in columns:
+                part -= np.take(player_duals, column[span])
+            for size, row in counts.items():
+                part -= np.where(pool.size[span] == size, duals[row], 0.0)
+            rc[span] = part
+
+        parallel.each(span_costs, parallel.spans(len(pool)))
         for number, limit in enumerate(self.limits):
             rc -= duals[self.first_limit() + number] * limit.values(pool)
         cuts.subtract(rc, self.cuts, duals[self.first_cut() :])
