@@ -3,6 +3,8 @@ thread, in the same order, the work counted only by the pairing's own thread, an
 BLAS on one thread while a round is paired."""
 
 import contextlib
+import multiprocessing
+import os
 import threading
 from collections.abc import Iterator
 from dataclasses import replace
@@ -213,3 +215,21 @@ def _priced_pool():
     pool_cuts = PoolCuts(instance, pool)
     pool_cuts.levels = LevelIndex.of(instance, pool)
     return instance, pool, Model(instance, cuts), pool_cuts
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork here")
+def test_a_process_forked_after_pairing_has_helpers_of_its_own(monkeypatch):
+    """The helper threads are not copied into a forked process: work handed to them there
+    would wait for ever. The child makes its own."""
+    monkeypatch.setattr(parallel, "THREADS", 2)
+    assert parallel.each(lambda item: item + 1, range(8)) == list(range(1, 9))
+    context = multiprocessing.get_context("fork")
+    with context.Pool(1) as pool:
+        result = pool.apply_async(_sum_in_helpers)
+        assert result.get(timeout=60) == sum(range(1, 9))
+
+
+def _sum_in_helpers() -> int:
+    parallel.THREADS = 2
+    with parallel.blas_on_one_thread():
+        return sum(parallel.each(lambda item: item + 1, range(8)))

@@ -41,6 +41,18 @@ def _pool() -> ThreadPoolExecutor:
         return _helpers
 
 
+def _forked() -> None:
+    """In a process forked from this one (its threads are not copied): helpers of its own,
+    made when first needed, and no pairing under way."""
+    global _helpers, _lock, _blas, _blas_users, _blas_limit
+    _helpers, _lock = None, threading.Lock()
+    _blas, _blas_users, _blas_limit = threading.Lock(), 0, None
+
+
+if hasattr(os, "register_at_fork"):  # (not on Windows, which does not fork)
+    os.register_at_fork(after_in_child=_forked)
+
+
 def each(function: Callable[[T], R], items: Iterable[T]) -> list[R]:
     """``function`` of every item, in the items' order: the caller and the helper threads
     take the next item in turn until none is left. Each result is the same as one at a
