@@ -2,7 +2,7 @@
 
 import time
 from dataclasses import replace
-from itertools import combinations
+from itertools import combinations, product
 
 import highspy
 import numpy as np
@@ -412,28 +412,40 @@ def test_the_tableau_cuts_coefficients_kept_for_pricing_equal_those_computed_afr
 
 
 def test_the_kept_coefficients_stop_at_the_deadline_alike_computed_ahead_or_not(monkeypatch):
-    """Where the work runs out part-way through the pool, ``Kept.bring_up`` keeps nothing and
-    counts the chunks it would have computed one at a time (the first, checked against the
-    deadline before it), whether they were computed ahead, on two threads, or on one."""
+    """Where the work runs out part-way through the pool, or the safety stop fires,
+    ``Kept.bring_up`` keeps nothing and counts the chunks as one at a time: each checked
+    against the deadline before it and counted after it (here the first only), whether
+    they were computed ahead, on two threads, or on one."""
     instance, tableau = _cut_tableau(2)
     monkeypatch.setattr(kept_module, "PRICED_CHUNK", 1000)  # four chunks of this pool
     assert tableau.batches
     assert len(tableau.pool) > 3 * kept_module.PRICED_CHUNK
     pool_cuts = PoolCuts(instance, tableau.pool)
-    charged = set()
-    for threads, ahead in ((1, False), (2, False), (2, True)):
+    n = instance.size
+    entries = tableau.base - n + sum(u.shape[1] for u in tableau.batches)
+    with work.metered(30):
+        work.price(0, entries * 1000)  # the first chunk, as counted one at a time
+        first_chunk = work.now()
+    price = work.price
+    for threads, ahead, stop in product((1, 2), (False, True), ("deadline", "safety stop")):
         monkeypatch.setattr(parallel, "THREADS", threads)
         tableau.kept.clear()
         with work.metered(30):
+            deadline = work.now() + (1e-12 if stop == "deadline" else 30)
+            if stop == "safety stop":
+
+                def firing(tables: int, entries: int = 0) -> None:
+                    price(tables, entries)
+                    work.current().fired = True
+
+                monkeypatch.setattr(work, "price", firing)
             if ahead:
                 tableau.kept.ahead(tableau.pool, pool_cuts, tableau.batches)
-            assert not tableau.kept.bring_up(
-                tableau.pool, pool_cuts, tableau.batches, work.now() + 1e-12
-            )
-            charged.add(work.now())
+            assert not tableau.kept.bring_up(tableau.pool, pool_cuts, tableau.batches, deadline)
+            assert work.current().used == first_chunk
+        monkeypatch.setattr(work, "price", price)
         assert tableau.kept.coefficients == []
-    assert len(charged) == 1
-    assert charged.pop() > 0
+        assert tableau.kept._ahead is None  # what was computed ahead is let go
 
 
 @pytest.mark.parametrize("seed", range(1, 9))

@@ -131,13 +131,16 @@ def test_a_hard_round_is_the_same_on_one_thread_and_two(monkeypatch):
 
     monkeypatch.setattr(work, "metered", kept_meter)
     started: list[int] = []
-    ahead = kept_module.Kept.ahead
+    bring_up = kept_module.Kept.bring_up
 
-    def counted_ahead(self, *args, **kwargs):
-        ahead(self, *args, **kwargs)
-        started.append(int(self._ahead is not None))
+    def counted_bring_up(self, pool, pool_cuts, batches, deadline):
+        ahead = self._ahead
+        kept = bring_up(self, pool, pool_cuts, batches, deadline)
+        # what was computed ahead for these tables and batches was taken
+        started.append(int(ahead is not None and ahead.pool is pool and kept))
+        return kept
 
-    monkeypatch.setattr(kept_module.Kept, "ahead", counted_ahead)
+    monkeypatch.setattr(kept_module.Kept, "bring_up", counted_bring_up)
     blas: list[set[int]] = []
     propose_inside = engine._propose
 
@@ -233,3 +236,29 @@ def _sum_in_helpers() -> int:
     parallel.THREADS = 2
     with parallel.blas_on_one_thread():
         return sum(parallel.each(lambda item: item + 1, range(8)))
+
+
+def test_each_does_not_wait_for_a_helper_busy_elsewhere(monkeypatch):
+    """With the helper computing something ahead, the caller takes every item itself and
+    returns without waiting for it."""
+    monkeypatch.setattr(parallel, "THREADS", 2)
+    release = threading.Event()
+    busy = parallel.later(lambda: release.wait(30))
+    assert busy is not None
+    try:
+        names = parallel.each(lambda item: threading.current_thread().name, range(6))
+        assert set(names) == {threading.current_thread().name}
+        assert not busy.done()
+    finally:
+        release.set()
+    assert busy.result(timeout=30)
+
+
+def test_no_work_is_counted_on_a_helper_thread(monkeypatch):
+    """A helper has no meter: a count there would be lost, or depend on which thread took
+    which block. It is refused."""
+    monkeypatch.setattr(parallel, "THREADS", 2)
+    result = parallel.later(lambda: work.price(10))
+    assert result is not None
+    with pytest.raises(RuntimeError, match="helper"):
+        result.result(timeout=30)

@@ -6,9 +6,11 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from contextlib import contextmanager
 from typing import Any, TypeVar
+
+from kolo.pairing.work import HELPER
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -37,16 +39,19 @@ def _pool() -> ThreadPoolExecutor:
     global _helpers
     with _lock:
         if _helpers is None:
-            _helpers = ThreadPoolExecutor(THREADS - 1, thread_name_prefix="kolo")
+            _helpers = ThreadPoolExecutor(THREADS - 1, thread_name_prefix=HELPER)
         return _helpers
 
 
 def _forked() -> None:
     """In a process forked from this one (its threads are not copied): helpers of its own,
-    made when first needed, and no pairing under way."""
+    made when first needed, no pairing under way, and BLAS's threads as they were."""
     global _helpers, _lock, _blas, _blas_users, _blas_limit
+    limit = _blas_limit
     _helpers, _lock = None, threading.Lock()
     _blas, _blas_users, _blas_limit = threading.Lock(), 0, None
+    if limit is not None:
+        limit.restore_original_limits()
 
 
 if hasattr(os, "register_at_fork"):  # (not on Windows, which does not fork)
@@ -55,17 +60,20 @@ if hasattr(os, "register_at_fork"):  # (not on Windows, which does not fork)
 
 def each(function: Callable[[T], R], items: Iterable[T]) -> list[R]:
     """``function`` of every item, in the items' order: the caller and the helper threads
-    take the next item in turn until none is left. Each result is the same as one at a
-    time, so the whole is too (only the order in which they finish varies)."""
+    take the next item in turn until none is left (a helper busy elsewhere takes none).
+    Each result is the same as one at a time, so the whole is too (only the order in which
+    they finish varies). ``function`` must not count work (``kolo.pairing.work``: only the
+    pairing's own thread does)."""
     work = list(items)
-    if THREADS <= 1 or len(work) < 2:
+    if THREADS <= 1 or len(work) < 2 or threading.current_thread().name.startswith(HELPER):
         return [function(item) for item in work]
     results: list[R | None] = [None] * len(work)
     taken = iter(range(len(work)))
     take = threading.Lock()
+    stop = threading.Event()
 
     def run() -> None:
-        while True:
+        while not stop.is_set():
             with take:
                 number = next(taken, None)
             if number is None:
@@ -73,8 +81,13 @@ def each(function: Callable[[T], R], items: Iterable[T]) -> list[R]:
             results[number] = function(work[number])
 
     helpers = [_pool().submit(run) for _ in range(THREADS - 1)]
-    run()
-    for helper in helpers:
+    try:
+        run()
+    finally:
+        stop.set()  # (where an item raised: the helpers take no more)
+        started = [helper for helper in helpers if not helper.cancel()]
+        wait(started)
+    for helper in started:
         helper.result()  # (raises what the helper raised)
     return results  # type: ignore[return-value]
 
@@ -97,8 +110,8 @@ def blas_on_one_thread() -> Iterator[None]:
     """numpy's BLAS on one thread while a round is paired (and back as it was after the
     last pairing in the process ends). Its threads wait for work by spinning: at 128
     players in fours they took the second core and gained nothing, and two rounds paired at
-    once (two events, or a service's two requests) each took 1.7 times as long
-    (docs/benchmarks.md, "tenth"). One thread also sums in the same order on any machine."""
+    once (two events, or a service's two requests) each took 1.5 times as long
+    (docs/benchmarks.md, "tenth")."""
     global _blas_users, _blas_limit
     with _blas:
         if _blas_users == 0:

@@ -376,6 +376,7 @@ class _Prices:
                 least = np.partition(values, still - 1, axis=1)[:, :still]
                 result[start : start + step] = least.sum(axis=1)
 
+        self._before_rows()  # (built once, before two threads could each build it)
         parallel.each(block, range(0, len(tuples), step))
         return result
 
@@ -385,13 +386,17 @@ class _Prices:
         """For each tuple of the block and each candidate, what the candidate adds to the
         tuple's reduced cost (his pair costs with its players, less his dual); infinite
         for the candidates before position ``first`` of the tuple."""
-        if self.before is None:
-            self.before = _before(self.joining.shape[1])
         values: FloatArray = self.joining[block[:, 0]]
         for column in range(1, block.shape[1]):
             values += self.pairs[block[:, column]]
-        values += self.before[first]
+        values += self._before_rows()[first]
         return values
+
+    def _before_rows(self) -> FloatArray:
+        """``before``, built on first use."""
+        if self.before is None:
+            self.before = _before(self.joining.shape[1])
+        return self.before
 
     def within(
         self,
@@ -437,6 +442,7 @@ class _Prices:
             row, index = np.nonzero(values <= limit)
             return row + start, index
 
+        self._before_rows()
         found = parallel.each(block, range(0, len(tuples), step))
         return np.concatenate([r for r, _ in found]), np.concatenate([i for _, i in found])
 

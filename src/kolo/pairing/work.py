@@ -125,6 +125,9 @@ class Meter:
         return left
 
 
+HELPER = "kolo-helper"
+"""The names of ``kolo.pairing.parallel``'s helper threads begin so: no work is counted there."""
+
 _meter: ContextVar[Meter | None] = ContextVar("kolo_pairing_meter", default=None)
 _unmetered = threading.local()
 
@@ -135,6 +138,10 @@ def current() -> Meter:
     meter = _meter.get()
     if meter is not None:
         return meter
+    if threading.current_thread().name.startswith(HELPER):
+        # a helper of kolo.pairing.parallel: the count would be lost, or would depend on
+        # which thread took which block
+        raise RuntimeError("work counted on a helper thread")
     if not hasattr(_unmetered, "meter"):
         _unmetered.meter = Meter()
     found: Meter = _unmetered.meter

@@ -119,34 +119,33 @@ class Kept:
         deadline: float,
     ) -> bool:
         """Keep every batch of cuts over the pool (False: the deadline passed first).
-        The chunks are counted one at a time, each checked against the deadline first,
-        whether computed here or ahead."""
+        The chunks are counted one at a time, each checked against the deadline first, as
+        when each was computed in turn; they are computed once all are counted (here, or
+        already ahead)."""
         done = len(self.coefficients)
         if done == len(batches):
             return True
         n = self.model.instance.size
         entries = self.base - n + sum(u.shape[1] for u in batches)  # per table
         firsts = []
-        used = work.now()
         for first in range(0, len(pool), PRICED_CHUNK):
-            if used > deadline:
-                break
+            if work.now() > deadline:
+                self.cancel()
+                return False
             firsts.append(first)
-            used += work.PRICE_PER_ENTRY * entries * (min(len(pool), first + PRICED_CHUNK) - first)
-        ahead, self._ahead = self._ahead, None
+            work.price(0, entries * (min(len(pool), first + PRICED_CHUNK) - first))
         chunks: list[Chunk] | None = None
-        if ahead is not None:
-            if (ahead.pool is pool, ahead.done, ahead.batches) == (True, done, len(batches)):
-                chunks = ahead.result.result()[: len(firsts)]
-            else:
-                ahead.stop.set()
-                ahead.result.result()
+        ahead = self._ahead
+        if ahead is not None and (ahead.pool is pool, ahead.done, ahead.batches) == (
+            True,
+            done,
+            len(batches),
+        ):
+            self._ahead = None
+            chunks = ahead.result.result()
+        self.cancel()  # (one for other tables or batches: not wanted)
         if chunks is None or len(chunks) < len(firsts):
             chunks = parallel.each(self._chunks(pool, pool_cuts, batches), firsts)
-        for first in firsts:
-            work.price(0, entries * (min(len(pool), first + PRICED_CHUNK) - first))
-        if len(firsts) * PRICED_CHUNK < len(pool):
-            return False
         self.coefficients += [np.vstack(part) for part in zip(*chunks, strict=True)]
         return True
 

@@ -384,7 +384,8 @@ class _Tableau:
         if self.batches and (
             len(candidates) < PRICED_SHARE * len(pool) or cuts * len(pool) > PRICED_ENTRIES
         ):
-            # few candidates: their coefficients computed afresh
+            # few candidates: their coefficients computed afresh (none kept ahead)
+            self.kept.cancel()
             tableau_duals = duals[self.base :]
             for first in range(0, len(candidates), PRICED_CHUNK):
                 if work.now() > deadline:
@@ -525,75 +526,78 @@ def tableau_bound(
     # with the branch and bound to follow, the rounds of cuts leave it a share of the work
     # (where they stall it is the search that closes the gap)
     cuts_until = deadline - (BRANCH_RESERVE * work.left(deadline) if branch else 0.0)
-    while work.now() < deadline and (rounds is None or len(tableau.batches) < rounds):
-        settled = None
-        h = tableau.h
-        if tableau.kept.coefficients:
-            # the last round's cuts' coefficients, while HiGHS solves the relaxation
-            tableau.kept.ahead(pool, pool_cuts, tableau.batches)
-        work.run(h, deadline)
-        status = h.getModelStatus()
-        if status == highspy.HighsModelStatus.kInfeasible:
-            if len(tableau.inside) == len(pool):
-                tableau.kept.clear()
-                return np.inf, None, tableau
-            break
-        if status != highspy.HighsModelStatus.kOptimal:
-            break
-        value = float(h.getInfo().objective_function_value)
-        x = np.asarray(h.getSolution().col_value)
-        if len(tableau.inside) < len(pool):
-            priced = tableau.price(pool_cuts, tolerance, deadline)
-            if priced is None:
+    try:
+        while work.now() < deadline and (rounds is None or len(tableau.batches) < rounds):
+            settled = None
+            h = tableau.h
+            if tableau.kept.coefficients:
+                # the last round's cuts' coefficients, while HiGHS solves the relaxation
+                tableau.kept.ahead(pool, pool_cuts, tableau.batches)
+            work.run(h, deadline)
+            status = h.getModelStatus()
+            if status == highspy.HighsModelStatus.kInfeasible:
+                if len(tableau.inside) == len(pool):
+                    tableau.kept.clear()
+                    return np.inf, None, tableau
                 break
-            entering, rc, lower = priced
-            if len(entering):
-                # the Lagrangian bound: every table's reduced cost is at least `lower`
-                bound = max(bound, value + float(lower[lower < 0].sum()))
-                tableau.add_tables(pool, entering[smallest_values(rc, GOMORY_ENTER)])
-                continue
-            # Every reduced cost is now ≥ −tolerance, so a pairing costs at least
-            # value − slack, and one with table T at least value + lower(T) − slack:
-            # tables with more than the gap to the target can be in no cheaper pairing.
-            value -= slack
-            keep = lower <= target - value
-            keep[tableau.inside] = True
-            if keep.mean() < 0.7:
-                tableau.prune(keep)
-                pool = tableau.pool
-                pool_cuts = pool_cuts.take(keep, pool)
-                lower = lower[keep]
-            settled = (float(h.getInfo().objective_function_value), value, lower)
-        else:
-            lower = np.full(len(pool), np.inf)  # every table is inside
-            settled = (float(h.getInfo().objective_function_value), value, lower)
-        stalled = stalled + 1 if value < bound + 1e-3 * instance.mult else 0
-        bound = max(bound, value)
-        if np.all((x < 1e-6) | (x > 1 - 1e-6)):
-            tableau.kept.clear()
-            return bound, chosen_tables(pool.take(tableau.inside), x > 0.5), tableau
-        # a pairing from the relaxation's own tables: a better target prunes more
-        support = pool.take(tableau.inside[x > 1e-6])
-        pairing = cheapest_pairing(model, support, deadline, SUPPORT_NODES)
-        if pairing is not None and cost_of(instance, pairing) < target:
-            found, target = pairing, cost_of(instance, pairing)
-        if stalled >= 2 and not tried and search:
-            # the bound has (nearly) stopped: look for a pairing that meets it
-            tried = True
-            pairing, _ = tableau.integer(found or incumbent, deadline, INTEGER_NODES)
+            if status != highspy.HighsModelStatus.kOptimal:
+                break
+            value = float(h.getInfo().objective_function_value)
+            x = np.asarray(h.getSolution().col_value)
+            if len(tableau.inside) < len(pool):
+                priced = tableau.price(pool_cuts, tolerance, deadline)
+                if priced is None:
+                    break
+                entering, rc, lower = priced
+                if len(entering):
+                    # the Lagrangian bound: every table's reduced cost is at least `lower`
+                    bound = max(bound, value + float(lower[lower < 0].sum()))
+                    tableau.add_tables(pool, entering[smallest_values(rc, GOMORY_ENTER)])
+                    continue
+                # Every reduced cost is now ≥ −tolerance, so a pairing costs at least
+                # value − slack, and one with table T at least value + lower(T) − slack:
+                # tables with more than the gap to the target can be in no cheaper pairing.
+                value -= slack
+                keep = lower <= target - value
+                keep[tableau.inside] = True
+                if keep.mean() < 0.7:
+                    tableau.prune(keep)
+                    pool = tableau.pool
+                    pool_cuts = pool_cuts.take(keep, pool)
+                    lower = lower[keep]
+                settled = (float(h.getInfo().objective_function_value), value, lower)
+            else:
+                lower = np.full(len(pool), np.inf)  # every table is inside
+                settled = (float(h.getInfo().objective_function_value), value, lower)
+            stalled = stalled + 1 if value < bound + 1e-3 * instance.mult else 0
+            bound = max(bound, value)
+            if np.all((x < 1e-6) | (x > 1 - 1e-6)):
+                tableau.kept.clear()
+                return bound, chosen_tables(pool.take(tableau.inside), x > 0.5), tableau
+            # a pairing from the relaxation's own tables: a better target prunes more
+            support = pool.take(tableau.inside[x > 1e-6])
+            pairing = cheapest_pairing(model, support, deadline, SUPPORT_NODES)
             if pairing is not None and cost_of(instance, pairing) < target:
                 found, target = pairing, cost_of(instance, pairing)
-        if main_optimal(instance, target, bound):
-            break
-        if (
-            bound >= target
-            or stalled >= STALL
-            or work.now() >= cuts_until
-            or not tableau.add_cuts(x)
-        ):
-            break
-    else:
-        settled = None  # cuts joined after the last run, or none ran
+            if stalled >= 2 and not tried and search:
+                # the bound has (nearly) stopped: look for a pairing that meets it
+                tried = True
+                pairing, _ = tableau.integer(found or incumbent, deadline, INTEGER_NODES)
+                if pairing is not None and cost_of(instance, pairing) < target:
+                    found, target = pairing, cost_of(instance, pairing)
+            if main_optimal(instance, target, bound):
+                break
+            if (
+                bound >= target
+                or stalled >= STALL
+                or work.now() >= cuts_until
+                or not tableau.add_cuts(x)
+            ):
+                break
+        else:
+            settled = None  # cuts joined after the last run, or none ran
+    finally:
+        tableau.kept.cancel()  # (where the rounds ended by an error too)
     tableau.kept.clear()  # kept for this search's pricing only: the memory back
     if branch and settled is not None and not main_optimal(instance, target, bound):
         solved, value, lower = settled
