@@ -57,9 +57,11 @@ class _Ahead:
 
     pool: Pool
     done: int
+    """The batches kept when it started: it computes every batch after them"""
     batches: int
+    """…up to this many."""
     result: Future[list[Chunk]]
-    stop: threading.Event = field(default_factory=threading.Event)
+    stop: threading.Event
 
 
 @dataclass
@@ -134,17 +136,18 @@ class Kept:
                 return False
             firsts.append(first)
             work.price(0, entries * (min(len(pool), first + PRICED_CHUNK) - first))
-        chunks: list[Chunk] | None = None
         ahead = self._ahead
-        if ahead is not None and (ahead.pool is pool, ahead.done, ahead.batches) == (
-            True,
-            done,
-            len(batches),
+        if (
+            ahead is not None
+            and ahead.pool is pool
+            and (ahead.done, ahead.batches) == (done, len(batches))
         ):
+            # computed ahead for these tables and these batches: every chunk (only
+            # ``cancel`` stops it short)
             self._ahead = None
             chunks = ahead.result.result()
-        self.cancel()  # (one for other tables or batches: not wanted)
-        if chunks is None or len(chunks) < len(firsts):
+        else:
+            self.cancel()  # (one for other tables or batches: not wanted)
             chunks = parallel.each(self._chunks(pool, pool_cuts, batches), firsts)
         self.coefficients += [np.vstack(part) for part in zip(*chunks, strict=True)]
         return True
