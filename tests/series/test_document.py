@@ -9,6 +9,7 @@ import pytest
 
 from kolo.cli import main
 from kolo.series import document
+from kolo.series.dominion import DominionQualification
 from tests.series.builders import players, ranked_event, write_series
 
 
@@ -53,7 +54,7 @@ def test_a_valid_series_validates_silently(capsys, series):
     assert [e.file for e in loaded.events] == ["event-01.json", "event-02.json"]
     assert loaded.rules == "tour-de-dominion-2022"
     assert loaded.championship_top7 == frozenset({"p01"})
-    assert isinstance(loaded.qualification, document.DominionQualification)
+    assert isinstance(loaded.qualification, DominionQualification)
     assert loaded.qualification.last_final_top5 == ("p02",)
 
 

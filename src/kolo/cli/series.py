@@ -19,7 +19,7 @@ from kolo.core.problems import N_, InvalidInput
 from kolo.i18n import _
 
 if TYPE_CHECKING:
-    from kolo.series.document import Series
+    from kolo.series.model import Series
     from kolo.series.qualification import QualificationResult
     from kolo.series.results import Placed
     from kolo.series.tour import TourStandings
@@ -277,7 +277,7 @@ def qualification_text(result: QualificationResult) -> str:
     names = {q.person: q.name for q in result.qualified}
     lines = [
         _("{series} – championship qualification: {system}").format(
-            series=result.series.name, system=_(result.qualification.system.title)
+            series=result.series.name, system=_(result.system.rules.title)
         ),
         "",
         _("Qualified: {count}").format(count=len(result.qualified)),

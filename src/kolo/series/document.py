@@ -17,141 +17,21 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, TypeVar
 
-from kolo.core.event import Event
 from kolo.core.problems import N_, InvalidInput, Problem
 from kolo.eventfile import reader
 from kolo.eventfile.reader import ShapeReader, json_repr
 from kolo.series import FORMAT
-from kolo.series.rules import POINTS_FROM_PLAYERS, SYSTEMS, TOURS, SystemRules
+from kolo.series.model import KINDS, Qualification, Series, SeriesEvent
+from kolo.series.rules import TOURS
+from kolo.series.system import PLAYERS_SCHEMA, Common
+from kolo.series.systems import SYSTEMS
 
 T = TypeVar("T")
 
-KINDS = ("main", "local", "last-chance")
-"""What kind of qualifier an event is (``events[].kind``); absent: not a qualifier."""
-
 _TOP = ("format", "name", "rules", "championship_top7", "events", "qualification")
 _EVENT = ("file", "city", "date", "published", "kind", "declined")
-_QUALIFICATION = {
-    "dominion": ("system", "last_final_top5", "field_size", "pass_down"),
-    "carcassonne": ("system", "last_championship_top10", "table", "field_size", "pass_down"),
-}
-_ROW = ("entrants", "direct", "points")
+_COMMON = ("system", "field_size", "pass_down")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-
-
-@dataclass(frozen=True)
-class SeriesEvent:
-    """One event of a series: the facts the series records about it, and the event itself."""
-
-    index: int
-    """Its position in the series document's ``events`` (0-based)."""
-    file: str
-    """The file as the series document names it; identifies the event in every output."""
-    path: Path
-    """Where the file is (relative paths are taken from the series file's folder)."""
-    city: str
-    date: datetime.date
-    published: bool
-    """Officially published; an unpublished event counts for nothing (R-TOUR-1)."""
-    kind: str | None
-    """``main``, ``local`` or ``last-chance`` qualifier; ``None``: not a qualifier."""
-    declined: tuple[str, ...]
-    """Players (series identities) who declined a qualifying place from this event
-    (R-QUAL-2), as the organiser marks them."""
-    event: Event
-
-    @property
-    def order(self) -> tuple[datetime.date, int]:
-        """Date order; events on one day in the order the series lists them."""
-        return (self.date, self.index)
-
-
-@dataclass(frozen=True)
-class PointRow:
-    """One row of the Carcassonne qualification table (R-QUAL-5): what an event of at least
-    ``entrants`` players awards (until the next row's size)."""
-
-    entrants: int
-    direct: int
-    """The places, from 1st, that qualify directly."""
-    points: tuple[Fraction, ...]
-    """Qualification points for 1st, 2nd, … place; later places get none."""
-
-
-@dataclass(frozen=True)
-class DominionQualification:
-    """Dominion championship qualification (R-QUAL-1..3)."""
-
-    last_final_top5: tuple[str, ...] = ()
-    """The best of last year's final, qualified automatically (R-QUAL-3)."""
-    field_size: int | None = None
-    """The target size of the final that last-chance events fill up to (R-QUAL-3)."""
-    pass_down: bool = True
-    """A place whose player already holds one or declines passes to the next (R-QUAL-2)."""
-
-    @property
-    def system(self) -> SystemRules:
-        """The system's rules."""
-        return SYSTEMS["dominion"]
-
-    @property
-    def holders(self) -> tuple[str, ...]:
-        """Players qualified before any event of the series."""
-        return self.last_final_top5
-
-
-@dataclass(frozen=True)
-class CarcassonneQualification:
-    """Carcassonne championship qualification (R-QUAL-4..6)."""
-
-    table: tuple[PointRow, ...]
-    """Direct places and points by event size, ascending (R-QUAL-5)."""
-    last_championship_top10: tuple[str, ...] = ()
-    """The top 10 of last year's championship, qualified automatically (R-QUAL-4)."""
-    field_size: int | None = 32
-    """The championship's field that last-chance (filler) events fill up to (R-QUAL-6)."""
-    pass_down: bool = False
-    """[interpretation] A direct place whose player already holds one or declines passes
-    to the next player only when set; by default it is not taken."""
-
-    @property
-    def system(self) -> SystemRules:
-        """The system's rules."""
-        return SYSTEMS["carcassonne"]
-
-    @property
-    def holders(self) -> tuple[str, ...]:
-        """Players qualified before any event of the series."""
-        return self.last_championship_top10
-
-    def row(self, players: int) -> PointRow | None:
-        """The row for an event of ``players`` players; ``None`` below the first row."""
-        found = None
-        for row in self.table:
-            if players >= row.entrants:
-                found = row
-        return found
-
-
-Qualification = DominionQualification | CarcassonneQualification
-
-
-@dataclass(frozen=True)
-class Series:
-    """A whole ``kolo-series/1`` document with its events loaded."""
-
-    name: str
-    rules: str | None
-    """The tour rules' id (``kolo.series.rules.TOURS``); ``None``: no tour points."""
-    championship_top7: frozenset[str]
-    """Players who placed in the top 7 of a Czech championship since 2016 (R-TOUR-3)."""
-    events: tuple[SeriesEvent, ...]
-    """In the order the document lists them."""
-    qualification: Qualification | None
-
-    def in_date_order(self) -> tuple[SeriesEvent, ...]:
-        """The events by date (same day: as listed)."""
-        return tuple(sorted(self.events, key=lambda e: e.order))
 
 
 def load(path: Path) -> Series:
@@ -349,19 +229,20 @@ class _Reader(ShapeReader):
         if not isinstance(value, dict):
             self.problem(path, N_("must be an object"))
             return None
-        system = self.required(value, "system", path)
-        if not isinstance(system, str) or system not in SYSTEMS:
-            if system is not None:
+        name = self.required(value, "system", path)
+        if not isinstance(name, str) or name not in SYSTEMS:
+            if name is not None:
                 self.problem(
                     f"{path}.system",
                     N_("unknown qualification system {system}; known: {known}"),
-                    system=json_repr(system),
+                    system=json_repr(name),
                     known=", ".join(SYSTEMS),
                 )
             return None
-        obj = self.obj(value, path, _QUALIFICATION[system])
+        system = SYSTEMS[name]
+        obj = self.obj(value, path, system.fields)
         assert obj is not None
-        rules = SYSTEMS[system]
+        rules = system.rules
         before = len(self.problems)
         holders = self.players(obj.get(rules.holders, []), f"{path}.{rules.holders}")
         field_size = obj.get("field_size", rules.field_size)
@@ -370,40 +251,7 @@ class _Reader(ShapeReader):
         pass_down = self.flag(obj.get("pass_down", rules.pass_down), f"{path}.pass_down")
         if holders is None or pass_down is None or len(self.problems) != before:
             return None
-        if system == "dominion":
-            return DominionQualification(holders, field_size, pass_down)
-        table = self.field(obj, "table", path, lambda v, p: self.items(v, p, self.row))
-        if table is None or len(self.problems) != before:
-            return None
-        if not table:
-            self.problem(f"{path}.table", N_("the table needs at least one row"))
-        for index in range(1, len(table)):
-            if table[index].entrants <= table[index - 1].entrants:
-                self.problem(
-                    f"{path}.table[{index}].entrants",
-                    N_("rows must be in increasing order of 'entrants'"),
-                )
-        if not table:
-            return None
-        return CarcassonneQualification(tuple(table), holders, field_size, pass_down)
-
-    def row(self, value: Any, path: str) -> PointRow | None:
-        obj = self.obj(value, path, _ROW)
-        if obj is None:
-            return None
-        entrants = self.field(obj, "entrants", path, lambda v, p: self.count(v, p, 1))
-        direct = self.count(obj.get("direct", 0), f"{path}.direct", 0)
-        points = self.items(obj.get("points", []), f"{path}.points", self.points)
-        if entrants is None or direct is None or points is None:
-            return None
-        if entrants < POINTS_FROM_PLAYERS and points:
-            # R-QUAL-5: small events still qualify their places directly, but award no points
-            self.problem(
-                f"{path}.points",
-                N_("events of 11 or fewer entrants award no qualification points (R-QUAL-5)"),
-            )
-            return None
-        return PointRow(entrants, direct, tuple(points))
+        return system.read(self, obj, path, Common(holders, field_size, pass_down))
 
     def points(self, value: Any, path: str) -> Fraction | None:
         if (
@@ -466,7 +314,8 @@ class _Reader(ShapeReader):
         if rules is not None:
             accepted.append((TOURS[rules].id, TOURS[rules].rulesets))
         if qualification is not None:
-            accepted.append((qualification.system.system, qualification.system.rulesets))
+            rules_of = SYSTEMS[qualification.system].rules
+            accepted.append((rules_of.system, rules_of.rulesets))
         for item in events:
             where = f"$.events[{item.index}]"
             for what, rulesets in accepted:
@@ -500,7 +349,7 @@ class _Reader(ShapeReader):
                         file=item.file,
                     )
             if item.kind is not None and qualification is not None:
-                system = qualification.system
+                system = SYSTEMS[qualification.system].rules
                 if item.kind not in system.kinds:
                     self.problem(
                         f"{where}.kind",
@@ -514,9 +363,6 @@ class _Reader(ShapeReader):
                         f"{where}.kind",
                         N_("a last-chance event needs the setting 'field_size' of the final"),
                     )
-
-
-_PLAYERS = {"type": "array", "items": {"type": "string", "minLength": 1}, "uniqueItems": True}
 
 
 def json_schema() -> dict[str, Any]:
@@ -537,6 +383,9 @@ def json_schema() -> dict[str, Any]:
             "next player in the standings.",
         },
     }
+    systems: dict[str, Any] = {}
+    for system in SYSTEMS.values():
+        systems.update(system.schema(qualification_common))
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://kolo.example/schema/kolo-series-1.json",
@@ -554,15 +403,14 @@ def json_schema() -> dict[str, Any]:
                 "description": "The tour's rules (R-TOUR-*); absent: no tour points.",
             },
             "championship_top7": {
-                **_PLAYERS,
+                **PLAYERS_SCHEMA,
                 "description": "Players who placed in the top 7 of a Czech championship since "
                 "2016 (the strong-field bonus, R-TOUR-3).",
             },
             "events": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/event"}},
             "qualification": {
                 "oneOf": [
-                    {"$ref": "#/$defs/dominion"},
-                    {"$ref": "#/$defs/carcassonne"},
+                    *({"$ref": f"#/$defs/{name}"} for name in SYSTEMS),
                     {"type": "null"},
                 ]
             },
@@ -595,70 +443,13 @@ def json_schema() -> dict[str, Any]:
                         "absent: not a qualifier.",
                     },
                     "declined": {
-                        **_PLAYERS,
+                        **PLAYERS_SCHEMA,
                         "description": "Players who declined a qualifying place from this "
                         "event (R-QUAL-2).",
                     },
                 },
             },
-            "dominion": {
-                "type": "object",
-                "required": ["system"],
-                "additionalProperties": False,
-                "properties": {
-                    "system": {"const": "dominion"},
-                    "last_final_top5": {
-                        **_PLAYERS,
-                        "description": "The best of last year's final (R-QUAL-3).",
-                    },
-                    **qualification_common,
-                },
-            },
-            "carcassonne": {
-                "type": "object",
-                "required": ["system", "table"],
-                "additionalProperties": False,
-                "properties": {
-                    "system": {"const": "carcassonne"},
-                    "last_championship_top10": {
-                        **_PLAYERS,
-                        "description": "The top 10 of last year's championship (R-QUAL-4).",
-                    },
-                    "table": {
-                        "type": "array",
-                        "minItems": 1,
-                        "items": {"$ref": "#/$defs/row"},
-                        "description": "Direct places and qualification points by the number "
-                        "of players, rows in increasing order of 'entrants' (R-QUAL-5).",
-                    },
-                    **qualification_common,
-                },
-            },
-            "row": {
-                "type": "object",
-                "required": ["entrants"],
-                "additionalProperties": False,
-                "if": {"properties": {"entrants": {"maximum": POINTS_FROM_PLAYERS - 1}}},
-                "then": {"properties": {"points": {"maxItems": 0}}},
-                "properties": {
-                    "entrants": {
-                        "type": "integer",
-                        "minimum": 1,
-                        "description": "The row applies from this many players on; a row "
-                        f"below {POINTS_FROM_PLAYERS} awards no points (R-QUAL-5).",
-                    },
-                    "direct": {
-                        "type": "integer",
-                        "minimum": 0,
-                        "description": "Places, from 1st, that qualify directly.",
-                    },
-                    "points": {
-                        "type": "array",
-                        "items": {"type": "number", "minimum": 0},
-                        "description": "Qualification points for 1st, 2nd, … place.",
-                    },
-                },
-            },
+            **systems,
         },
     }
 

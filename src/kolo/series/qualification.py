@@ -14,13 +14,7 @@ from typing import Any
 
 from kolo.core.problems import N_, InvalidInput
 from kolo.core.standings import name_key
-from kolo.series.document import (
-    CarcassonneQualification,
-    DominionQualification,
-    Qualification,
-    Series,
-    SeriesEvent,
-)
+from kolo.series.model import Qualification, Series, SeriesEvent
 from kolo.series.results import (
     EventResult,
     Placed,
@@ -30,19 +24,8 @@ from kolo.series.results import (
     unfinished,
     unpublished,
 )
-from kolo.series.rules import (
-    MAIN_PLACES,
-    POINT_EVENTS_NEEDED,
-    POINTS_FROM_PLAYERS,
-    POINTS_NEEDED,
-    local_places,
-)
-
-RULE_OF_KIND = {
-    "dominion": {"main": "R-QUAL-1", "local": "R-QUAL-2", "last-chance": "R-QUAL-3"},
-    "carcassonne": {"local": "R-QUAL-4", "last-chance": "R-QUAL-6"},
-}
-"""The rule under which an event of a kind qualifies its players, by system."""
+from kolo.series.system import QualificationSystem
+from kolo.series.systems import SYSTEMS
 
 
 @dataclass(frozen=True)
@@ -55,8 +38,8 @@ class Qualified:
     """The rule: ``R-QUAL-1`` … ``R-QUAL-6``."""
     how: str
     """``last-final`` or ``last-championship`` (last year's result), ``main``, ``local``,
-    ``last-chance`` (a place in that kind of event), ``direct`` (a direct place, Carcassonne)
-    or ``points`` (qualification points, Carcassonne)."""
+    ``last-chance`` (a place in that kind of event), ``direct`` (a direct place where the
+    system also awards points) or ``points`` (qualification points)."""
     item: SeriesEvent | None
     """The event that qualified them (for ``points``: where they reached the total)."""
     placed: Placed | None
@@ -84,7 +67,7 @@ class QualifierEvent:
 
     result: EventResult
     places: int
-    """Qualifying places on offer (direct places for Carcassonne)."""
+    """Qualifying places on offer (where the system also awards points: direct places)."""
     reason: Reason | None
     """Why the event qualifies nobody; ``None`` when it is a qualifier."""
 
@@ -96,7 +79,7 @@ class QualifierEvent:
 
 @dataclass(frozen=True)
 class PlayerPoints:
-    """A player's Carcassonne qualification points (R-QUAL-4, R-QUAL-5)."""
+    """A player's qualification points (R-QUAL-4, R-QUAL-5)."""
 
     person: str
     name: str
@@ -115,13 +98,14 @@ class QualificationResult:
 
     series: Series
     qualification: Qualification
+    system: QualificationSystem
     qualified: tuple[Qualified, ...]
     """In the order they qualified."""
     passed_down: tuple[PassedDown, ...]
     events: tuple[QualifierEvent, ...]
     """In date order."""
     points: tuple[PlayerPoints, ...]
-    """Carcassonne only: everyone with points, most first."""
+    """Where the system awards points: everyone with points, most first."""
 
 
 def already_qualified() -> Reason:
@@ -156,6 +140,7 @@ class _Run:
     def __init__(self, series: Series, qualification: Qualification) -> None:
         self.series = series
         self.qualification = qualification
+        self.system = SYSTEMS[qualification.system]
         self.names = player_names(series)
         self.qualified: list[Qualified] = []
         self.held: set[str] = set()
@@ -171,11 +156,13 @@ class _Run:
         self.held.add(entry.person)
 
     def run(self) -> QualificationResult:
-        carcassonne = isinstance(self.qualification, CarcassonneQualification)
-        before = "last-championship" if carcassonne else "last-final"
-        rule = "R-QUAL-4" if carcassonne else "R-QUAL-3"
+        rules = self.system.rules
         for person in self.qualification.holders:
-            self.qualify(Qualified(person, self.name(person), rule, before, None, None))
+            self.qualify(
+                Qualified(
+                    person, self.name(person), rules.holders_rule, rules.holders_how, None, None
+                )
+            )
         for item in self.series.in_date_order():
             self.event(event_result(item))
         points = sorted(
@@ -188,6 +175,7 @@ class _Run:
         return QualificationResult(
             self.series,
             self.qualification,
+            self.system,
             tuple(self.qualified),
             tuple(self.passed),
             tuple(self.events),
@@ -220,57 +208,37 @@ class _Run:
             self.events.append(QualifierEvent(result, places, reason))
             self.fill(result, places, pass_down=True)
             return
-        if isinstance(q, DominionQualification):
-            places = MAIN_PLACES if item.kind == "main" else local_places(result.size)
-            self.events.append(QualifierEvent(result, places, None))
-            self.fill(result, places, q.pass_down)
-            return
-        self.carcassonne(result, q)
+        self.system.offer(self, result, q)
 
-    def carcassonne(self, result: EventResult, q: CarcassonneQualification) -> None:
-        """Direct places, then points; who reaches the points here qualifies here (R-QUAL-4,
-        R-QUAL-5)."""
-        row = q.row(result.size)
-        if row is None:
-            reason = Reason(
-                "too-few-players",
-                N_("{players} players; qualification starts at {minimum} players (R-QUAL-5)"),
-                {"players": result.size, "minimum": q.table[0].entrants},
-            )
-            self.events.append(QualifierEvent(result, 0, reason))
+    def offered(self, result: EventResult, places: int, reason: Reason | None) -> None:
+        """Record what the event offered (``reason``: why it qualifies nobody)."""
+        self.events.append(QualifierEvent(result, places, reason))
+
+    def earn(self, result: EventResult, player: Placed, points: Fraction) -> Fraction:
+        """Give ``player`` qualification points from this event; their total so far."""
+        self.points[player.person].append((result.item, points))
+        return sum((p for _item, p in self.points[player.person]), Fraction(0))
+
+    def events_with_points(self, person: str) -> int:
+        """How many events gave the player points so far."""
+        return len(self.points[person])
+
+    def qualify_by_points(self, result: EventResult, player: Placed, total: Fraction) -> None:
+        """The player qualifies here with ``total`` points (R-QUAL-4), unless they hold a
+        place or declined this event's."""
+        if player.person in self.held or player.person in result.item.declined:
             return
-        self.events.append(QualifierEvent(result, row.direct, None))
-        self.fill(result, row.direct, q.pass_down, how="direct")
-        if result.size < POINTS_FROM_PLAYERS:
-            return  # R-QUAL-5: 11 or fewer entrants: the places qualify, no points
-        refused = set(result.item.declined)
-        for player in result.players:
-            occupied = range(player.rank, player.rank_to + 1)
-            earned = sum(
-                (row.points[k - 1] for k in occupied if k <= len(row.points)), Fraction(0)
-            ) / len(occupied)
-            if earned <= 0:
-                continue
-            self.points[player.person].append((result.item, earned))
-            events = self.points[player.person]
-            total = sum((points for _item, points in events), Fraction(0))
-            if (
-                player.person not in self.held
-                and player.person not in refused
-                and total >= POINTS_NEEDED
-                and len(events) >= POINT_EVENTS_NEEDED
-            ):
-                self.qualify(
-                    Qualified(
-                        player.person,
-                        self.name(player.person),
-                        "R-QUAL-4",
-                        "points",
-                        result.item,
-                        player,
-                        total,
-                    )
-                )
+        self.qualify(
+            Qualified(
+                player.person,
+                self.name(player.person),
+                self.system.rules.rule_of_kind[result.item.kind or ""],
+                "points",
+                result.item,
+                player,
+                total,
+            )
+        )
 
     def fill(self, result: EventResult, places: int, pass_down: bool, how: str = "") -> None:
         """Give the event's ``places`` down its standings (R-QUAL-1, R-QUAL-2).
@@ -282,7 +250,7 @@ class _Run:
         """
         item = result.item
         kind = item.kind or ""
-        rule = RULE_OF_KIND[self.qualification.system.system][kind]
+        rule = self.system.rules.rule_of_kind[kind]
         refused = set(item.declined)
         skipped: list[PassedDown] = []
         opened: list[int] = []
@@ -320,7 +288,7 @@ def qualification_document(result: QualificationResult) -> dict[str, Any]:
     """The ``kolo series qualification --json`` document (docs/series.md)."""
     doc: dict[str, Any] = {
         "name": result.series.name,
-        "system": result.qualification.system.system,
+        "system": result.qualification.system,
         "events": [
             {
                 "event": e.item.file,
@@ -359,7 +327,7 @@ def qualification_document(result: QualificationResult) -> dict[str, Any]:
             for p in result.passed_down
         ],
     }
-    if isinstance(result.qualification, CarcassonneQualification):
+    if result.system.with_points():
         doc["points"] = [
             {
                 "player": p.person,

@@ -22,7 +22,7 @@ from kolo.core import rulesets
 from kolo.core.event import Event
 from kolo.core.outcome import game_outcome
 from kolo.core.standings import name_key
-from kolo.series.document import Series
+from kolo.series.model import Series
 
 
 @dataclass(frozen=True)

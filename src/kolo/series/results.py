@@ -14,7 +14,7 @@ from kolo.core import rulesets
 from kolo.core.event import Entrant
 from kolo.core.problems import N_
 from kolo.core.standings import compute
-from kolo.series.document import Series, SeriesEvent
+from kolo.series.model import Series, SeriesEvent
 
 
 @dataclass(frozen=True)

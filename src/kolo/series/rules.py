@@ -1,8 +1,8 @@
-"""The rules of series as data: tour scoring (R-TOUR-*) and qualification systems (R-QUAL-*).
+"""The rules of tours as data (R-TOUR-*).
 
-A series names its tour rules by a stable id (``rules``) and its qualification system by
-name (``qualification.system``); a new season's rules are a new entry here, not new
-branches elsewhere (DESIGN.md principle 4).
+A series names its tour rules by a stable id (``rules``); a new season's rules are a new
+entry here, not new branches elsewhere (DESIGN.md principle 4). Qualification systems
+(R-QUAL-*) are modules of their own, listed in ``kolo.series.systems``.
 """
 
 from __future__ import annotations
@@ -78,72 +78,6 @@ TOURS: Mapping[str, TourRules] = MappingProxyType(
                 rounds_bonus=((6, Fraction(1, 2)), (7, Fraction(1))),
                 strong_field=((3, Fraction(1)), (5, Fraction(2))),
                 city_limit=4,
-            ),
-        )
-    }
-)
-
-
-@dataclass(frozen=True)
-class SystemRules:
-    """What a qualification system accepts and what its settings default to (R-QUAL-*)."""
-
-    system: str
-    """The name used in series files (``qualification.system``)."""
-    title: str
-    """Name shown to users, in English (marked for translation)."""
-    rulesets: tuple[str, ...]
-    """The event rule sets the system accepts."""
-    kinds: tuple[str, ...]
-    """The values an event's ``kind`` may take; an event without one qualifies nobody."""
-    holders: str
-    """The field listing last year's automatic qualifiers (R-QUAL-3, R-QUAL-4)."""
-    pass_down: bool
-    """Default of the setting ``pass_down``: a place a player cannot take passes on."""
-    field_size: int | None
-    """Default of the setting ``field_size`` that a last-chance event fills up to."""
-
-
-MAIN_PLACES = 5
-"""A main tournament qualifies its 5 best players (R-QUAL-1)."""
-LOCAL_PLACES = ((0, 1), (20, 2), (30, 3))
-"""A local tournament: (players from, places); the winner, the 2nd from 20, the 3rd from 30
-(R-QUAL-2)."""
-
-
-def local_places(players: int) -> int:
-    """How many players a local tournament of ``players`` players qualifies (R-QUAL-2)."""
-    return int(_step(tuple((n, Fraction(p)) for n, p in LOCAL_PLACES), players))
-
-
-POINTS_FROM_PLAYERS = 12
-"""Events with 11 or fewer players award no qualification points (R-QUAL-5)."""
-POINTS_NEEDED = Fraction(2)
-"""Qualification points that qualify (R-QUAL-4)."""
-POINT_EVENTS_NEEDED = 2
-"""…collected from at least this many different tournaments (R-QUAL-4)."""
-
-SYSTEMS: Mapping[str, SystemRules] = MappingProxyType(
-    {
-        rules.system: rules
-        for rules in (
-            SystemRules(
-                system="dominion",
-                title=N_("Dominion championship qualification (until 2021)"),
-                rulesets=("dominion-cz", "dominion-cz-final"),
-                kinds=("main", "local", "last-chance"),
-                holders="last_final_top5",
-                pass_down=True,
-                field_size=None,
-            ),
-            SystemRules(
-                system="carcassonne",
-                title=N_("Carcassonne championship qualification"),
-                rulesets=("carcassonne-cz",),
-                kinds=("local", "last-chance"),
-                holders="last_championship_top10",
-                pass_down=False,
-                field_size=32,
             ),
         )
     }

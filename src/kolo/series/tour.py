@@ -13,7 +13,7 @@ from typing import Any
 
 from kolo.core.problems import N_, InvalidInput
 from kolo.core.standings import name_key
-from kolo.series.document import Series, SeriesEvent
+from kolo.series.model import Series, SeriesEvent
 from kolo.series.results import (
     EventResult,
     Placed,

@@ -123,7 +123,7 @@ def save_series(
 def _series_event(entry: models.SeriesEvent, index: int) -> Any:
     from pathlib import Path
 
-    from kolo.series.document import SeriesEvent
+    from kolo.series.model import SeriesEvent
 
     return SeriesEvent(
         index=index,
