@@ -96,11 +96,7 @@ def test_no_english_words_of_click_in_czech_help(czech):
 
 def test_every_help_text_is_czech(czech, english):
     assert czech.keys() == english.keys()
-    same = [
-        path
-        for path in czech
-        if path and czech[path]["help"] == english[path]["help"]
-    ]
+    same = [path for path in czech if czech[path]["help"] == english[path]["help"]]
     assert same == []
     same_options = [
         (path, name)
@@ -114,7 +110,9 @@ def test_every_help_text_is_czech(czech, english):
 def test_czech_help_says_bot_never_robot(czech):
     words = set()
     for page in czech.values():
-        words |= {w.lower() for w in re.findall(r"\w*(?:robot|počítačov\w* hráč)\w*", page["text"], re.I)}
+        words |= {
+            w.lower() for w in re.findall(r"\w*(?:robot|počítačov\w* hráč)\w*", page["text"], re.I)
+        }
     assert words == set()
     assert "bot" in czech["domino"]["text"]
     assert "bot" in czech["domino simulate"]["text"]
@@ -129,7 +127,8 @@ def test_the_catalogue_says_bot_for_bots():
     wrong = {
         msgid: msgstr
         for msgid, msgstr in po_entries().items()
-        if BOT.search(msgid) and (re.search(r"robot|počítačov", msgstr, re.I) or "bot" not in msgstr.lower())
+        if BOT.search(msgid)
+        and (re.search(r"robot|počítačov", msgstr, re.I) or "bot" not in msgstr.lower())
     }
     assert wrong == {}
 
@@ -157,7 +156,8 @@ def test_the_commands_are_listed_in_groups(czech, english):
     assert "Commands:" not in text  # every command is in a group
     day = text.split("The day: an event in the store:")[1].split("\n\n")[0]
     files = text.split("Event files (no store):")[1].split("\n\n")[0]
-    assert re.search(r"^  round ", day, re.M) and not re.search(r"^  pair ", day, re.M)
+    assert re.search(r"^  round ", day, re.M)
+    assert not re.search(r"^  pair ", day, re.M)
     assert re.search(r"^  pair ", files, re.M)
     assert re.findall(r"^(\S.*):$", czech[""]["text"], re.M) == ["Volby", *PANELS]
 
@@ -201,14 +201,18 @@ def test_confusable_commands_say_what_the_other_is_for(english, czech, path, say
         (["pair"], "kolo: Chybí argument 'file'. (kolo pair --help)"),
         (["pair", "--bogus", "x"], "kolo: Neznámá volba: --bogus (kolo pair --help)"),
         (["pair", "a", "b"], "kolo: Nadbytečné argumenty (b) (kolo pair --help)"),
-        (["round", "paer"], "kolo: Příkaz 'paer' neexistuje. Mysleli jste 'pair'? (kolo round --help)"),
+        (
+            ["round", "paer"],
+            "kolo: Příkaz 'paer' neexistuje. Mysleli jste 'pair'? (kolo round --help)",
+        ),
         (
             ["round", "pair", "e", "--seed", "x"],
             "kolo: Neplatná hodnota '--seed': 'x' není celé číslo. (kolo round pair --help)",
         ),
         (
             ["round", "pair", "e", "--time-limit", "0"],
-            "kolo: Neplatná hodnota '--time-limit': 0.0 není v rozsahu x>=0.1. (kolo round pair --help)",
+            "kolo: Neplatná hodnota '--time-limit': 0.0 není v rozsahu x>=0.1."
+            " (kolo round pair --help)",
         ),
         (["round", "pair", "e", "--seed"], "kolo: Volba '--seed' potřebuje hodnotu."),
     ],

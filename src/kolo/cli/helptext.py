@@ -17,6 +17,7 @@ from typer._click import Command, Context, HelpFormatter
 from typer._click.exceptions import (
     BadParameter,
     MissingParameter,
+    NoArgsIsHelpError,
     NoSuchOption,
     UsageError,
 )
@@ -314,6 +315,8 @@ def _hint(error: BadParameter) -> str | None:
 
 def usage_error(error: UsageError) -> str:
     """The message of a command-line error, in kolo's language."""
+    if isinstance(error, NoArgsIsHelpError):
+        return error.format_message()  # the help, written in kolo's language already
     if isinstance(error, MissingParameter):
         kind = error.param_type or (error.param.param_type_name if error.param else "parameter")
         hint = _hint(error) or ""
