@@ -23,10 +23,8 @@ _WALK = r"""
 import contextlib, io, json, sys
 import typer
 from kolo.cli import app, main
-from kolo.cli.helptext import prepare
 
 root = typer.main.get_command(app)
-prepare(root)
 found = {}
 
 def walk(command, path):
