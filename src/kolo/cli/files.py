@@ -87,7 +87,9 @@ def rulesets_command(
     name: Annotated[
         str | None,
         typer.Argument(
-            help=_("A rule set's name: show its settings and defaults."), show_default=False
+            metavar="NAME",
+            help=_("A rule set's name: show its settings and defaults."),
+            show_default=False,
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,

@@ -323,11 +323,10 @@ def usage_error(error: UsageError) -> str:
         text = _(_MISSING.get(kind, N_("Missing parameter {name}."))).format(name=hint)
         return f"{text} {_words(error.message)}" if error.message else text
     if isinstance(error, BadParameter):
-        hint = _hint(error)
         reason = _words(error.message)
-        if hint is None:
+        if (named := _hint(error)) is None:
             return _("Invalid value: {reason}").format(reason=reason)
-        return _("Invalid value for {name}: {reason}").format(name=hint, reason=reason)
+        return _("Invalid value for {name}: {reason}").format(name=named, reason=reason)
     if isinstance(error, NoSuchOption):
         text = _words(error.message)
         if error.possibilities:
