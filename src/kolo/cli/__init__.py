@@ -35,6 +35,7 @@ if (_language := _asked_language(sys.argv[1:])) in i18n.LANGUAGES:
 # the commands after the language: their help is written as they are defined
 from kolo.cli import commands  # noqa: E402, F401 - registers every command
 from kolo.cli.app import app  # noqa: E402
+from kolo.cli.helptext import prepare, usage_error  # noqa: E402
 from kolo.cli.output import show_problems  # noqa: E402
 from kolo.cli.terminal import safe_output  # noqa: E402
 from kolo.core.problems import InvalidInput, NoValidPairing  # noqa: E402
@@ -96,6 +97,7 @@ def _app_for(args: Sequence[str]) -> typer.Typer:
 def _run(argv: Sequence[str] | None) -> int:
     args = list(argv) if argv is not None else sys.argv[1:]
     command = typer.main.get_command(_app_for(args))
+    prepare(command)
     try:
         code = command.main(args=args, prog_name="kolo", standalone_mode=False)
     except InvalidInput as error:
@@ -108,7 +110,7 @@ def _run(argv: Sequence[str] | None) -> int:
         code = 3
     except UsageError as error:
         where = f" ({error.ctx.command_path} --help)" if error.ctx is not None else ""
-        print(f"kolo: {error.format_message()}{where}", file=sys.stderr)
+        print(f"kolo: {usage_error(error)}{where}", file=sys.stderr)
         code = 2
     except ClickException as error:
         print(f"kolo: {error.format_message()}", file=sys.stderr)

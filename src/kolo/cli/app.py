@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from kolo import __version__, i18n
+from kolo.cli.helptext import PanelGroup
 from kolo.i18n import _
 
 
@@ -44,6 +45,7 @@ app = typer.Typer(
         "teams: entrants, rounds, results, standings. Commands on a FILE read a kolo-event/1 "
         "file and change nothing; commands on an EVENT work on the store."
     ),
+    cls=PanelGroup,
     add_completion=False,
     no_args_is_help=True,
     rich_markup_mode=None,

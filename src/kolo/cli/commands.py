@@ -1,12 +1,11 @@
 """The one place that registers every command with the application (``kolo.cli.app``).
 
-Importing a command module registers its commands; the order here is the order ``kolo --help``
-lists them: the commands on files, then those on the store, the demonstration, the Dominion
-cards, the server; then the groups (event, entrant, round, draw, kingdom, pool, series, user).
+Importing a command module registers its commands. ``kolo --help`` lists them in the groups
+of ``kolo.cli.helptext.PANELS`` (a new command goes in one of them: a test checks).
 No command module imports another command module or this one, so there is no circle.
 """
 
-# the order of these imports is the order of the commands in ``kolo --help``
+# the order of registration (``kolo --help`` lists the commands by ``helptext.PANELS``)
 # isort: off
 from kolo.cli import files  # noqa: F401 - importing a module registers its commands
 from kolo.cli import result  # noqa: F401

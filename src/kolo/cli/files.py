@@ -76,26 +76,47 @@ def check(file: FileArg) -> None:
     )
 
 
-@app.command("rulesets", help=_("List the rule sets with their settings and defaults."))
+@app.command(
+    "rulesets",
+    help=_(
+        "List the rule sets, one line each: name, game, what it is; kolo rulesets NAME shows "
+        "one rule set's settings and defaults."
+    ),
+)
 def rulesets_command(
+    name: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="NAME",
+            help=_("A rule set's name: show its settings and defaults."),
+            show_default=False,
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
 ) -> None:
     from kolo.core import rulesets
     from kolo.core.settings import SPECS
 
-    if as_json:
-        print_json(
-            {
-                rs.id: {"title": rs.title, "settings": dict(rs.defaults)}
-                for rs in rulesets.REGISTRY.values()
-            }
+    if name is not None and name not in rulesets.REGISTRY:
+        raise InvalidInput.one(
+            N_("unknown rule set '{ruleset}'; known: {known}"),
+            path="NAME",
+            ruleset=name,
+            known=", ".join(rulesets.REGISTRY),
         )
+    chosen = [rulesets.get(name)] if name is not None else list(rulesets.REGISTRY.values())
+    if as_json:
+        print_json({rs.id: {"title": rs.title, "settings": dict(rs.defaults)} for rs in chosen})
         return
-    for rs in rulesets.REGISTRY.values():
+    if name is None:
+        rows = [(rs.id, rs.game, _(rs.title)) for rs in chosen]
+        print(table([_("Rule set"), _("Game"), _("What it is")], rows))
+        return
+    for rs in chosen:
         print(f"{rs.id}: {_(rs.title)}")
-        for name, value in rs.defaults.items():
-            print(f"    {name} = {json.dumps(value)}  ({SPECS[name].rule}) {_(SPECS[name].help)}")
-        print()
+        for setting, value in rs.defaults.items():
+            spec = SPECS[setting]
+            print(f"    {setting} = {json.dumps(value)}  ({spec.rule}) {_(spec.help)}")
 
 
 @app.command(help=_("Print the JSON Schema of the kolo-event/1 format."))
