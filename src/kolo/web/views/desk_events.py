@@ -143,7 +143,14 @@ def event_settings(request: HttpRequest, event: models.Event, role: str) -> Http
     typed = request.POST if request.method == "POST" and errors else None
     context = base_context(request, event, role)
     context.update(
-        fields=settingsform.fields(ruleset.defaults, settings, event.settings, errors, typed),
+        fields=settingsform.fields(
+            ruleset.defaults,
+            settings,
+            event.settings,
+            errors,
+            typed,
+            have=settingsform.traits(ruleset),
+        ),
         ruleset_title=_(ruleset.title),
         format_line=format_line(
             event, event.entrants.filter(dropped_after_round__isnull=True).count()
