@@ -99,3 +99,26 @@ def test_the_projector_fills_the_screen_black(live_server, browser, open_round):
     )
     assert colours[0] == "rgb(0, 0, 0)"
     assert colours[1] == "rgb(0, 0, 0)"
+
+
+SPILL = """() => [...document.querySelectorAll('.desk-tables > .card')].filter(card => {
+  const edge = card.getBoundingClientRect().right;
+  return [...card.querySelectorAll('*')].some(el => el.getBoundingClientRect().right > edge + 1);
+}).map(card => card.id)"""
+
+
+@pytest.mark.parametrize("width", [360, 1024, 1280])
+def test_the_live_placements_stay_inside_their_card(live_server, browser, open_round, width):
+    first = models.Entrant.objects.filter(event=open_round).order_by("id").first()
+    assert first is not None
+    first.name = "Kateřina Procházková-Dvořáková von Lobkowicz"  # a long name, as real fields have
+    first.save()
+    page = logged_in(browser, live_server, {"width": width, "height": 800})
+    page.goto(f"{live_server.url}/desk/{open_round.key}/rounds/6/")
+    tables = page.locator(".desk-tables > .card").count()
+    for table in range(1, tables + 1):
+        scores = page.locator(f"#table-{table} form[action$='/result/'] input.score[name^=score_]")
+        for i in range(scores.count()):
+            scores.nth(i).fill(str(100 + 7 * i))
+        page.locator(f"#table-{table} .preview table.grid").wait_for()
+    assert page.evaluate(SPILL) == []
