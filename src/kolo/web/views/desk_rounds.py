@@ -20,6 +20,7 @@ from kolo.core.collation import sort_key
 from kolo.core.event import Round as CoreRound
 from kolo.core.event import Table as CoreTable
 from kolo.games.dominion.draws import PICKS
+from kolo.web.views.desk_results import draft_slots
 from kolo.pairing.checker import check_pairing_rules
 from kolo.pairing.criteria import round_costs
 from kolo.report.explanation import Explanation, repeats_words, round_explanations
@@ -117,6 +118,8 @@ def round_context(
             table["why"] = _explain(why, loaded.names)
         else:
             table["why"] = []
+        if table["kingdom"] and table["kingdom"].choices:
+            table["draft_slots"] = draft_slots(request, event, number, table)
     context = base_context(request, event, role)
     later = event.rounds.filter(number__gt=number).exists()
     rounds = list(event.rounds.all())
