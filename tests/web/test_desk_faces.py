@@ -89,3 +89,43 @@ def test_round_one_shows_no_draft_and_no_previous_round(event, client):
     store.pair_round(ACTOR, event, seed=4)
     page = client.get(f"/desk/{event.key}/rounds/2/").content.decode()
     assert "players see the previous round again" in page
+
+
+FINISHED = "The event is finished: its standings are final."
+
+
+def test_after_the_last_round_the_desk_and_the_players_pages_say_the_event_is_finished(
+    event, client
+):
+    store.pair_round(ACTOR, event, seed=3)
+    play(event, 1)
+    store.pair_round(ACTOR, event, seed=4)
+    players = Client()
+
+    def pages() -> dict[str, str]:
+        return {
+            "desk": client.get(f"/desk/{event.key}/").content.decode(),
+            "desk round": client.get(f"/desk/{event.key}/rounds/2/").content.decode(),
+            "event": players.get(f"/e/{event.key}/").content.decode(),
+            "standings": players.get(f"/e/{event.key}/standings/").content.decode(),
+        }
+
+    before = pages()
+    assert not any(FINISHED in page for page in before.values())
+    assert "Final standings" not in before["standings"]
+    assert "After round 1" in before["standings"]
+    for table in models.Table.objects.filter(round__event=event, round__number=2):
+        seats = [s.entrant.code for s in table.seats.all()]
+        store.record_result(ACTOR, event, 2, table.number, {p: 9 + i for i, p in enumerate(seats)})
+    assert not any(FINISHED in page for page in pages().values())  # not closed yet
+    store.close_round(ACTOR, event, 2)
+    after = pages()
+    assert FINISHED in after["desk"]
+    assert FINISHED in after["desk round"]
+    assert FINISHED in after["event"]
+    assert "Final standings" in after["standings"]
+    assert "After round 2" not in after["standings"]
+    assert "Pair round 3" not in after["desk"]
+    czech = Client()
+    czech.get("/language/cs/?next=/")
+    assert "Konečné pořadí" in czech.get(f"/e/{event.key}/standings/").content.decode()

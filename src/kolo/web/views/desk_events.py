@@ -103,6 +103,7 @@ def event_desk(request: HttpRequest, event: models.Event, role: str) -> HttpResp
         rounds=rounds,
         last=last,
         can_pair=can_pair(loaded, rounds),
+        finished=present.finished(loaded, rounds),
         next_number=len(rounds) + 1,
         entrants=len(loaded.value.entrants),
         active=sum(1 for e in loaded.value.entrants if e.dropped_after_round is None),

@@ -137,6 +137,7 @@ def round_context(
         ),
         later_round=later,
         can_pair=not later and can_pair(loaded, rounds),
+        finished=present.finished(loaded, rounds),
         next_number=len(rounds) + 1,
         may_undo=not later and not round_row.closed and not games,
         clock_start=timezone.localtime(round_row.clock_started_at).isoformat()
