@@ -20,7 +20,6 @@ from kolo.core.collation import sort_key
 from kolo.core.event import Round as CoreRound
 from kolo.core.event import Table as CoreTable
 from kolo.games.dominion.draws import PICKS
-from kolo.web.views.desk_results import draft_slots
 from kolo.pairing.checker import check_pairing_rules
 from kolo.pairing.criteria import round_costs
 from kolo.report.explanation import Explanation, repeats_words, round_explanations
@@ -30,6 +29,7 @@ from kolo.store import models
 from kolo.store.roles import OWNER
 from kolo.web import present, wording
 from kolo.web.access import organiser
+from kolo.web.views.desk_results import draft_slots
 from kolo.web.views.deskbase import actor_of, attempt, base_context, can_pair, render_fragment
 from kolo.web.views.reportdesk import report_groups
 
