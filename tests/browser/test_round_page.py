@@ -62,9 +62,29 @@ def test_a_dominion_round_page_is_compact_with_the_close_in_reach(
     assert box["y"] + box["height"] <= DESKTOP["height"]  # in the window without scrolling
     waiting = page.locator(".round-bar").inner_text()
     assert "Waiting for" in waiting
-    # a table's kingdom opens when its address is followed
+    # following a table's address only scrolls to it: its kingdom stays closed
     page.goto(f"{live_server.url}/desk/{open_round.key}/rounds/6/#table-3")
-    assert page.locator("#table-3 details.kingdom-details[open]").count() == 1
+    assert page.locator("details.kingdom-details[open]").count() == 0
+
+
+def test_a_save_jumps_to_its_table_and_leaves_the_kingdoms_as_they_were(
+    live_server, browser, open_round
+):
+    page = logged_in(browser, live_server, DESKTOP)
+    page.goto(f"{live_server.url}/desk/{open_round.key}/rounds/6/")
+    page.locator("#table-1 details.kingdom-details > summary").click()  # the organiser opens one
+    scores = page.locator("#table-2 form[action$='/result/'] input.score[name^=score_]")
+    for i in range(scores.count()):
+        scores.nth(i).fill(str(30 - i))
+    with page.expect_navigation():
+        page.locator("#table-2 form[action$='/result/'] button[type=submit]").click()
+    assert page.url.endswith("#table-2")
+    assert "table 2: result saved" in page.inner_text(".messages")
+    assert page.locator("#table-2 details.kingdom-details[open]").count() == 0  # not opened
+    assert page.locator("#table-1 details.kingdom-details[open]").count() == 1  # left open
+    page.locator("#table-1 details.kingdom-details > summary").click()  # and closed again
+    page.reload()
+    assert page.locator("details.kingdom-details[open]").count() == 0
 
 
 def test_the_projector_fills_the_screen_black(live_server, browser, open_round):
@@ -79,3 +99,26 @@ def test_the_projector_fills_the_screen_black(live_server, browser, open_round):
     )
     assert colours[0] == "rgb(0, 0, 0)"
     assert colours[1] == "rgb(0, 0, 0)"
+
+
+SPILL = """() => [...document.querySelectorAll('.desk-tables > .card')].filter(card => {
+  const edge = card.getBoundingClientRect().right;
+  return [...card.querySelectorAll('*')].some(el => el.getBoundingClientRect().right > edge + 1);
+}).map(card => card.id)"""
+
+
+@pytest.mark.parametrize("width", [360, 1024, 1280])
+def test_the_live_placements_stay_inside_their_card(live_server, browser, open_round, width):
+    first = models.Entrant.objects.filter(event=open_round).order_by("id").first()
+    assert first is not None
+    first.name = "Kateřina Procházková-Dvořáková von Lobkowicz"  # a long name, as real fields have
+    first.save()
+    page = logged_in(browser, live_server, {"width": width, "height": 800})
+    page.goto(f"{live_server.url}/desk/{open_round.key}/rounds/6/")
+    tables = page.locator(".desk-tables > .card").count()
+    for table in range(1, tables + 1):
+        scores = page.locator(f"#table-{table} form[action$='/result/'] input.score[name^=score_]")
+        for i in range(scores.count()):
+            scores.nth(i).fill(str(100 + 7 * i))
+        page.locator(f"#table-{table} .preview table.grid").wait_for()
+    assert page.evaluate(SPILL) == []

@@ -45,7 +45,8 @@ def test_r_evt_3_desk_corrects_a_closed_round_after_a_confirmation(played):
     assert "Standings after round 1" in text
     assert "Round 2" in text
     assert "would have been different" in text
-    assert "3 work seconds" in text
+    assert "work seconds" not in text  # plain words for an organiser
+    assert "some differences may come from the shorter search, not from the correction" in text
     assert 'name="confirm" value="yes"' in text
     assert 'name="version" value="1"' in text
     public_before = Client().get("/e/zlin-2026/standings/").content.decode()

@@ -59,6 +59,32 @@ class SettingSpec:
     """For ``WEIGHTS``: the names a value may have."""
     choices: tuple[str, ...] = ()
     """For ``TEXT``: the values allowed (any non-empty text when empty)."""
+    needs: frozenset[str] = frozenset()
+    """What a rule set must have for the setting to apply to it (:data:`TRAITS`): the
+    settings form shows a setting only to the rule sets it applies to."""
+
+
+TRAITS: Mapping[str, str] = MappingProxyType(
+    {
+        "tables": "tables of more than two entrants, as many as the organiser sets (not pairs)",
+        "smaller": "smaller (or larger) tables seat the entrants left over",
+        "setup": "every table has a setup dealt before play (Dominion's kingdom)",
+    }
+)
+"""What a rule set may have that a setting may need (``SettingSpec.needs``); a rule set's
+traits follow from its system and its game (``kolo.web.settingsform.traits``)."""
+
+CRITERION_NEEDS: Mapping[str, frozenset[str]] = MappingProxyType(
+    {"smaller_tables": frozenset({"smaller"})}
+)
+"""The pairing criteria that apply only to some rule sets, as ``SettingSpec.needs``."""
+
+
+def applies(name: str, traits: frozenset[str]) -> bool:
+    """Whether setting (or pairing criterion) ``name`` applies to a rule set with ``traits``."""
+    spec = SPECS.get(name)
+    needs = spec.needs if spec is not None else CRITERION_NEEDS.get(name, frozenset())
+    return needs <= traits
 
 
 SPECS: dict[str, SettingSpec] = {
@@ -76,6 +102,7 @@ SPECS: dict[str, SettingSpec] = {
             ),
             2,
             8,
+            needs=frozenset({"tables"}),
         ),
         SettingSpec(
             "games_per_table",
@@ -110,6 +137,7 @@ SPECS: dict[str, SettingSpec] = {
                 "Shares at a smaller table are scaled as if the missing players had scored "
                 "the table's average (x 2/3 at a Dominion table of two)."
             ),
+            needs=frozenset({"smaller"}),
         ),
         SettingSpec(
             "weights",
@@ -145,6 +173,7 @@ SPECS: dict[str, SettingSpec] = {
                 "repeats), over the event so far or every round (slice_guard_scope); "
                 "off: the weights alone decide."
             ),
+            needs=frozenset({"tables"}),
         ),
         SettingSpec(
             "slice_guard_scope",
@@ -155,6 +184,7 @@ SPECS: dict[str, SettingSpec] = {
                 "earlier rounds seated below the slice), or every round on its own."
             ),
             choices=("event", "round"),
+            needs=frozenset({"tables"}),
         ),
         SettingSpec(
             "repeats_first",
@@ -201,7 +231,10 @@ SPECS: dict[str, SettingSpec] = {
             "clock_alert_minutes",
             Kind.INT,
             "R-DOM-9",
-            N_("The round clock alerts after this many minutes (Dominion: 45)."),
+            N_(
+                "The round clock (on the desk and the players' pages) alerts after this many "
+                "minutes."
+            ),
             1,
             600,
         ),
@@ -213,6 +246,7 @@ SPECS: dict[str, SettingSpec] = {
                 "The card pool the draws use (the desk's Card pools page lists them);"
                 " the championship pool by default."
             ),
+            needs=frozenset({"setup"}),
         ),
         SettingSpec(
             "extended_share",
@@ -224,12 +258,14 @@ SPECS: dict[str, SettingSpec] = {
             ),
             0,
             1,
+            needs=frozenset({"setup"}),
         ),
         SettingSpec(
             "extended_for_all",
             Kind.BOOL,
             "R-DOM-6",
             N_("Every table plays the Extended draw (an option for the final)."),
+            needs=frozenset({"setup"}),
         ),
         SettingSpec(
             "qualifiers",

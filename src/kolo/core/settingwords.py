@@ -52,3 +52,39 @@ CHOICE_LABELS: dict[str, str] = {
     "larger": N_("larger tables"),
 }
 """The words for the values a text setting may take."""
+
+ORDER: tuple[str, ...] = (
+    "rounds",
+    "self_reporting",
+    "table_size",
+    "clock_alert_minutes",
+    "target",
+    "hands",
+    "playoff",
+    "playoff_teams",
+    "grand_final_reset",
+    "remainder",
+    "placement_points",
+    "games_per_table",
+    "group_games",
+    "qualifiers",
+    "advance",
+    "seeding",
+    "bye_points",
+    "pool",
+    "extended_share",
+    "extended_for_all",
+    "never_together",
+    "club_rounds",
+    "seat_balance",
+    "repeats_first",
+    "negative_scores_as_zero",
+    "smaller_table_scaling",
+    "weights",
+    "slice_guard",
+    "slice_guard_scope",
+    "time_limit",
+)
+"""The settings in the order a form shows them: what organisers change most first (the rounds,
+players entering their own results, the table size, the clock), the pairing's fine tuning
+last. A setting not named here follows them."""

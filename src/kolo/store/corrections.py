@@ -265,10 +265,10 @@ def _what_if(
             note = N_("seats were swapped after pairing: not every difference is the correction's")
         elif float(seen.get("budget") or 0) > budget:
             note = N_(
-                "paired with {budget} work seconds, the what-if with {what_if}: "
-                "not every difference is the correction's"
+                "this pairing again was searched more briefly than the round was (so that the "
+                "answer comes quickly): some differences may come from the shorter search, "
+                "not from the correction"
             )
-            params = {"budget": f"{float(seen['budget']):g}", "what_if": f"{budget:g}"}
         later.append(
             LaterRound(
                 played.number,

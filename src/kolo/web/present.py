@@ -178,6 +178,23 @@ def shared_table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]
     )
 
 
+def finished(loaded: Loaded, rounds: list[models.Round] | None = None) -> bool:
+    """Whether the event is over and its standings final: its last round closed and no round
+    left to play (every round of the rule set played, a knockout's final, or the bracket with
+    its champion). ``rounds``: the event's stored rounds, when the caller has them."""
+    if rounds is None:
+        rounds = list(loaded.event.rounds.all())
+    if not rounds or not rounds[-1].closed:
+        return False
+    last = rounds[-1]
+    most = loaded.ruleset.max_rounds(loaded.settings)
+    if most is not None:
+        return len(rounds) >= most
+    if last.stage == "final":
+        return True
+    return last.stage == "playoff" and store.bracket_decided(loaded.event)
+
+
 def clock_alert_seconds(loaded: Loaded) -> int:
     """When the round clock alerts, in seconds (the setting ``clock_alert_minutes``, R-DOM-9;
     every rule set has it, with its default, in the resolved settings)."""

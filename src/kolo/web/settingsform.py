@@ -18,8 +18,10 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 
 from kolo.core.problems import N_, Problem
-from kolo.core.settings import SPECS, Kind
-from kolo.core.settingwords import CHOICE_LABELS, LABELS
+from kolo.core.rulesets import RuleSet, System
+from kolo.core.settings import SPECS, Kind, applies
+from kolo.core.settingwords import CHOICE_LABELS, LABELS, ORDER
+from kolo.games import registry
 from kolo.web import wording
 
 _NUMBER = re.compile(r"-?[0-9]{1,12}([.,][0-9]{1,12})?")
@@ -46,6 +48,29 @@ class Field:
     parts: list[tuple[str, str, str]] = field(default_factory=list)
     """For the weights: (criterion, its name, its weight)."""
     errors: list[str] = field(default_factory=list)
+
+
+def traits(ruleset: RuleSet) -> frozenset[str]:
+    """What the rule set has that settings may need (``kolo.core.settings.TRAITS``), from its
+    system and its game: tables of more than two (not pairs), smaller tables, a table setup."""
+    found = set()
+    if ruleset.system is not System.SWISS_PAIRS:
+        found.add("tables")
+    if ruleset.smaller_tables:
+        found.add("smaller")
+    if registry.get(ruleset.game).read_setup is not None:
+        found.add("setup")
+    return frozenset(found)
+
+
+def shown_settings(
+    defaults: Mapping[str, Any], own: Mapping[str, Any], have: frozenset[str] | None
+) -> list[str]:
+    """The settings a form shows, the most used first (``settingwords.ORDER``): those of the
+    rule set that apply to it (all when ``have`` is None), and any the event changed."""
+    rank = {name: i for i, name in enumerate(ORDER)}
+    names = [n for n in defaults if have is None or applies(n, have) or n in own]
+    return sorted(names, key=lambda n: rank.get(n, len(rank)))
 
 
 def _kind(name: str) -> str:
@@ -88,7 +113,7 @@ def _plain(value: Any) -> str:
     return str(value)
 
 
-def _default_text(name: str, value: Any) -> str:
+def _default_text(name: str, value: Any, have: frozenset[str] | None = None) -> str:
     """A default in words: yes/no, a choice's words, numbers as numbers."""
     kind = _kind(name)
     if kind == "yesno":
@@ -98,7 +123,11 @@ def _default_text(name: str, value: Any) -> str:
     if kind == "pairs":
         return _("nobody") if not value else _shown(name, value)
     if kind == "weights":
-        return ", ".join(f"{wording.criterion_name(k)} {v}" for k, v in value.items())
+        return ", ".join(
+            f"{wording.criterion_name(k)} {v}"
+            for k, v in value.items()
+            if have is None or applies(k, have)
+        )
     return _shown(name, value)
 
 
@@ -108,11 +137,13 @@ def fields(
     own: Mapping[str, Any],
     errors: Mapping[str, list[str]] | None = None,
     posted: QueryDict | None = None,
+    have: frozenset[str] | None = None,
 ) -> list[Field]:
     """The form's fields: ``defaults`` of the rule set, ``settings`` in force, ``own`` the
-    event's overrides; after a refusal, ``posted`` holds what was typed, shown again as it was."""
+    event's overrides; after a refusal, ``posted`` holds what was typed, shown again as it was.
+    ``have``: the rule set's traits, which settings apply to it (``traits``)."""
     shown = []
-    for name in defaults:
+    for name in shown_settings(defaults, own, have):
         spec = SPECS[name]
         value = settings[name]
         entry = Field(
@@ -122,7 +153,7 @@ def fields(
             rule=spec.rule,
             kind=_kind(name),
             value=_shown(name, value),
-            default=_default_text(name, defaults[name]),
+            default=_default_text(name, defaults[name], have),
             changed=name in own,
             minimum=spec.minimum,
             maximum=spec.maximum,
@@ -137,7 +168,9 @@ def fields(
         elif entry.kind == "weights":
             weights = value if isinstance(value, Mapping) else defaults[name]
             entry.parts = [
-                (key, wording.criterion_name(key), _plain(weights.get(key, 0))) for key in spec.keys
+                (key, wording.criterion_name(key), _plain(weights.get(key, 0)))
+                for key in spec.keys
+                if have is None or applies(key, have)
             ]
         shown.append(entry)
     return shown
@@ -210,8 +243,12 @@ def read(
     changes = {}
     for name in defaults:
         if _kind(name) == "weights" and any(f"{name}.{key}" in post for key in SPECS[name].keys):
+            current = own.get(name, defaults[name])
             weights = {
+                # a criterion the form does not show keeps its weight
                 key: _number(post.get(f"{name}.{key}", "").strip() or "0")
+                if f"{name}.{key}" in post
+                else current.get(key, 0)
                 for key in SPECS[name].keys
             }
             value: Any = weights

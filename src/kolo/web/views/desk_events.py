@@ -103,6 +103,7 @@ def event_desk(request: HttpRequest, event: models.Event, role: str) -> HttpResp
         rounds=rounds,
         last=last,
         can_pair=can_pair(loaded, rounds),
+        finished=present.finished(loaded, rounds),
         next_number=len(rounds) + 1,
         entrants=len(loaded.value.entrants),
         active=sum(1 for e in loaded.value.entrants if e.dropped_after_round is None),
@@ -143,7 +144,14 @@ def event_settings(request: HttpRequest, event: models.Event, role: str) -> Http
     typed = request.POST if request.method == "POST" and errors else None
     context = base_context(request, event, role)
     context.update(
-        fields=settingsform.fields(ruleset.defaults, settings, event.settings, errors, typed),
+        fields=settingsform.fields(
+            ruleset.defaults,
+            settings,
+            event.settings,
+            errors,
+            typed,
+            have=settingsform.traits(ruleset),
+        ),
         ruleset_title=_(ruleset.title),
         format_line=format_line(
             event, event.entrants.filter(dropped_after_round__isnull=True).count()

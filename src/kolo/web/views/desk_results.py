@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from kolo.core.collation import sort_key
 from kolo.core.outcome import outcome
 from kolo.core.problems import InvalidInput
+from kolo.games.dominion.draws import PICKS
 from kolo.store import api as store
 from kolo.store import models
 from kolo.store.roles import OWNER
@@ -119,12 +120,36 @@ def table_kingdom(
             shelters=request.POST.get("shelters") == "on",
         )
     else:
-        picks = [p for p in request.POST.getlist("pick") if p]
+        posted = request.POST.getlist("pick")
+        picks = [p for p in posted if p]
         change = lambda: store.record_draft(actor, event, number, table, picks)  # noqa: E731
+        if not attempt(request, change, _("table {table}: kingdom saved").format(table=table)):
+            # refused (a card picked twice, one missing): the form shows the picks again
+            request.session[_draft_key(event, number, table)] = posted[:PICKS]
+        return redirect(
+            reverse("desk-round", kwargs={"key": event.key, "number": number}) + f"#table-{table}"
+        )
     attempt(request, change, _("table {table}: kingdom saved").format(table=table))
     return redirect(
         reverse("desk-round", kwargs={"key": event.key, "number": number}) + f"#table-{table}"
     )
+
+
+def _draft_key(event: models.Event, number: int, table: int) -> str:
+    return f"kolo-draft:{event.key}:{number}:{table}"
+
+
+def draft_slots(
+    request: HttpRequest, event: models.Event, number: int, table: dict[str, Any]
+) -> list[tuple[int, str]]:
+    """Each pick of a table's draft form and the card it shows: the picks of a draft just
+    refused as the organiser made them (once), else the draft recorded."""
+    kingdom = table["kingdom"]
+    retried = request.session.pop(_draft_key(event, number, table["number"]), None)
+    if isinstance(retried, list):
+        return [(n, str(retried[n - 1]) if n <= len(retried) else "") for n in range(1, PICKS + 1)]
+    chosen = {c.pick: c.id for c in kingdom.choices if c.pick}
+    return [(n, chosen.get(n, "")) for n in range(1, PICKS + 1)]
 
 
 @organiser()

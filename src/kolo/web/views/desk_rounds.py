@@ -29,6 +29,7 @@ from kolo.store import models
 from kolo.store.roles import OWNER
 from kolo.web import present, wording
 from kolo.web.access import organiser
+from kolo.web.views.desk_results import draft_slots
 from kolo.web.views.deskbase import actor_of, attempt, base_context, can_pair, render_fragment
 from kolo.web.views.reportdesk import report_groups
 
@@ -117,6 +118,8 @@ def round_context(
             table["why"] = _explain(why, loaded.names)
         else:
             table["why"] = []
+        if table["kingdom"] and table["kingdom"].choices:
+            table["draft_slots"] = draft_slots(request, event, number, table)
     context = base_context(request, event, role)
     later = event.rounds.filter(number__gt=number).exists()
     rounds = list(event.rounds.all())
@@ -134,6 +137,7 @@ def round_context(
         ),
         later_round=later,
         can_pair=not later and can_pair(loaded, rounds),
+        finished=present.finished(loaded, rounds),
         next_number=len(rounds) + 1,
         may_undo=not later and not round_row.closed and not games,
         clock_start=timezone.localtime(round_row.clock_started_at).isoformat()

@@ -45,6 +45,7 @@ def _context(request: HttpRequest, event: models.Event, loaded: present.Loaded) 
         "limit_imposed": bool(round_row and round_row.limit_imposed_at),
         "clock_alert_seconds": present.clock_alert_seconds(loaded),
         "highlight": request.GET.get("me", ""),
+        "finished": present.finished(loaded),
     }
 
 

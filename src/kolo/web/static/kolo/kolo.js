@@ -100,15 +100,27 @@
   });
 })();
 
-// the desk: a table's kingdom and draft open when its address is followed (#table-3)
+// the desk: each table's kingdom and draft stay as the organiser left them, open or closed,
+// when the page comes back after a save (#table-3 only scrolls to the table)
 (function () {
   "use strict";
-  var openTarget = function () {
-    if (!/^#table-\d+$/.test(window.location.hash)) { return; }
-    var card = document.getElementById(window.location.hash.slice(1));
-    var details = card && card.querySelector("details.kingdom-details");
-    if (details) { details.open = true; }
+  var kingdoms = document.querySelectorAll("details.kingdom-details");
+  if (!kingdoms.length) { return; }
+  var key = "kolo-open-kingdoms:" + window.location.pathname;
+  var remembered = [];
+  try { remembered = JSON.parse(window.sessionStorage.getItem(key) || "[]"); } catch (e) { remembered = []; }
+  var tableOf = function (details) {
+    var card = details.closest("[id^=table-]");
+    return card ? card.id : "";
   };
-  openTarget();
-  window.addEventListener("hashchange", openTarget);
+  kingdoms.forEach(function (details) {
+    if (remembered.indexOf(tableOf(details)) >= 0) { details.open = true; }
+    details.addEventListener("toggle", function () {
+      var open = [];
+      document.querySelectorAll("details.kingdom-details[open]").forEach(function (d) {
+        open.push(tableOf(d));
+      });
+      try { window.sessionStorage.setItem(key, JSON.stringify(open)); } catch (e) { /* private mode */ }
+    });
+  });
 })();
