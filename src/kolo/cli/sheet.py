@@ -68,11 +68,58 @@ def sheet_hand(
     _show(written, store.to_core(found), store.ruleset_of(found)[0].game)
 
 
-@sheet_app.command("undo", help=_("Take back the last hand written on a table's sheet."))
-def sheet_undo(event: EventArg, round_number: RoundArg, table_number: TableArg) -> None:
+@sheet_app.command(
+    "undo",
+    help=_(
+        "Take back the last hand written on a table's sheet: name it with --hand N (without "
+        "it, nothing changes and the last hand is shown); refused when hand N is not the last."
+    ),
+)
+def sheet_undo(
+    event: EventArg,
+    round_number: RoundArg,
+    table_number: TableArg,
+    hand: Annotated[
+        int | None,
+        typer.Option(
+            "--hand",
+            help=_(
+                "The hand to take back (its number; it must be the sheet's last hand). "
+                "Without it, the last hand is shown and nothing changes."
+            ),
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    from kolo.core.problems import N_, InvalidInput
+
     store = open_store()
     found = store.find_event(event)
-    written = store.take_back_hand(cli_actor(), found, round_number, table_number)
+    if hand is None:
+        played = store.sheet_in_play(
+            store.get_table(store.get_round(found, round_number), table_number)
+        )
+        if not played.hands:
+            raise InvalidInput.one(N_("the sheet has no hand to take back"), path="SHEET")
+        last = played.hands[-1]
+        names = {e.id: e.name for e in store.to_core(found).entrants}
+        raise InvalidInput.one(
+            N_(
+                "say which hand to take back: the last is hand {hand} ({what}; pips {pips}); "
+                "kolo sheet undo {event} {round} {table} --hand {hand}"
+            ),
+            path="--hand",
+            hand=len(played.hands),
+            what=_("blocked")
+            if last.out is None
+            else _("{name} went out").format(name=names.get(last.out, last.out)),
+            pips=", ".join(f"{names.get(k, k)} {v}" for k, v in last.pips.items()),
+            event=found.key,
+            round=round_number,
+            table=table_number,
+        )
+    written = store.take_back_hand(cli_actor(), found, round_number, table_number, hand=hand)
+    print(_("hand {hand} is taken back").format(hand=hand))
     _show(written, store.to_core(found), store.ruleset_of(found)[0].game)
 
 

@@ -135,10 +135,17 @@ def table_sheet(
     """A hand written on a table's score sheet (domino), or the last one taken back."""
     seats = table_seats(event, number, table)
     if request.POST.get("action") == "undo":
+        seen = request.POST.get("hands", "")
+
+        def undo() -> None:
+            store.take_back_hand(
+                actor_of(request), event, number, table, hand=_hand_to_take_back(seen)
+            )
+
         attempt(
             request,
-            lambda: store.take_back_hand(actor_of(request), event, number, table),
-            _("table {table}: the last hand is taken back").format(table=table),
+            undo,
+            _("table {table}: hand {hand} is taken back").format(table=table, hand=seen.strip()),
         )
     else:
 
@@ -164,6 +171,17 @@ def table_sheet(
     return redirect(
         reverse("desk-round", kwargs={"key": event.key, "number": number}) + f"#table-{table}"
     )
+
+
+def _hand_to_take_back(raw: str) -> int:
+    """The hand a page means to take back: the last one it showed (refused when missing, so
+    that a hand written meanwhile by someone else is never taken back unseen)."""
+    from kolo.core.problems import N_
+
+    hand = optional_number(raw, "hands")
+    if hand is None:
+        raise InvalidInput.one(N_("say which hand to take back"), path="hands")
+    return hand
 
 
 def _missing_out() -> str:

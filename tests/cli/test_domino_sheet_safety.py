@@ -1,0 +1,44 @@
+"""Nothing entered on a domino sheet is lost, by the command line (issue 36)."""
+
+import pytest
+
+from kolo.store import models
+from tests.cli.test_store_commands import ok, refused
+
+pytestmark = [pytest.mark.db, pytest.mark.django_db]
+
+
+@pytest.fixture
+def pairs(capsys):
+    ok(capsys, "event", "new", "--ruleset", "domino-pairs", "--key", "dp", "Domino pátek")
+    ok(capsys, "entrant", "add", "dp", "Kočky", "Psi", "Lvi", "Sovy")
+    ok(capsys, "round", "new", "dp", "--tables", "p1,p2;p3,p4")
+    return "dp"
+
+
+def hands_on_sheet(table=1):
+    return len(models.Table.objects.get(number=table).sheet or [])
+
+
+def test_sheet_undo_names_the_hand_and_refuses_one_that_is_not_the_last(capsys, pairs):
+    ok(capsys, "sheet", "hand", pairs, "1", "1", "--out", "p1", "p1=0", "p2=30")
+    ok(capsys, "sheet", "hand", pairs, "1", "1", "--out", "p2", "p1=12", "p2=0")
+    ok(capsys, "sheet", "hand", pairs, "1", "1", "--out", "p1", "p1=0", "p2=7")  # a phone's
+    refused(
+        capsys,
+        "sheet",
+        "undo",
+        pairs,
+        "1",
+        "1",
+        "--hand",
+        "2",
+        contains="hand 2 is not the last hand any more: the sheet has 3 hands",
+    )
+    err = refused(capsys, "sheet", "undo", pairs, "1", "1", contains="say which hand")
+    assert "hand 3 (Kočky went out; pips Kočky 0, Psi 7)" in err
+    assert "--hand 3" in err
+    assert hands_on_sheet() == 3
+    out = ok(capsys, "sheet", "undo", pairs, "1", "1", "--hand", "3")
+    assert "hand 3 is taken back" in out
+    assert hands_on_sheet() == 2

@@ -1,0 +1,96 @@
+"""Nothing entered on a domino sheet is lost (issue 36): taking back names the hand it takes
+back and is refused when a hand was written meanwhile; a final score over a sheet in play is
+an explicit replacement; a final score obeys the game's rules; a finished sheet offers only
+taking back its last hand."""
+
+import json
+
+import pytest
+from django.test import Client
+
+from kolo.store import api as store
+from kolo.store import models
+from tests.web.conftest import ACTOR, snapshot
+
+pytestmark = [pytest.mark.db, pytest.mark.django_db]
+
+
+@pytest.fixture
+def pairs(owner):
+    event = store.create_event(
+        ACTOR, "Domino pátek", "domino-pairs", {"self_reporting": True}, owner=owner
+    )
+    store.add_entrants(
+        ACTOR, event, [("Kočky", None), ("Psi", None), ("Lvi", None), ("Sovy", None)]
+    )
+    store.new_round(ACTOR, event, [["p1", "p2"], ["p3", "p4"]])
+    return event
+
+
+def said(response):
+    return " | ".join(str(m) for m in response.context["messages"])
+
+
+def sheet_url(event, table=1):
+    return f"/desk/{event.key}/rounds/1/tables/{table}/sheet/"
+
+
+def desk_hand(desk, event, out, seen, **pips):
+    data = {"out": out, "hands": str(seen), **{f"pips_{k}": str(v) for k, v in pips.items()}}
+    return desk.post(sheet_url(event), data, follow=True)
+
+
+def phone_post(phone, event, code, **data):
+    return phone.post(f"/e/{event.key}/report/", {"code": code, **data}, follow=True)
+
+
+def hands_on_sheet(event, table=1):
+    return len(models.Table.objects.get(round__event=event, number=table).sheet or [])
+
+
+def test_the_desk_does_not_take_back_a_hand_a_phone_wrote_meanwhile(desk, pairs):
+    desk_hand(desk, pairs, "p1", 0, p1=0, p2=30)
+    desk_hand(desk, pairs, "p2", 1, p1=12, p2=0)  # the desk's page now shows 2 hands
+    code = models.Table.objects.get(round__event=pairs, number=1).code
+    phone_post(
+        Client(), pairs, code, action="hand", player="p1", out="p1", hands="2", pips_p1="0",
+        pips_p2="7",
+    )
+    assert hands_on_sheet(pairs) == 3
+    before = snapshot()
+    response = desk.post(sheet_url(pairs), {"action": "undo", "hands": "2"}, follow=True)
+    assert "hand 2 is not the last hand any more: the sheet has 3 hands" in said(response)
+    assert snapshot() == before
+    response = desk.post(sheet_url(pairs), {"action": "undo", "hands": "3"}, follow=True)
+    assert "table 1: hand 3 is taken back" in said(response)
+    assert hands_on_sheet(pairs) == 2
+
+
+def test_a_take_back_that_names_no_hand_is_refused(desk, pairs):
+    desk_hand(desk, pairs, "p1", 0, p1=0, p2=30)
+    before = snapshot()
+    response = desk.post(sheet_url(pairs), {"action": "undo"}, follow=True)
+    assert "say which hand to take back" in said(response)
+    assert snapshot() == before
+
+
+def test_a_phone_does_not_take_back_a_hand_another_phone_wrote_meanwhile(pairs):
+    code = models.Table.objects.get(round__event=pairs, number=1).code
+    first, second = Client(), Client()
+    hand = {"pips_p1": "0", "pips_p2": "7", "out": "p1", "action": "hand"}
+    phone_post(first, pairs, code, player="p1", hands="0", **hand)
+    phone_post(second, pairs, code, player="p2", hands="1", **hand)
+    before = snapshot()
+    response = phone_post(first, pairs, code, action="undo", player="p1", hands="1")
+    assert "hand 1 is not the last hand any more: the sheet has 2 hands" in said(response)
+    assert snapshot() == before
+    response = phone_post(first, pairs, code, action="undo", player="p1", hands="2")
+    assert "hand 2 is taken back" in said(response)
+    assert hands_on_sheet(pairs) == 1
+
+
+def test_the_take_back_button_names_its_hand(desk, pairs):
+    desk_hand(desk, pairs, "p1", 0, p1=0, p2=30)
+    desk_hand(desk, pairs, "p1", 1, p1=0, p2=30)
+    page = desk.get(f"/desk/{pairs.key}/rounds/1/").content.decode()
+    assert "Take back hand 2" in page
