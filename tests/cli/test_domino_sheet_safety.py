@@ -42,3 +42,21 @@ def test_sheet_undo_names_the_hand_and_refuses_one_that_is_not_the_last(capsys, 
     out = ok(capsys, "sheet", "undo", pairs, "1", "1", "--hand", "3")
     assert "hand 3 is taken back" in out
     assert hands_on_sheet() == 2
+
+
+def test_a_final_score_over_a_sheet_in_play_needs_replace_sheet(capsys, pairs):
+    for _ in range(5):
+        ok(capsys, "sheet", "hand", pairs, "1", "1", "--out", "p1", "p1=0", "p2=10")
+    refused(
+        capsys,
+        "result",
+        pairs,
+        "1",
+        "1",
+        "p1=104",
+        "p2=20",
+        contains="score sheet in play (hands written: 5; totals Kočky 50, Psi 0)",
+    )
+    ok(capsys, "result", pairs, "1", "1", "p1=104", "p2=20", "--replace-sheet")
+    assert hands_on_sheet() == 0
+    assert models.Game.objects.get().hands is None

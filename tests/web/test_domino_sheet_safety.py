@@ -53,7 +53,14 @@ def test_the_desk_does_not_take_back_a_hand_a_phone_wrote_meanwhile(desk, pairs)
     desk_hand(desk, pairs, "p2", 1, p1=12, p2=0)  # the desk's page now shows 2 hands
     code = models.Table.objects.get(round__event=pairs, number=1).code
     phone_post(
-        Client(), pairs, code, action="hand", player="p1", out="p1", hands="2", pips_p1="0",
+        Client(),
+        pairs,
+        code,
+        action="hand",
+        player="p1",
+        out="p1",
+        hands="2",
+        pips_p1="0",
         pips_p2="7",
     )
     assert hands_on_sheet(pairs) == 3
@@ -94,3 +101,61 @@ def test_the_take_back_button_names_its_hand(desk, pairs):
     desk_hand(desk, pairs, "p1", 1, p1=0, p2=30)
     page = desk.get(f"/desk/{pairs.key}/rounds/1/").content.decode()
     assert "Take back hand 2" in page
+
+
+@pytest.fixture
+def token(owner):
+    from kolo.web.views.api import new_token
+
+    return new_token(owner, "test")
+
+
+def api_result(token, event, table, body):
+    return Client().post(
+        f"/api/v1/events/{event.key}/rounds/1/tables/{table}/result",
+        json.dumps(body),
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {token}",
+    )
+
+
+def five_hands(desk, event):
+    for seen in range(5):
+        desk_hand(desk, event, "p1", seen, p1=0, p2=10)
+
+
+def test_the_api_refuses_a_final_score_over_a_sheet_in_play_unless_it_replaces_it(
+    desk, pairs, token
+):
+    five_hands(desk, pairs)
+    before = snapshot()
+    response = api_result(token, pairs, 1, {"scores": {"p1": 104, "p2": 20}})
+    assert response.status_code == 409
+    body = response.json()
+    assert "replace_sheet" in body["error"]
+    assert (
+        "score sheet in play (hands written: 5; totals Kočky 50, Psi 0)"
+        in body["problems"][0]["message"]
+    )
+    assert snapshot() == before
+    response = api_result(token, pairs, 1, {"scores": {"p1": 104, "p2": 20}, "replace_sheet": True})
+    assert response.status_code == 200
+    assert models.Table.objects.get(round__event=pairs, number=1).sheet is None
+    entry = models.AuditEntry.objects.filter(action="result.enter").last()
+    assert len(entry.after["sheet_in_play_dropped"]) == 5
+    assert "5 hands discarded" in entry.summary
+
+
+def test_the_desk_refuses_a_final_score_over_a_sheet_in_play_unless_it_replaces_it(desk, pairs):
+    five_hands(desk, pairs)
+    page = desk.get(f"/desk/{pairs.key}/rounds/1/").content.decode()
+    assert "replace the sheet: discard its 5 hands" in page
+    url = f"/desk/{pairs.key}/rounds/1/tables/1/result/"
+    before = snapshot()
+    response = desk.post(url, {"score_p1": "104", "score_p2": "20"}, follow=True)
+    assert "has a score sheet in play (hands written: 5; totals Kočky 50, Psi 0)" in said(response)
+    assert snapshot() == before
+    data = {"score_p1": "104", "score_p2": "20", "replace_sheet": "on"}
+    response = desk.post(url, data, follow=True)
+    assert "result saved" in said(response)
+    assert models.Game.objects.get(table__number=1).hands is None

@@ -297,6 +297,8 @@ def decide_report(
             ended_by_time_limit=report.ended_by_time_limit,
             expected_version=expected_version,
             record=sheets.stored(report.hands) if report.hands is not None else None,
+            # the organiser chose this report over the sheet the players wrote
+            replace_sheet=True,
         )
         if report.hands is not None:
             models.Table.objects.filter(pk=report.table.pk).update(sheet=None)

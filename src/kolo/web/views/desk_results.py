@@ -47,6 +47,7 @@ def table_result(
             game_number=optional_number(game, "game"),
             ended_by_time_limit=request.POST.get("time_limit") == "on",
             expected_version=optional_number(version, "version"),
+            replace_sheet=request.POST.get("replace_sheet") == "on",
         )
 
     attempt(request, save, _("table {table}: result saved").format(table=table))
