@@ -60,3 +60,23 @@ def test_a_final_score_over_a_sheet_in_play_needs_replace_sheet(capsys, pairs):
     ok(capsys, "result", pairs, "1", "1", "p1=104", "p2=20", "--replace-sheet")
     assert hands_on_sheet() == 0
     assert models.Game.objects.get().hands is None
+
+
+@pytest.mark.parametrize(
+    ("scores", "reason"),
+    [
+        (("p3=30", "p4=20"), "no team reached 100: did time run out?"),
+        (("p3=5000", "p4=-7"), "cannot be negative"),
+        (("p3=100", "p4=100"), "only one team can reach 100"),
+        (("p3=0", "p4=0"), "no team reached 100"),
+        (("p3=-5", "p4=100"), "cannot be negative"),
+    ],
+)
+def test_kolo_result_refuses_an_impossible_domino_final_score(capsys, pairs, scores, reason):
+    refused(capsys, "result", pairs, "1", "2", *scores, contains=reason)
+
+
+def test_kolo_result_takes_a_score_below_the_target_with_the_time_limit_mark(capsys, pairs):
+    refused(capsys, "result", pairs, "1", "2", "p3=90", "p4=80", contains="did time run out?")
+    ok(capsys, "result", pairs, "1", "2", "p3=90", "p4=80", "--time-limit")
+    assert models.Game.objects.get().ended_by_time_limit

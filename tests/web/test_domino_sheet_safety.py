@@ -159,3 +159,114 @@ def test_the_desk_refuses_a_final_score_over_a_sheet_in_play_unless_it_replaces_
     response = desk.post(url, data, follow=True)
     assert "result saved" in said(response)
     assert models.Game.objects.get(table__number=1).hands is None
+
+
+@pytest.mark.parametrize(
+    ("scores", "reason"),
+    [
+        ({"p1": 30, "p2": 20}, "no team reached 100: did time run out?"),
+        ({"p1": 5000, "p2": -7}, "cannot be negative"),
+        ({"p1": 100, "p2": 100}, "only one team can reach 100"),
+        ({"p1": 0, "p2": 0}, "no team reached 100"),
+        ({"p1": -5, "p2": 100}, "cannot be negative"),
+        ({"p1": 5000, "p2": 7}, "5000 points"),
+    ],
+)
+def test_the_api_refuses_an_impossible_domino_final_score(pairs, token, scores, reason):
+    before = snapshot()
+    response = api_result(token, pairs, 2, {"scores": {"p3": scores["p1"], "p4": scores["p2"]}})
+    assert response.status_code == 400
+    assert reason in response.json()["problems"][0]["message"]
+    assert snapshot() == before
+
+
+def test_a_final_score_below_the_target_needs_the_time_limit_mark(desk, pairs, token):
+    body = {"scores": {"p3": 90, "p4": 80}}
+    assert api_result(token, pairs, 2, body).status_code == 400
+    body["ended_by_time_limit"] = True
+    assert api_result(token, pairs, 2, body).status_code == 200
+    page = desk.get(f"/desk/{pairs.key}/rounds/1/").content.decode()
+    assert "time ran out before a team reached 100" in page
+
+
+def test_the_api_refuses_minus_fifty_for_everyone_at_mexican_train(owner, token):
+    event = store.create_event(ACTOR, "Vlak", "mexican-train", owner=owner)
+    store.add_entrants(ACTOR, event, [(n, None) for n in ("Ada", "Bea", "Cyril", "Dan")])
+    store.new_round(ACTOR, event, [["p1", "p2", "p3", "p4"]])
+    before = snapshot()
+    response = api_result(token, event, 1, {"scores": {f"p{i}": -50 for i in range(1, 5)}})
+    assert response.status_code == 400
+    assert "cannot be negative" in response.json()["problems"][0]["message"]
+    assert snapshot() == before
+
+
+def test_a_phone_report_below_the_target_asks_whether_time_ran_out(pairs):
+    code = models.Table.objects.get(round__event=pairs, number=2).code
+    before = snapshot()
+    response = phone_post(
+        Client(), pairs, code, action="submit", player="p3", score_p3="90", score_p4="80"
+    )
+    assert "no team reached 100: did time run out?" in said(response)
+    assert snapshot() == before
+    response = phone_post(
+        Client(),
+        pairs,
+        code,
+        action="submit",
+        player="p3",
+        score_p3="90",
+        score_p4="80",
+        time_limit="on",
+    )
+    assert "the others at the table now confirm it" in said(response)
+
+
+def test_a_finished_sheet_offers_nothing_but_taking_back_its_last_hand(desk, pairs):
+    code = models.Table.objects.get(round__event=pairs, number=1).code
+    phone = Client()
+    for seen in range(4):  # 4 × 30: the match is over at 120, sent for confirmation
+        phone_post(
+            phone,
+            pairs,
+            code,
+            action="hand",
+            player="p1",
+            out="p1",
+            hands=str(seen),
+            pips_p1="0",
+            pips_p2="30",
+        )
+    assert models.SelfReport.objects.get().scores == {"p1": 120, "p2": 0}
+    page = desk.get(f"/desk/{pairs.key}/rounds/1/").content.decode()
+    table = page[page.index('id="table-1"') : page.index('id="table-2"')]
+    assert "who went out?" not in table
+    assert "Write the hand" not in table
+    assert "Enter only the final score" not in table
+    assert "Take back hand 4" in table
+    before = snapshot()
+    response = desk_hand(desk, pairs, "p1", 4, p1=0, p2=30)
+    assert "the match was won at 100 points before this hand" in said(response)
+    assert snapshot() == before
+
+
+def test_a_phone_shows_a_finished_sheet_with_only_taking_back_its_last_hand(desk, pairs):
+    code = models.Table.objects.get(round__event=pairs, number=1).code
+    phone = Client()
+    for seen in range(4):
+        phone_post(
+            phone,
+            pairs,
+            code,
+            action="hand",
+            player="p1",
+            out="p1",
+            hands=str(seen),
+            pips_p1="0",
+            pips_p2="30",
+        )
+    report = models.SelfReport.objects.get()
+    desk.post(f"/desk/{pairs.key}/rounds/1/reports/{report.pk}/", {"decision": "reject"})
+    page = phone.get(f"/e/{pairs.key}/report/?code={code}").content.decode()
+    assert "The game is over." in page
+    assert "Hand 5: who went out?" not in page
+    assert "Take back hand 4" in page

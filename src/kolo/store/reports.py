@@ -17,6 +17,7 @@ from typing import Any
 
 from kolo.changes import sheets
 from kolo.core.problems import N_, InvalidInput
+from kolo.changes.results import check_final_score
 from kolo.store import models
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
 from kolo.store.mapping import ruleset_of
@@ -168,6 +169,8 @@ def submit_report(
             path="--turns",
             ruleset=ruleset.id,
         )
+    if hands is None:  # a final score alone obeys the game's rules as a sheet does
+        check_final_score(ruleset, settings, by_code, ended_by_time_limit)
     needed = ruleset.games_per_table(table.round.number, settings)
     game_number = table.games.count() + 1
     if game_number > needed:

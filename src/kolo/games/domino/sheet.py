@@ -334,3 +334,74 @@ def play_mexican(seats: Sequence[str], bots: Sequence[str], seed: int, hands: in
             )
         )
     return Sheet(tuple(written))
+
+
+def final_score_problems(
+    game: str,
+    scores: Mapping[str, int],
+    settings: Settings,
+    ended_by_time_limit: bool,
+    path: str,
+) -> list[Problem]:
+    """Why a game's final score, entered without its sheet (a paper sheet), cannot be the end
+    of a game played by the rules (empty: it can). Every way of entering a result asks this
+    (``kolo.changes.results``, the players' reports), so a final score obeys the rules a
+    sheet does.
+
+    Block game (R-DOMINO-4, -5): no team scores below 0; the match ends at the hand that
+    reaches the target, so only one team reaches it, and that hand scores at most a team's
+    fourteen tiles (118): the winner ends below target + 118. A match in which nobody
+    reached the target ended by the time limit, and says so (the time-limit mark).
+    Mexican Train (R-DOMINO-6, -10): no player scores below 0, and the game's hands hold at
+    most the set's pips each (1,068 without the station)."""
+    if any(v < 0 for v in scores.values()):
+        return [Problem(path, N_("a domino score cannot be negative: points are pips won"))]
+    if game == BLOCK:
+        target = settings.target
+        reached = [v for v in scores.values() if v >= target]
+        if len(reached) > 1:
+            return [
+                Problem(
+                    path,
+                    N_(
+                        "only one team can reach {target}: the match ends at the hand that "
+                        "reaches it"
+                    ),
+                    {"target": target},
+                )
+            ]
+        top = target - 1 + TEAM_MOST
+        if reached and reached[0] > top:
+            return [
+                Problem(
+                    path,
+                    N_(
+                        "{score} points: the match ends at the hand that reaches {target}, and a "
+                        "hand scores at most {most}, so a match ends at {top} at most"
+                    ),
+                    {"score": reached[0], "target": target, "most": TEAM_MOST, "top": top},
+                )
+            ]
+        if not reached and not ended_by_time_limit:
+            return [
+                Problem(
+                    path,
+                    N_(
+                        "no team reached {target}: did time run out? Then mark the match as "
+                        "ended by the time limit"
+                    ),
+                    {"target": target},
+                )
+            ]
+        return []
+    most = settings.hands * MEXICAN_SET_PIPS
+    total = sum(scores.values())
+    if total > most:
+        return [
+            Problem(
+                path,
+                N_("{total} points in all: {hands} hands hold at most {most} pips ({each} each)"),
+                {"total": total, "hands": settings.hands, "most": most, "each": MEXICAN_SET_PIPS},
+            )
+        ]
+    return []
