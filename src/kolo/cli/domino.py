@@ -177,11 +177,19 @@ def play_command(
     points = [0, 0]
     first_leader: int | None = None
     number = 0
+    print(
+        _(
+            "You sit at seat 0. Your partner is seat 2, opposite you ({partner}); your "
+            "opponents are seats 1 and 3 ({opponents}). Play passes 0, 1, 2, 3."
+        ).format(partner=partner, opponents=opponents)
+    )
     while max(points) < target:
         hand = block.new_hand(number, rng, first_leader)
         first_leader = hand.leader if first_leader is None else first_leader
         print(
-            _("Hand {number}: seat {leader} leads.").format(number=number + 1, leader=hand.leader)
+            _("Hand {number}: {leader} leads.").format(
+                number=number + 1, leader=_block_seat(hand.leader)
+            )
         )
         while not hand.over:
             seat, bot = hand.turn, seats[hand.turn]
@@ -189,7 +197,7 @@ def play_command(
             hand.play(move)
             if bot is not None:
                 what = hand.tiles.name(move.tile) if move.tile is not None else _("passes")
-                print(_("seat {seat}: {what}").format(seat=seat, what=what))
+                print(_("{seat}: {what}").format(seat=_block_seat(seat), what=what))
         result = hand.result(rules)
         if result.winner is not None:
             points[result.winner] += result.points
@@ -209,6 +217,15 @@ def play_command(
         if points[0] > points[1]
         else _("The opponents win the match.")
     )
+
+
+def _block_seat(seat: int) -> str:
+    """A seat of the block game as you see it from seat 0: you, your partner, an opponent."""
+    if seat == 0:
+        return _("seat 0 (you)")
+    if seat == 2:
+        return _("seat 2 (your partner)")
+    return _("seat {seat} (opponent)").format(seat=seat)
 
 
 def _ask(hand: Hand) -> Move:
