@@ -11,6 +11,25 @@ def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark, t
     return message
 
 
+ECHO_LIMIT = 80
+"""The most characters of one value a message echoes (a name typed, a card, an id, a list of
+them): what is longer is cut, so that a 100,000-character name makes a one-line error."""
+
+
+def shown(value: object, limit: int = ECHO_LIMIT) -> str:
+    """A value as a message echoes it: at most ``limit`` characters, cut with "…"."""
+    text = str(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def fill(template: str, params: Mapping[str, object]) -> str:
+    """A message's template with its values, every text value cut by :func:`shown`: the one
+    place where what a user typed is echoed in an error."""
+    return template.format(
+        **{k: shown(v) if isinstance(v, str) else v for k, v in params.items()}
+    )
+
+
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong with an input, located by a JSON path."""
@@ -23,8 +42,9 @@ class Problem:
     """Values for the template's fields."""
 
     def text(self, translate: Callable[[str], str] = str) -> str:
-        """The message with its values filled in, after ``translate`` of the template."""
-        return translate(self.message).format(**self.params)
+        """The message with its values filled in (each cut by :func:`shown`), after
+        ``translate`` of the template."""
+        return fill(translate(self.message), self.params)
 
 
 @dataclass(frozen=True)
@@ -54,7 +74,7 @@ class NoValidPairing(Exception):
         relaxations: tuple[Relaxation, ...] = (),
         **params: object,
     ) -> None:
-        super().__init__(message.format(**params))
+        super().__init__(fill(message, params))
         self.rule = rule
         self.message = message
         self.params = params
@@ -63,7 +83,7 @@ class NoValidPairing(Exception):
 
     def text(self, translate: Callable[[str], str] = str) -> str:
         """The explanation, translated."""
-        return translate(self.message).format(**self.params)
+        return fill(translate(self.message), self.params)
 
     def advice(self, translate: Callable[[str], str] = str) -> list[str]:
         """What the organiser may relax, one line each, the cheapest first."""
