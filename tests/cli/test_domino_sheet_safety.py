@@ -80,3 +80,64 @@ def test_kolo_result_takes_a_score_below_the_target_with_the_time_limit_mark(cap
     refused(capsys, "result", pairs, "1", "2", "p3=90", "p4=80", contains="did time run out?")
     ok(capsys, "result", pairs, "1", "2", "p3=90", "p4=80", "--time-limit")
     assert models.Game.objects.get().ended_by_time_limit
+
+
+def test_r_domino_10_mexican_train_scored_by_each_players_own_pips(capsys):
+    ok(
+        capsys,
+        "event",
+        "new",
+        "--ruleset",
+        "mexican-train",
+        "--key",
+        "mt",
+        "--set",
+        "hands=2",
+        "--set",
+        "scoring=own",
+        "MT",
+    )
+    ok(capsys, "entrant", "add", "mt", "Ada", "Bea", "Cyril", "Dan")
+    ok(capsys, "round", "new", "mt", "--tables", "p1,p2,p3,p4")
+    ok(capsys, "sheet", "hand", "mt", "1", "1", "--out", "p2", "p1=10", "p2=0", "p3=5", "p4=7")
+    out = ok(capsys, "sheet", "hand", "mt", "1", "1", "--blocked", "p1=3", "p2=9", "p3=5", "p4=7")
+    assert "The game is over" in out
+    scores = {s.entrant.code: s.points for s in models.Score.objects.all()}
+    assert scores == {"p1": 13, "p2": 9, "p3": 10, "p4": 14}
+    standings = ok(capsys, "standings", "mt")
+    order = [standings.index(n) for n in ("Bea", "Cyril", "Ada", "Dan")]
+    assert order == sorted(order)  # the fewest pips first
+
+
+def test_kolo_domino_plays_and_simulates_mexican_train_by_the_common_rule(capsys, monkeypatch):
+    import io
+
+    from kolo.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 300))
+    assert (
+        main(["domino", "play", "--game", "mexican-train", "--players", "3", "--scoring", "own"])
+        == 0
+    )
+    assert "Pips left (the fewest win):" in capsys.readouterr().out
+    assert (
+        main(
+            [
+                "domino",
+                "simulate",
+                "--game",
+                "mexican-train",
+                "--bots",
+                "strong,random",
+                "--matches",
+                "20",
+                "--workers",
+                "1",
+                "--scoring",
+                "own",
+                "--json",
+            ]
+        )
+        == 0
+    )
+    assert main(["domino", "play", "--game", "mexican-train", "--scoring", "lowest"]) == 2

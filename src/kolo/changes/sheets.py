@@ -137,6 +137,6 @@ def take_back(
 def _written(ruleset: RuleSet, settings: Settings, sheet: Sheet, seats: Sequence[str]) -> Written:
     return Written(
         sheet,
-        sheets.totals(ruleset.game, sheet, seats),
+        sheets.totals(ruleset.game, sheet, seats, settings.scoring),
         sheets.complete(ruleset.game, sheet, seats, settings),
     )

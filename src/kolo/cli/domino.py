@@ -50,6 +50,17 @@ def simulate_command(
         typer.Option("--workers", min=0, max=256, help=_("Processes to use (0: every core).")),
     ] = 0,
     as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
+    scoring: Annotated[
+        str,
+        typer.Option(
+            "--scoring",
+            help=_(
+                "How a hand of Mexican Train scores: winner (the winner scores the others' "
+                "pips, the highest total wins) or own (each player scores their own pips, the "
+                "lowest total wins)."
+            ),
+        ),
+    ] = "winner",
 ) -> None:
     import os
 
@@ -61,7 +72,7 @@ def simulate_command(
 
     update, close = progress(matches, _("Playing"))
     try:
-        summary = simulate(game, names, matches, seed, target, workers, update)
+        summary = simulate(game, names, matches, seed, target, workers, update, scoring)
     except ValueError as error:
         raise InvalidInput.one(N_("{reason}"), path="--bots", reason=str(error)) from None
     finally:
@@ -145,13 +156,24 @@ def play_command(
         int,
         typer.Option("--players", min=2, max=8, help=_("Players of Mexican Train, you included.")),
     ] = 4,
+    scoring: Annotated[
+        str,
+        typer.Option(
+            "--scoring",
+            help=_(
+                "How a hand of Mexican Train scores: winner (the winner scores the others' "
+                "pips, the highest total wins) or own (each player scores their own pips, the "
+                "lowest total wins)."
+            ),
+        ),
+    ] = "winner",
 ) -> None:
     import random
 
     from kolo.games.domino import block
 
     if game == "mexican-train":
-        _play_mexican(opponents, players, seed)
+        _play_mexican(opponents, players, seed, scoring)
         return
     if game != "block":
         raise InvalidInput.one(
@@ -250,11 +272,19 @@ def _ask(hand: Hand) -> Move:
         print(_("Give a number from 1 to {count}.").format(count=len(moves)))
 
 
-def _play_mexican(opponents: str, players: int, seed: int) -> None:
+def _play_mexican(opponents: str, players: int, seed: int, scoring: str) -> None:
     """A game of Cardinal Mexican Train: you at seat 0, bots at the other seats."""
     import random
 
     from kolo.games.domino import mexican
+
+    if scoring not in mexican.SCORINGS:
+        raise InvalidInput.one(
+            N_("no scoring '{name}': choose {known}"),
+            path="--scoring",
+            name=scoring,
+            known=", ".join(mexican.SCORINGS),
+        )
 
     bots = {"random": mexican.random_player, "greedy": mexican.greedy_player}
     bots["strong"] = mexican.strong_player
@@ -266,7 +296,7 @@ def _play_mexican(opponents: str, players: int, seed: int) -> None:
             known=", ".join(bots),
         )
     rng = random.Random(seed)
-    game = mexican.new_game(players, rng)
+    game = mexican.new_game(players, rng, mexican.MexicanRules(scoring=scoring))
     while not game.over:
         seat = game.turn
         action = _ask_mexican(game) if seat == 0 else bots[opponents](game, rng)
@@ -278,8 +308,13 @@ def _play_mexican(opponents: str, players: int, seed: int) -> None:
                 what = game.tiles.name(action.tile)
             print(_("seat {seat}: {what}").format(seat=seat, what=what))
     scores = game.scores()
-    print(_("Scores: {scores}").format(scores=", ".join(str(x) for x in scores)))
-    print(_("You win.") if scores[0] == max(scores) and scores[0] > 0 else _("You do not win."))
+    if scoring == mexican.OWN:  # the fewest pips win
+        won = scores[0] == min(scores) and scores.count(scores[0]) == 1
+        print(_("Pips left (the fewest win): {scores}").format(scores=", ".join(map(str, scores))))
+    else:
+        won = scores[0] == max(scores) and scores[0] > 0
+        print(_("Scores: {scores}").format(scores=", ".join(str(x) for x in scores)))
+    print(_("You win.") if won else _("You do not win."))
 
 
 def _ask_mexican(game: MexicanGame) -> Action:

@@ -131,9 +131,9 @@ def result(
         if in_play is not None:
             raise InvalidInput.one(
                 N_(
-                    "table {table} has a score sheet in play (hands written: {hands}; totals {totals}); this "
-                    "final score would discard those hands: to replace the sheet, add "
-                    "--replace-sheet"
+                    "table {table} has a score sheet in play (hands written: {hands}; totals "
+                    "{totals}); this final score would discard those hands: to replace the "
+                    "sheet, add --replace-sheet"
                 ),
                 path="--replace-sheet",
                 **in_play.params,

@@ -25,9 +25,7 @@ def shown(value: object, limit: int = ECHO_LIMIT) -> str:
 def fill(template: str, params: Mapping[str, object]) -> str:
     """A message's template with its values, every text value cut by :func:`shown`: the one
     place where what a user typed is echoed in an error."""
-    return template.format(
-        **{k: shown(v) if isinstance(v, str) else v for k, v in params.items()}
-    )
+    return template.format(**{k: shown(v) if isinstance(v, str) else v for k, v in params.items()})
 
 
 @dataclass(frozen=True)

@@ -276,7 +276,7 @@ def _bot_games(
             written = sheet.play_block(seats, names, seed, settings.target)
         else:
             written = sheet.play_mexican(seats, names, seed, settings.hands)
-        games.append(Game(sheet.totals(game, written, seats), record=written))
+        games.append(Game(sheet.totals(game, written, seats, settings.scoring), record=written))
     return tuple(games)
 
 

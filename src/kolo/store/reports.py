@@ -16,8 +16,8 @@ from dataclasses import replace
 from typing import Any
 
 from kolo.changes import sheets
-from kolo.core.problems import N_, InvalidInput
 from kolo.changes.results import check_final_score
+from kolo.core.problems import N_, InvalidInput
 from kolo.store import models
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
 from kolo.store.mapping import ruleset_of

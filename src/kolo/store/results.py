@@ -143,7 +143,7 @@ def record_result(
         return game, before  # the same result again: nothing to change or record
     in_play = models.Table.objects.filter(pk=table.pk).values_list("sheet", flat=True).first()
     if in_play and not replace_sheet and (record is None or record.document() != in_play):
-        refuse_sheet_in_play(event, value, ruleset.game, table, in_play)
+        refuse_sheet_in_play(value, ruleset.game, settings.scoring, table, in_play)
     if before is not None and expected_version is None and not correct:
         raise InvalidInput.one(
             RESULT_IS_IN,
@@ -208,13 +208,14 @@ def record_result(
 
 SHEET_IN_PLAY = N_(
     "table {table} has a score sheet in play (hands written: {hands}; totals {totals}); a final "
-    "score replaces it and discards those hands: enter it as a replacement of the sheet, or write the sheet on"
+    "score replaces it and discards those hands: enter it as a replacement of the sheet, or "
+    "write the sheet on"
 )
 """The refusal of a final score over a sheet in play that does not say it replaces it."""
 
 
 def refuse_sheet_in_play(
-    event: models.Event, value: core.Event, game: str, table: models.Table, hands: Any
+    value: core.Event, game: str, scoring: str, table: models.Table, hands: Any
 ) -> None:
     """Refuse a final score over the sheet in play (``hands``), saying what it discards."""
     from kolo.changes.sheets import stored
@@ -223,7 +224,7 @@ def refuse_sheet_in_play(
     sheet = stored(hands)
     seats = the_table(value, table.round.number, table.number).seats
     names = {e.id: e.name for e in value.entrants}
-    summed = totals(game, sheet, seats)
+    summed = totals(game, sheet, seats, scoring)
     raise InvalidInput.one(
         SHEET_IN_PLAY,
         path="replace_sheet",

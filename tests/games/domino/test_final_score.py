@@ -44,7 +44,7 @@ def test_a_block_score_below_the_target_is_taken_with_the_time_limit_mark():
 
 
 def test_an_impossible_mexican_train_final_score_is_refused():
-    minus = {p: -50 for p in "abcd"}
+    minus = dict.fromkeys("abcd", -50)
     assert "cannot be negative" in problems(MEXICAN, TRAIN, minus)[0]
     huge = {"a": 13 * 1068 + 1, "b": 0, "c": 0, "d": 0}
     assert "13 hands hold at most 13884 pips" in problems(MEXICAN, TRAIN, huge)[0]

@@ -70,4 +70,6 @@ MEXICAN_TRAIN = Game(
     parse_record=_parse,
     check_scores=_check_mexican,
 )
-"""The winner of a hand scores the others' pips (R-DOMINO-6): the higher total wins."""
+"""The winner of a hand scores the others' pips (R-DOMINO-6): the higher total wins; with the
+setting ``scoring`` = ``own`` each player scores their own pips and the lower total wins
+(``RuleSet.lowest_wins``)."""
