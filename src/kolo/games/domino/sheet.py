@@ -363,7 +363,7 @@ def final_score_problems(
     (setting ``scoring`` = ``own``) at a table of three or more, every hand leaves at least
     one pip, so a whole game leaves at least one a hand."""
     if any(v < 0 for v in scores.values()):
-        return [Problem(path, N_("a domino score cannot be negative: points are pips won"))]
+        return [Problem(path, N_("a domino score cannot be negative: it counts pips"))]
     if game == BLOCK:
         target = settings.target
         reached = [v for v in scores.values() if v >= target]
