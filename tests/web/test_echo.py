@@ -61,3 +61,18 @@ def test_the_api_echoes_a_long_name_cut(owner):
     assert response.status_code == 400
     assert len(response.content) < 1000
     assert "Cellarxxx" in response.json()["problems"][0]["message"]
+
+
+def test_a_list_kolo_names_keeps_its_short_values_and_cuts_the_long_ones():
+    from kolo.core.problems import fill
+
+    known = ", ".join(f"rule-set-{i}" for i in range(30))
+    assert fill("known: {known}", {"known": known}) == f"known: {known}"
+    cut = fill("seated: {seated}", {"seated": f"p1 {LONG}, p2 Eva"})
+    assert "…" in cut
+    assert cut.endswith(" p2 Eva")
+    assert len(cut) < ECHO_LIMIT + 40
+    many = fill("{names}", {"names": ", ".join(["x" * 50] * 1000)})
+    assert len(many) == 1001
+    line = "p1=34 p2=28 p3=12 p4=40 p5=9 p6=1 p7=0 p8=2; turns p1=17,p2=17,p3=16,p4=16,p5=15"
+    assert fill("{result}", {"result": line + "; ended by the time limit"}).startswith(line)
