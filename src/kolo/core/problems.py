@@ -18,7 +18,7 @@ path): what is longer is cut, so that a 100,000-character name makes a one-line 
 ECHO_TEXT_LIMIT = 1000
 """The most characters of one value a message echoes (a list of names, ``known: a, b, c``)."""
 
-_LONG_WORD = re.compile(r"\S{%d,}" % (ECHO_LIMIT + 1))
+_LONG_WORD = re.compile(r"\S{" + str(ECHO_LIMIT + 1) + ",}")
 
 
 def shown(value: object, limit: int = ECHO_LIMIT) -> str:
