@@ -270,3 +270,11 @@ def test_a_phone_shows_a_finished_sheet_with_only_taking_back_its_last_hand(desk
     assert "The game is over." in page
     assert "Hand 5: who went out?" not in page
     assert "Take back hand 4" in page
+
+
+def test_the_desk_preview_asks_whether_time_ran_out_as_the_score_is_typed(desk, pairs):
+    url = f"/desk/{pairs.key}/rounds/1/tables/2/preview/"
+    fragment = desk.post(url, {"score_p3": "90", "score_p4": "80"}).content.decode()
+    assert "no team reached 100: did time run out?" in fragment
+    data = {"score_p3": "90", "score_p4": "80", "time_limit": "on"}
+    assert "did time run out" not in desk.post(url, data).content.decode()

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from kolo.changes.results import check_final_score
 from kolo.core.collation import sort_key
 from kolo.core.outcome import outcome
 from kolo.core.problems import InvalidInput
@@ -77,6 +78,12 @@ def table_preview(
     use_turns = turns if ruleset.ties_by_turns and len(turns) == len(seats) else None
     if ruleset.ties_by_turns and use_turns is None:
         return render_fragment("kolo/desk/_preview.html", {"need_turns": True})
+    try:  # a score the game cannot end with (domino: below the target, did time run out?)
+        check_final_score(ruleset, settings, scores, request.POST.get("time_limit") == "on")
+    except InvalidInput as error:
+        return render_fragment(
+            "kolo/desk/_preview.html", {"problems": [p.text(_) for p in error.problems]}
+        )
     read = outcome(scores, ruleset, settings, use_turns)
     placed = read.places
     rows = [
