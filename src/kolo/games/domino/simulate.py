@@ -69,9 +69,9 @@ def play_batch(
         return tally
     movers = [MEXICAN_BOTS[name] for name in bots]
     tally.wins = [0] * len(movers)
-    rules = mexican.MexicanRules(scoring=scoring)
+    train_rules = mexican.MexicanRules(scoring=scoring)
     for index in range(first, first + count):
-        played = mexican.play_game(movers, match_seed(seed, index), rules)
+        played = mexican.play_game(movers, match_seed(seed, index), train_rules)
         scores = played.scores()
         tally.matches += 1
         tally.hands += 1
