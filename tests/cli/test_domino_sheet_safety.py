@@ -141,3 +141,28 @@ def test_kolo_domino_plays_and_simulates_mexican_train_by_the_common_rule(capsys
         == 0
     )
     assert main(["domino", "play", "--game", "mexican-train", "--scoring", "lowest"]) == 2
+
+
+def test_correcting_an_earlier_game_leaves_the_next_games_sheet_alone(capsys):
+    ok(
+        capsys,
+        "event",
+        "new",
+        "--ruleset",
+        "domino-pairs",
+        "--key",
+        "d2",
+        "--set",
+        "games_per_table=2",
+        "Dva zápasy",
+    )
+    ok(capsys, "entrant", "add", "d2", "Kočky", "Psi")
+    ok(capsys, "round", "new", "d2", "--tables", "p1,p2")
+    ok(capsys, "sheet", "hand", "d2", "1", "1", "--out", "p1", "p1=0", "p2=104")
+    assert models.Game.objects.count() == 1
+    ok(capsys, "sheet", "hand", "d2", "1", "1", "--out", "p2", "p1=9", "p2=0")  # game 2
+    assert hands_on_sheet() == 1
+    ok(capsys, "result", "d2", "1", "1", "--game", "1", "--correct", "p1=110", "p2=0")
+    assert hands_on_sheet() == 1
+    game = models.Game.objects.get(number=1)
+    assert {s.entrant.code: s.points for s in game.scores.all()} == {"p1": 110, "p2": 0}

@@ -141,7 +141,12 @@ def record_result(
     )
     if game is not None and entered.unchanged:
         return game, before  # the same result again: nothing to change or record
-    in_play = models.Table.objects.filter(pk=table.pk).values_list("sheet", flat=True).first()
+    # the sheet in play is the next game's: a correction of an earlier game leaves it alone
+    in_play = (
+        models.Table.objects.filter(pk=table.pk).values_list("sheet", flat=True).first()
+        if game is None
+        else None
+    )
     if in_play and not replace_sheet and (record is None or record.document() != in_play):
         refuse_sheet_in_play(value, ruleset.game, settings.scoring, table, in_play)
     if before is not None and expected_version is None and not correct:
@@ -182,7 +187,7 @@ def record_result(
     )
     after = game_document(game)
     corrected = before is not None
-    stale = models.Table.objects.filter(pk=table.pk).values_list("sheet", flat=True).first()
+    stale = in_play
     if stale:  # a result entered by its final score ends the sheet in play: kept in the audit
         models.Table.objects.filter(pk=table.pk).update(sheet=None)
         after = {**after, "sheet_in_play_dropped": stale}
