@@ -88,10 +88,11 @@ def test_r_domino_8_an_impossible_hand_is_refused_and_nothing_changes(capsys, pa
 def test_a_hand_written_by_mistake_is_taken_back(capsys, pairs):
     ok(capsys, "sheet", "hand", pairs, "1", "1", "--out", "p1", "p1=12", "p2=30")
     ok(capsys, "sheet", "hand", pairs, "1", "1", "--out", "p1", "p1=2", "p2=3")
-    out = ok(capsys, "sheet", "undo", pairs, "1", "1")
+    out = ok(capsys, "sheet", "undo", pairs, "1", "1", "--hand", "2")
+    assert "hand 2 is taken back" in out
     assert "Kočky 30, Psi 0" in out
     assert len(models.Table.objects.get(number=1).sheet) == 1
-    ok(capsys, "sheet", "undo", pairs, "1", "1")
+    ok(capsys, "sheet", "undo", pairs, "1", "1", "--hand", "1")
     refused(capsys, "sheet", "undo", pairs, "1", "1", contains="no hand to take back")
 
 

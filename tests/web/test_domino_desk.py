@@ -64,9 +64,9 @@ def test_r_domino_8_an_impossible_hand_is_refused_with_its_reason(desk, pairs):
 def test_the_last_hand_is_taken_back_on_the_desk(desk, pairs):
     hand(desk, pairs, 1, "p1", p1=12, p2=30)
     response = desk.post(
-        f"/desk/{pairs.key}/rounds/1/tables/1/sheet/", {"action": "undo"}, follow=True
+        f"/desk/{pairs.key}/rounds/1/tables/1/sheet/", {"action": "undo", "hands": "1"}, follow=True
     )
-    assert "the last hand is taken back" in said(response)
+    assert "table 1: hand 1 is taken back" in said(response)
     assert models.Table.objects.get(round__event=pairs, number=1).sheet is None
 
 

@@ -67,8 +67,8 @@ def test_a_hand_taken_back_voids_the_report_of_the_sheet(train):
         pips = {f"pips_p{i}": "0" if f"p{i}" == out else "4" for i in range(1, 5)}
         phone_post(phone, train, code, action="hand", player="p1", out=out, hands=hands, **pips)
     assert models.SelfReport.objects.get().status == "pending"
-    response = phone_post(phone, train, code, action="undo", player="p1")
-    assert "the last hand is taken back" in said(response)
+    response = phone_post(phone, train, code, action="undo", player="p1", hands="2")
+    assert "hand 2 is taken back" in said(response)
     assert models.SelfReport.objects.get().status == "rejected"
     assert len(models.Table.objects.get(round__event=train).sheet) == 1
 

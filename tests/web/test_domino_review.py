@@ -60,7 +60,7 @@ def test_a_swap_or_an_undo_refuses_a_table_with_a_sheet_in_play(pairs):
 
 def test_a_final_score_ends_the_sheet_in_play_and_the_audit_keeps_it(pairs):
     store.write_hand(ACTOR, pairs, 1, 2, "p3", {"p3": 0, "p4": 60})
-    store.record_result(ACTOR, pairs, 1, 2, {"p3": 100, "p4": 20})
+    store.record_result(ACTOR, pairs, 1, 2, {"p3": 100, "p4": 20}, replace_sheet=True)
     assert models.Table.objects.get(round__event=pairs, number=2).sheet is None
     entry = models.AuditEntry.objects.filter(action="result.enter").latest("id")
     assert entry.after["sheet_in_play_dropped"] == [{"out": "p3", "pips": {"p3": 0, "p4": 60}}]

@@ -12,6 +12,7 @@ from kolo.core.problems import N_, InvalidInput
 from kolo.core.rulesets import RuleSet
 from kolo.core.settings import Settings
 from kolo.core.validation import MAX_SCORE, MAX_TURNS
+from kolo.games import registry
 
 CLOSED = N_(
     "round {number} is closed; reopen it to change a result (kolo round reopen {event} {number})"
@@ -95,6 +96,17 @@ def read_game(
     return by_code, turns_by_code
 
 
+def check_final_score(
+    ruleset: RuleSet, settings: Settings, scores: Mapping[EntrantId, int], ended_by_time_limit: bool
+) -> None:
+    """Refuse a final score (entered without its score sheet) that cannot end a game played by
+    the game's rules (``Game.check_scores``: domino's target, the set's pips, …)."""
+    check = registry.get(ruleset.game).check_scores
+    problems = check(scores, settings, ended_by_time_limit, "SCORES") if check else []
+    if problems:
+        raise InvalidInput(problems)
+
+
 def game_number(table: Table, asked: int | None, needed: int) -> int:
     """The game a result is for: the one asked, else the next unplayed one."""
     entered = len(table.games)
@@ -155,6 +167,8 @@ def enter_result(
         ended_by_time_limit = before.ended_by_time_limit if before is not None else False
     if record is None and before is not None and dict(before.scores) == by_code:
         record = before.record
+    if record is None:
+        check_final_score(ruleset, settings, by_code, ended_by_time_limit)
     game = Game(
         scores=by_code,
         turns=turns_by_code,

@@ -108,16 +108,35 @@ def write_hand(
     return _written(ruleset, settings, written, table.seats)
 
 
-def take_back(ruleset: RuleSet, settings: Settings, sheet: Sheet, seats: Sequence[str]) -> Written:
-    """The sheet without its last hand (a hand written by mistake)."""
+def take_back(
+    ruleset: RuleSet,
+    settings: Settings,
+    sheet: Sheet,
+    seats: Sequence[str],
+    hand: int | None = None,
+) -> Written:
+    """The sheet without its last hand (a hand written by mistake). ``hand`` names the hand
+    the writer means to take back (its number, 1 for the first): refused when it is not the
+    last one any more (someone wrote another hand meanwhile), so that a hand written by
+    someone else is never taken back unseen."""
     if not sheet.hands:
         raise InvalidInput.one(N_("the sheet has no hand to take back"), path="SHEET")
+    if hand is not None and hand != len(sheet.hands):
+        raise InvalidInput.one(
+            N_(
+                "hand {hand} is not the last hand any more: the sheet has {count} hands "
+                "(someone wrote on it meanwhile); look at it again"
+            ),
+            path="version",
+            hand=hand,
+            count=len(sheet.hands),
+        )
     return _written(ruleset, settings, Sheet(sheet.hands[:-1]), seats)
 
 
 def _written(ruleset: RuleSet, settings: Settings, sheet: Sheet, seats: Sequence[str]) -> Written:
     return Written(
         sheet,
-        sheets.totals(ruleset.game, sheet, seats),
+        sheets.totals(ruleset.game, sheet, seats, settings.scoring),
         sheets.complete(ruleset.game, sheet, seats, settings),
     )

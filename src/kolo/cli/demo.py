@@ -161,6 +161,6 @@ def _domino_round(
             written = sheets.play_block(table.seats, bots, game_seed, resolved.target)
         else:
             written = sheets.play_mexican(table.seats, bots, game_seed, resolved.hands)
-        scores = sheets.totals(ruleset_value.game, written, table.seats)
+        scores = sheets.totals(ruleset_value.game, written, table.seats, resolved.scoring)
         store.record_result(actor, event, round_.number, table.number, scores, record=written)
     store.close_round(actor, event, round_.number)

@@ -50,6 +50,17 @@ def simulate_command(
         typer.Option("--workers", min=0, max=256, help=_("Processes to use (0: every core).")),
     ] = 0,
     as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
+    scoring: Annotated[
+        str,
+        typer.Option(
+            "--scoring",
+            help=_(
+                "How a hand of Mexican Train scores: winner (the winner scores the others' "
+                "pips, the highest total wins) or own (each player scores their own pips, the "
+                "lowest total wins)."
+            ),
+        ),
+    ] = "winner",
 ) -> None:
     import os
 
@@ -61,7 +72,7 @@ def simulate_command(
 
     update, close = progress(matches, _("Playing"))
     try:
-        summary = simulate(game, names, matches, seed, target, workers, update)
+        summary = simulate(game, names, matches, seed, target, workers, update, scoring)
     except ValueError as error:
         raise InvalidInput.one(N_("{reason}"), path="--bots", reason=str(error)) from None
     finally:
@@ -145,13 +156,24 @@ def play_command(
         int,
         typer.Option("--players", min=2, max=8, help=_("Players of Mexican Train, you included.")),
     ] = 4,
+    scoring: Annotated[
+        str,
+        typer.Option(
+            "--scoring",
+            help=_(
+                "How a hand of Mexican Train scores: winner (the winner scores the others' "
+                "pips, the highest total wins) or own (each player scores their own pips, the "
+                "lowest total wins)."
+            ),
+        ),
+    ] = "winner",
 ) -> None:
     import random
 
     from kolo.games.domino import block
 
     if game == "mexican-train":
-        _play_mexican(opponents, players, seed)
+        _play_mexican(opponents, players, seed, scoring)
         return
     if game != "block":
         raise InvalidInput.one(
@@ -177,11 +199,19 @@ def play_command(
     points = [0, 0]
     first_leader: int | None = None
     number = 0
+    print(
+        _(
+            "You sit at seat 0. Your partner is seat 2, opposite you ({partner}); your "
+            "opponents are seats 1 and 3 ({opponents}). Play passes 0, 1, 2, 3."
+        ).format(partner=partner, opponents=opponents)
+    )
     while max(points) < target:
         hand = block.new_hand(number, rng, first_leader)
         first_leader = hand.leader if first_leader is None else first_leader
         print(
-            _("Hand {number}: seat {leader} leads.").format(number=number + 1, leader=hand.leader)
+            _("Hand {number}: {leader} leads.").format(
+                number=number + 1, leader=_block_seat(hand.leader)
+            )
         )
         while not hand.over:
             seat, bot = hand.turn, seats[hand.turn]
@@ -189,7 +219,7 @@ def play_command(
             hand.play(move)
             if bot is not None:
                 what = hand.tiles.name(move.tile) if move.tile is not None else _("passes")
-                print(_("seat {seat}: {what}").format(seat=seat, what=what))
+                print(_("{seat}: {what}").format(seat=_block_seat(seat), what=what))
         result = hand.result(rules)
         if result.winner is not None:
             points[result.winner] += result.points
@@ -209,6 +239,15 @@ def play_command(
         if points[0] > points[1]
         else _("The opponents win the match.")
     )
+
+
+def _block_seat(seat: int) -> str:
+    """A seat of the block game as you see it from seat 0: you, your partner, an opponent."""
+    if seat == 0:
+        return _("seat 0 (you)")
+    if seat == 2:
+        return _("seat 2 (your partner)")
+    return _("seat {seat} (opponent)").format(seat=seat)
 
 
 def _ask(hand: Hand) -> Move:
@@ -233,11 +272,19 @@ def _ask(hand: Hand) -> Move:
         print(_("Give a number from 1 to {count}.").format(count=len(moves)))
 
 
-def _play_mexican(opponents: str, players: int, seed: int) -> None:
+def _play_mexican(opponents: str, players: int, seed: int, scoring: str) -> None:
     """A game of Cardinal Mexican Train: you at seat 0, bots at the other seats."""
     import random
 
     from kolo.games.domino import mexican
+
+    if scoring not in mexican.SCORINGS:
+        raise InvalidInput.one(
+            N_("no scoring '{name}': choose {known}"),
+            path="--scoring",
+            name=scoring,
+            known=", ".join(mexican.SCORINGS),
+        )
 
     bots = {"random": mexican.random_player, "greedy": mexican.greedy_player}
     bots["strong"] = mexican.strong_player
@@ -249,7 +296,7 @@ def _play_mexican(opponents: str, players: int, seed: int) -> None:
             known=", ".join(bots),
         )
     rng = random.Random(seed)
-    game = mexican.new_game(players, rng)
+    game = mexican.new_game(players, rng, mexican.MexicanRules(scoring=scoring))
     while not game.over:
         seat = game.turn
         action = _ask_mexican(game) if seat == 0 else bots[opponents](game, rng)
@@ -261,8 +308,13 @@ def _play_mexican(opponents: str, players: int, seed: int) -> None:
                 what = game.tiles.name(action.tile)
             print(_("seat {seat}: {what}").format(seat=seat, what=what))
     scores = game.scores()
-    print(_("Scores: {scores}").format(scores=", ".join(str(x) for x in scores)))
-    print(_("You win.") if scores[0] == max(scores) and scores[0] > 0 else _("You do not win."))
+    if scoring == mexican.OWN:  # the fewest pips win
+        won = scores[0] == min(scores) and scores.count(scores[0]) == 1
+        print(_("Pips left (the fewest win): {scores}").format(scores=", ".join(map(str, scores))))
+    else:
+        won = scores[0] == max(scores) and scores[0] > 0
+        print(_("Scores: {scores}").format(scores=", ".join(str(x) for x in scores)))
+    print(_("You win.") if won else _("You do not win."))
 
 
 def _ask_mexican(game: MexicanGame) -> Action:

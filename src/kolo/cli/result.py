@@ -57,6 +57,16 @@ def result(
             ),
         ),
     ] = False,
+    replace_sheet: Annotated[
+        bool,
+        typer.Option(
+            "--replace-sheet",
+            help=_(
+                "The table has a domino score sheet in play: replace it by this final score, "
+                "discarding its hands (without it, such a result is refused)."
+            ),
+        ),
+    ] = False,
     yes: Annotated[
         bool,
         typer.Option(
@@ -113,9 +123,21 @@ def result(
             game_number=game,
             ended_by_time_limit=time_limit,
             correct=correct,
+            replace_sheet=replace_sheet,
         )
     except InvalidInput as error:
         exists = next((p for p in error.problems if p.message == store.RESULT_IS_IN), None)
+        in_play = next((p for p in error.problems if p.message == store.SHEET_IN_PLAY), None)
+        if in_play is not None:
+            raise InvalidInput.one(
+                N_(
+                    "table {table} has a score sheet in play (hands written: {hands}; totals "
+                    "{totals}); this final score would discard those hands: to replace the "
+                    "sheet, add --replace-sheet"
+                ),
+                path="--replace-sheet",
+                **in_play.params,
+            ) from None
         if exists is None:
             raise
         current: Any = exists.params["current"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -65,15 +65,62 @@ def sheet_hand(
     written = store.write_hand(
         cli_actor(), found, round_number, table_number, out, assignments(pips, "PIPS")
     )
-    _show(written, store.to_core(found), store.ruleset_of(found)[0].game)
+    _show(written, store.to_core(found), *_game(store, found))
 
 
-@sheet_app.command("undo", help=_("Take back the last hand written on a table's sheet."))
-def sheet_undo(event: EventArg, round_number: RoundArg, table_number: TableArg) -> None:
+@sheet_app.command(
+    "undo",
+    help=_(
+        "Take back the last hand written on a table's sheet: name it with --hand N (without "
+        "it, nothing changes and the last hand is shown); refused when hand N is not the last."
+    ),
+)
+def sheet_undo(
+    event: EventArg,
+    round_number: RoundArg,
+    table_number: TableArg,
+    hand: Annotated[
+        int | None,
+        typer.Option(
+            "--hand",
+            help=_(
+                "The hand to take back (its number; it must be the sheet's last hand). "
+                "Without it, the last hand is shown and nothing changes."
+            ),
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    from kolo.core.problems import N_, InvalidInput
+
     store = open_store()
     found = store.find_event(event)
-    written = store.take_back_hand(cli_actor(), found, round_number, table_number)
-    _show(written, store.to_core(found), store.ruleset_of(found)[0].game)
+    if hand is None:
+        played = store.sheet_in_play(
+            store.get_table(store.get_round(found, round_number), table_number)
+        )
+        if not played.hands:
+            raise InvalidInput.one(N_("the sheet has no hand to take back"), path="SHEET")
+        last = played.hands[-1]
+        names = {e.id: e.name for e in store.to_core(found).entrants}
+        raise InvalidInput.one(
+            N_(
+                "say which hand to take back: the last is hand {hand} ({what}; pips {pips}); "
+                "kolo sheet undo {event} {round} {table} --hand {hand}"
+            ),
+            path="--hand",
+            hand=len(played.hands),
+            what=_("blocked")
+            if last.out is None
+            else _("{name} went out").format(name=names.get(last.out, last.out)),
+            pips=", ".join(f"{names.get(k, k)} {v}" for k, v in last.pips.items()),
+            event=found.key,
+            round=round_number,
+            table=table_number,
+        )
+    written = store.take_back_hand(cli_actor(), found, round_number, table_number, hand=hand)
+    print(_("hand {hand} is taken back").format(hand=hand))
+    _show(written, store.to_core(found), *_game(store, found))
 
 
 @sheet_app.command("show", help=_("Show a table's sheet: every hand and the running totals."))
@@ -92,18 +139,26 @@ def sheet_show(event: EventArg, round_number: RoundArg, table_number: TableArg) 
         for t in r.tables
         if t.number == table_number
     )
-    ruleset, _settings = store.ruleset_of(found)
+    ruleset, settings = store.ruleset_of(found)
     if core_table.games and core_table.games[-1].record is not None:
         record = core_table.games[-1].record
         assert isinstance(record, sheets.Sheet)
         written = Written(record, dict(core_table.games[-1].scores), True)
     else:
         played = store.sheet_in_play(row)
-        written = Written(played, sheets.totals(ruleset.game, played, core_table.seats), False)
-    _show(written, value, ruleset.game)
+        written = Written(
+            played, sheets.totals(ruleset.game, played, core_table.seats, settings.scoring), False
+        )
+    _show(written, value, ruleset.game, settings.scoring)
 
 
-def _show(written: Written, event: object, game: str) -> None:
+def _game(store: Any, found: Any) -> tuple[str, str]:
+    """The event's game and how its hands score (the setting ``scoring``)."""
+    ruleset, settings = store.ruleset_of(found)
+    return ruleset.game, settings.scoring
+
+
+def _show(written: Written, event: object, game: str, scoring: str) -> None:
     from kolo.core.event import Event
     from kolo.games.domino import sheet as sheets
 
@@ -111,7 +166,7 @@ def _show(written: Written, event: object, game: str) -> None:
     names = {e.id: e.name for e in event.entrants}
     hands = written.sheet.hands
     seats = list(hands[0].pips) if hands else list(written.totals)
-    after = sheets.running(game, written.sheet, seats)
+    after = sheets.running(game, written.sheet, seats, scoring)
     rows = [
         [
             str(i),

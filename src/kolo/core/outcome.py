@@ -43,19 +43,29 @@ def outcome(
     ties by turns) at a table of the event whose resolved ``settings`` are given: the normal
     table size scales the shares of a smaller table, and the two share settings apply
     (``negative_scores_as_zero``, ``smaller_table_scaling``; on where a rule set has none)."""
+    lowest = ruleset.lowest_wins(settings)
     places = placements(
         scores,
         ruleset.points_table(settings),
         turns if ruleset.ties_by_turns else None,
-        lower_wins=ruleset.lower_wins,
+        lower_wins=lowest,
     )
     shares = table_shares(
-        scores,
+        _others_held(scores) if lowest else scores,
         settings.table_size,
         negative_as_zero=settings.negative_scores_as_zero,
         scale_smaller=settings.smaller_table_scaling,
     )
     return Outcome(places, shares)
+
+
+def _others_held(scores: Mapping[EntrantId, int]) -> dict[EntrantId, int]:
+    """Where the lower score wins (Mexican Train scored by each player's own pips), a share
+    is of what the others hold: each player's score counts as the table's sum less their own,
+    so the fewest pips take the largest share and the shares still sum to 1 (R-DOMINO-10's
+    shares under the common rule, [interpretation])."""
+    total = sum(max(v, 0) for v in scores.values())
+    return {p: total - max(v, 0) for p, v in scores.items()}
 
 
 def game_outcome(game: Game, ruleset: RuleSet, settings: Settings) -> Outcome:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -9,6 +10,34 @@ from dataclasses import dataclass, field
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark, translate later"
     """Mark an English message template for translation at the edge; returns it unchanged."""
     return message
+
+
+ECHO_LIMIT = 120
+"""The most characters of one word a message echoes (a name typed, a card, an id, a file's
+path): what is longer is cut, so that a 100,000-character name makes a one-line error."""
+ECHO_TEXT_LIMIT = 1000
+"""The most characters of one value a message echoes (a list of names, ``known: a, b, c``)."""
+
+_LONG_WORD = re.compile(r"\S{" + str(ECHO_LIMIT + 1) + ",}")
+
+
+def shown(value: object, limit: int = ECHO_LIMIT) -> str:
+    """A value as a message echoes it: at most ``limit`` characters, cut with "…"."""
+    text = str(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def echoed(text: str) -> str:
+    """Text as a message echoes it: every word longer than :data:`ECHO_LIMIT` cut by
+    :func:`shown` (a list kolo names, ``known: …``, keeps its words), the whole at most
+    :data:`ECHO_TEXT_LIMIT` characters."""
+    return shown(_LONG_WORD.sub(lambda m: shown(m.group()), text), ECHO_TEXT_LIMIT)
+
+
+def fill(template: str, params: Mapping[str, object]) -> str:
+    """A message's template with its values, every text value cut by :func:`echoed`: the one
+    place where what a user typed is echoed in an error."""
+    return template.format(**{k: echoed(v) if isinstance(v, str) else v for k, v in params.items()})
 
 
 @dataclass(frozen=True)
@@ -23,8 +52,9 @@ class Problem:
     """Values for the template's fields."""
 
     def text(self, translate: Callable[[str], str] = str) -> str:
-        """The message with its values filled in, after ``translate`` of the template."""
-        return translate(self.message).format(**self.params)
+        """The message with its values filled in (each cut by :func:`echoed`), after
+        ``translate`` of the template."""
+        return fill(translate(self.message), self.params)
 
 
 @dataclass(frozen=True)
@@ -54,7 +84,7 @@ class NoValidPairing(Exception):
         relaxations: tuple[Relaxation, ...] = (),
         **params: object,
     ) -> None:
-        super().__init__(message.format(**params))
+        super().__init__(fill(message, params))
         self.rule = rule
         self.message = message
         self.params = params
@@ -63,7 +93,7 @@ class NoValidPairing(Exception):
 
     def text(self, translate: Callable[[str], str] = str) -> str:
         """The explanation, translated."""
-        return translate(self.message).format(**self.params)
+        return fill(translate(self.message), self.params)
 
     def advice(self, translate: Callable[[str], str] = str) -> list[str]:
         """What the organiser may relax, one line each, the cheapest first."""

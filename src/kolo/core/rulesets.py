@@ -84,6 +84,12 @@ class RuleSet:
     teams: bool = False
     """Entrants are teams of two, partners sitting opposite (the block game)."""
 
+    def lowest_wins(self, settings: Settings) -> bool:
+        """Whether the lower score places higher under these settings: the game's own rule
+        (``lower_wins``), or Mexican Train scored by the common rule (setting ``scoring`` =
+        ``own``: each player's own pips, R-DOMINO-6)."""
+        return self.lower_wins or settings.scoring == "own"
+
     @property
     def eliminates(self) -> bool:
         """Whether the rule set eliminates players (its standings rank by how far they got;
@@ -342,6 +348,7 @@ REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
                     table_size=4,
                     games_per_table=1,
                     hands=13,
+                    scoring="winner",
                     remainder="smaller",
                     placement_points=[],
                     **_SHARES,

@@ -367,6 +367,18 @@ SPECS: dict[str, SettingSpec] = {
             50,
         ),
         SettingSpec(
+            "scoring",
+            Kind.TEXT,
+            "R-DOMINO-6",
+            N_(
+                "How a hand of Mexican Train scores: winner (the source: the player who went "
+                "out scores the pips left in the others' hands; the highest total wins) or own "
+                "(the common rule: each player scores the pips left in their own hand; the "
+                "lowest total wins)."
+            ),
+            choices=("winner", "own"),
+        ),
+        SettingSpec(
             "bye_points",
             Kind.NUMBER,
             "R-GORN-6",
@@ -405,6 +417,7 @@ ABSENT: Mapping[str, Any] = MappingProxyType(
         "bye_points": 0,
         "target": 100,
         "hands": 13,
+        "scoring": "winner",
         "remainder": "smaller",
         "placement_points": [],
         "playoff": "none",
@@ -597,6 +610,12 @@ class Settings(Mapping[str, Any]):
     def hands(self) -> int:
         """Hands in one game of Mexican Train (R-DOMINO-6)."""
         return int(self._value("hands"))
+
+    @property
+    def scoring(self) -> str:
+        """How a hand of Mexican Train scores: ``winner`` (the source) or ``own`` (each player
+        their own pips, the lowest total wins) (R-DOMINO-6)."""
+        return str(self._value("scoring"))
 
 
 def resolve(

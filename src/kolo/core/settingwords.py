@@ -34,6 +34,7 @@ LABELS: dict[str, str] = {
     "playoff_teams": N_("Teams in the bracket"),
     "grand_final_reset": N_("Replay a grand final the winners' champion loses"),
     "hands": N_("Hands in a game"),
+    "scoring": N_("How a hand scores"),
     "remainder": N_("Tables for the players left over"),
     "placement_points": N_("Placement points"),
 }
@@ -50,6 +51,8 @@ CHOICE_LABELS: dict[str, str] = {
     "double": N_("double elimination"),
     "smaller": N_("smaller tables"),
     "larger": N_("larger tables"),
+    "winner": N_("the winner scores the others' pips; highest total wins"),
+    "own": N_("each player scores their own pips; lowest total wins"),
 }
 """The words for the values a text setting may take."""
 

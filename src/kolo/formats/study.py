@@ -276,7 +276,7 @@ def _bot_games(
             written = sheet.play_block(seats, names, seed, settings.target)
         else:
             written = sheet.play_mexican(seats, names, seed, settings.hands)
-        games.append(Game(sheet.totals(game, written, seats), record=written))
+        games.append(Game(sheet.totals(game, written, seats, settings.scoring), record=written))
     return tuple(games)
 
 
@@ -327,7 +327,8 @@ def simulate_event(study: Study, seed: int, index: int) -> Played:
     drawn = SkillModel.draw([e.id for e in entrants], rng)
     model = replace(drawn, noise=study.model.noise, per_skill=study.model.per_skill)
     # where the lower score wins (the game's own rule), skill lowers the score instead
-    playing_model = replace(model, per_skill=-model.per_skill) if ruleset.lower_wins else model
+    lowest = ruleset.lowest_wins(settings)
+    playing_model = replace(model, per_skill=-model.per_skill) if lowest else model
     event = Event("study", ruleset.id, study.overrides(), entrants)
     bots = _tiers(model, ruleset.game) if study.model.name == "bots" else None
     pairing = playing = 0.0

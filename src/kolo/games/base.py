@@ -42,6 +42,11 @@ RecordReader: TypeAlias = Callable[
 game's scores by seat, the event's settings): the typed value, or None and the problems."""
 
 
+ScoresChecker: TypeAlias = Callable[[Mapping[str, int], Settings, bool, str], list[Problem]]
+"""Checks a game's final score (the scores by seat, the event's settings, the time-limit mark,
+the path to report at): the problems, empty where the score can end a game."""
+
+
 @dataclass(frozen=True)
 class Game:
     """One game, as a tournament sees it."""
@@ -70,3 +75,6 @@ class Game:
     ``kolo.games.domino.sheet``), checked; None for a game entered by its final scores only."""
     parse_record: Callable[[Any, str], tuple[GameRecord | None, list[Problem]]] | None = None
     """Reads a stored score sheet's shape only (it was checked when written)."""
+    check_scores: ScoresChecker | None = None
+    """Why a final score entered without its sheet cannot end a game played by the rules
+    (domino: ``kolo.games.domino.sheet.final_score_problems``); None: any score in the limits."""

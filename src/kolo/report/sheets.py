@@ -32,9 +32,12 @@ class SheetView:
     """The game is over: its result is entered."""
 
 
-def sheet_view(game: str, sheet: Sheet, seats: Sequence[EntrantId], over: bool) -> SheetView:
-    """The rows of ``sheet`` at a table seated ``seats``."""
-    after = sheets.running(game, sheet, seats)
+def sheet_view(
+    game: str, sheet: Sheet, seats: Sequence[EntrantId], over: bool, scoring: str = "winner"
+) -> SheetView:
+    """The rows of ``sheet`` at a table seated ``seats`` (``scoring``: how Mexican Train's
+    hands score, the setting ``scoring``)."""
+    after = sheets.running(game, sheet, seats, scoring)
     rows = tuple(
         HandRow(
             i,

@@ -62,6 +62,7 @@ from kolo.store.mapping import (
 )
 from kolo.store.results import (
     RESULT_IS_IN,
+    SHEET_IN_PLAY,
     clear_result,
     game_document,
     record_result,
@@ -116,6 +117,7 @@ __all__ = [
     "OWNER",
     "RESULT_IS_IN",
     "SHAPE_SETTINGS",
+    "SHEET_IN_PLAY",
     "Actor",
     "InvalidInput",
     "accept_round",

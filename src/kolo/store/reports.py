@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from kolo.changes import sheets
+from kolo.changes.results import check_final_score
 from kolo.core.problems import N_, InvalidInput
 from kolo.store import models
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
@@ -168,6 +169,8 @@ def submit_report(
             path="--turns",
             ruleset=ruleset.id,
         )
+    if hands is None:  # a final score alone obeys the game's rules as a sheet does
+        check_final_score(ruleset, settings, by_code, ended_by_time_limit)
     needed = ruleset.games_per_table(table.round.number, settings)
     game_number = table.games.count() + 1
     if game_number > needed:
@@ -297,6 +300,8 @@ def decide_report(
             ended_by_time_limit=report.ended_by_time_limit,
             expected_version=expected_version,
             record=sheets.stored(report.hands) if report.hands is not None else None,
+            # the organiser chose this report over the sheet the players wrote
+            replace_sheet=True,
         )
         if report.hands is not None:
             models.Table.objects.filter(pk=report.table.pk).update(sheet=None)

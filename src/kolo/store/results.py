@@ -86,6 +86,7 @@ def record_result(
     correct: bool = False,
     closed_round: Mapping[str, Any] | None = None,
     record: core.GameRecord | None = None,
+    replace_sheet: bool = False,
 ) -> tuple[models.Game, dict[str, Any] | None]:
     """Enter or correct one game's result; returns the game and the result it replaced
     (``None`` for a new result; equal to the game's result when nothing changed).
@@ -101,6 +102,11 @@ def record_result(
     ``closed_round`` (from ``kolo.store.corrections``, R-EVT-3's explicit correction) lets a
     result of a closed round be corrected; it is what the correction changes, kept in the
     audit entry.
+
+    A table whose score sheet is in play (domino, hands written but the game not over) takes
+    a final score only as an explicit replacement of the sheet (``replace_sheet``): else it is
+    refused with ``SHEET_IN_PLAY``, saying what it would discard (the audit entry keeps the
+    discarded hands).
     """
     event = lock_event(event)
     table = _open_table(event, round_number, table_number, closed_ok=closed_round is not None)
@@ -135,6 +141,14 @@ def record_result(
     )
     if game is not None and entered.unchanged:
         return game, before  # the same result again: nothing to change or record
+    # the sheet in play is the next game's: a correction of an earlier game leaves it alone
+    in_play = (
+        models.Table.objects.filter(pk=table.pk).values_list("sheet", flat=True).first()
+        if game is None
+        else None
+    )
+    if in_play and not replace_sheet and (record is None or record.document() != in_play):
+        refuse_sheet_in_play(value, ruleset.game, settings.scoring, table, in_play)
     if before is not None and expected_version is None and not correct:
         raise InvalidInput.one(
             RESULT_IS_IN,
@@ -173,7 +187,7 @@ def record_result(
     )
     after = game_document(game)
     corrected = before is not None
-    stale = models.Table.objects.filter(pk=table.pk).values_list("sheet", flat=True).first()
+    stale = in_play
     if stale:  # a result entered by its final score ends the sheet in play: kept in the audit
         models.Table.objects.filter(pk=table.pk).update(sheet=None)
         after = {**after, "sheet_in_play_dropped": stale}
@@ -181,6 +195,8 @@ def record_result(
         f"{'corrected' if corrected else 'entered'} round {round_number} table {table.number}"
         f" game {entered.number}"
     )
+    if stale and (record is None or record.document() != stale):
+        summary += f", replacing the score sheet in play ({len(stale)} hands discarded)"
     if closed_round is not None:
         summary += f" of the closed round ({closed_round['summary']})"
         after = {**after, "closed_round": dict(closed_round)}
@@ -193,6 +209,34 @@ def record_result(
         after=after,
     )
     return game, before
+
+
+SHEET_IN_PLAY = N_(
+    "table {table} has a score sheet in play (hands written: {hands}; totals {totals}); a final "
+    "score replaces it and discards those hands: enter it as a replacement of the sheet, or "
+    "write the sheet on"
+)
+"""The refusal of a final score over a sheet in play that does not say it replaces it."""
+
+
+def refuse_sheet_in_play(
+    value: core.Event, game: str, scoring: str, table: models.Table, hands: Any
+) -> None:
+    """Refuse a final score over the sheet in play (``hands``), saying what it discards."""
+    from kolo.changes.sheets import stored
+    from kolo.games.domino.sheet import totals
+
+    sheet = stored(hands)
+    seats = the_table(value, table.round.number, table.number).seats
+    names = {e.id: e.name for e in value.entrants}
+    summed = totals(game, sheet, seats, scoring)
+    raise InvalidInput.one(
+        SHEET_IN_PLAY,
+        path="replace_sheet",
+        table=table.number,
+        hands=len(sheet.hands),
+        totals=", ".join(f"{names.get(c, c)} {summed[c]}" for c in seats),
+    )
 
 
 RESULT_IS_IN = N_(

@@ -97,16 +97,22 @@ def write_hand(
 
 @atomic
 def take_back_hand(
-    actor: Actor, event: models.Event, round_number: int, table_number: int
+    actor: Actor,
+    event: models.Event,
+    round_number: int,
+    table_number: int,
+    *,
+    hand: int | None = None,
 ) -> sheets.Written:
-    """Take back the last hand written on a table's sheet of the game in play."""
+    """Take back the last hand written on a table's sheet of the game in play. ``hand`` (the
+    number of the hand the writer saw last) is refused when it is no longer the last one."""
     event = lock_event(event)
     table = _table(event, round_number, table_number)
     table = models.Table.objects.select_for_update().get(pk=table.pk)
     ruleset, settings = ruleset_of(event)
     seats = the_table(to_core(event), round_number, table.number).seats
     before = sheet_in_play(table)
-    written = sheets.take_back(ruleset, settings, before, seats)
+    written = sheets.take_back(ruleset, settings, before, seats, hand)
     table.sheet = written.sheet.document() if written.sheet.hands else None
     table.save(update_fields=["sheet"])
     for report in reports.open_reports(table):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from kolo.core import problems
 from kolo.core.problems import N_, InvalidInput
 
 _WHOLE = re.compile(r"-?[0-9]{1,15}")
@@ -23,9 +24,8 @@ def whole_number(raw: str) -> int | None:
 
 
 def shown(value: Any) -> str:
-    """A value for a message: at most 20 characters of it."""
-    text = str(value)
-    return text if len(text) <= 20 else text[:20] + "…"
+    """A number as typed, for a message: at most 20 characters of it (``problems.shown``)."""
+    return problems.shown(value, 20)
 
 
 def optional_number(raw: str | None, path: str) -> int | None:

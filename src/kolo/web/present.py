@@ -295,13 +295,17 @@ def add_sheets(
     for table, row in zip(round_.tables, tables, strict=True):
         last = table.games[-1] if table.games else None
         if row["complete"] and last is not None and isinstance(last.record, Sheet):
-            view = sheet_view(loaded.ruleset.game, last.record, table.seats, over=True)
+            view = sheet_view(
+                loaded.ruleset.game, last.record, table.seats, True, loaded.settings.scoring
+            )
         elif row["complete"]:
             view = None  # entered as a final score only
         else:
             played = stored(in_play.get(table.number))
             over = complete(loaded.ruleset.game, played, table.seats, loaded.settings)
-            view = sheet_view(loaded.ruleset.game, played, table.seats, over=over)
+            view = sheet_view(
+                loaded.ruleset.game, played, table.seats, over, loaded.settings.scoring
+            )
         row["sheet"] = _sheet_dict(view, loaded) if view is not None else None
         if loaded.ruleset.teams and len(table.seats) == 2:
             row["partners"] = [

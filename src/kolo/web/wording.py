@@ -14,7 +14,7 @@ from collections.abc import Callable
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from kolo.core.problems import N_, NoValidPairing, Problem
+from kolo.core.problems import N_, NoValidPairing, Problem, fill
 
 DESK: dict[str, str] = {
     N_("'{name}' is entered already (--allow-duplicate enters a second one)"): N_(
@@ -81,7 +81,7 @@ def problem_text(problem: Problem, translate: Callable[[str], str] = _) -> str:
     if "players" in params and "names" not in params:
         params["names"] = params["players"]
     template = DESK.get(problem.message, problem.message)
-    return translate(template).format(**params)
+    return fill(translate(template), params)
 
 
 def rule_name(rule: str) -> str:
@@ -103,7 +103,7 @@ def no_pairing_text(error: NoValidPairing) -> str:
     if error.params.get("count") == 0 or error.params.get("players") == 0:
         return _("There is nobody to pair yet: add entrants first.")
     template = DESK.get(error.message, error.message)
-    return f"{rule_name(error.rule)}: {_(template).format(**error.params)}"
+    return f"{rule_name(error.rule)}: {fill(_(template), error.params)}"
 
 
 def everyone_has(points: str, value: float) -> str:

@@ -101,3 +101,15 @@ def test_the_figures_are_written_the_czech_way_in_czech(capsys):
     assert "dvojice 0" in out
     assert " %" in out
     assert "%–" in out
+
+
+def test_the_play_command_says_who_is_your_partner_and_who_are_opponents(monkeypatch, capsys):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 20))
+    assert main(["domino", "play", "--hand", "--seed", "3", "--partner", "greedy"]) == 0
+    out = capsys.readouterr().out
+    assert "Your partner is seat 2, opposite you (greedy)" in out
+    assert "your opponents are seats 1 and 3 (strong)" in out
+    assert "seat 2 (your partner): " in out or "seat 2 (your partner) leads" in out
+    assert "seat 1 (opponent): " in out

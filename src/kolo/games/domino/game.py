@@ -27,6 +27,22 @@ def _read_mexican(
     return sheet.read(sheet.MEXICAN, value, path, scores, settings)
 
 
+def _check_block(
+    scores: Mapping[str, int], settings: Settings, ended_by_time_limit: bool, path: str
+) -> list[Problem]:
+    from kolo.games.domino import sheet
+
+    return sheet.final_score_problems(sheet.BLOCK, scores, settings, ended_by_time_limit, path)
+
+
+def _check_mexican(
+    scores: Mapping[str, int], settings: Settings, ended_by_time_limit: bool, path: str
+) -> list[Problem]:
+    from kolo.games.domino import sheet
+
+    return sheet.final_score_problems(sheet.MEXICAN, scores, settings, ended_by_time_limit, path)
+
+
 def _parse(value: Any, path: str) -> tuple[GameRecord | None, list[Problem]]:
     from kolo.games.domino import sheet
 
@@ -40,6 +56,7 @@ BLOCK = Game(
     team_size=2,
     read_record=_read_block,
     parse_record=_parse,
+    check_scores=_check_block,
 )
 """Two teams of two at a table (a tournament table seats the two teams, its entrants); a
 match's result is each team's points (R-DOMINO-4, -5), entered hand by hand or as the final
@@ -51,5 +68,8 @@ MEXICAN_TRAIN = Game(
     players=(2, 8),
     read_record=_read_mexican,
     parse_record=_parse,
+    check_scores=_check_mexican,
 )
-"""The winner of a hand scores the others' pips (R-DOMINO-6): the higher total wins."""
+"""The winner of a hand scores the others' pips (R-DOMINO-6): the higher total wins; with the
+setting ``scoring`` = ``own`` each player scores their own pips and the lower total wins
+(``RuleSet.lowest_wins``)."""

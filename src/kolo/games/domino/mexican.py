@@ -43,6 +43,10 @@ class MexicanRules:
     """Trains anyone may extend (the source: at least one)."""
     tiles_each: tuple[tuple[int, int], ...] = ((4, 15), (6, 12), (8, 10))
     """(at most this many players, tiles each): 15 for 2–4, 12 for 5–6, 10 for 7–8."""
+    scoring: str = "winner"
+    """How a hand scores: ``winner`` (the source: the winner scores the pips left in the
+    others' hands, the highest total wins) or ``own`` (the common rule many clubs play: each
+    player scores the pips left in their own hand, the lowest total wins)."""
 
     def deal_size(self, players: int) -> int:
         for most, each in self.tiles_each:
@@ -200,14 +204,26 @@ class MexicanGame:
         """What each player scored in the ended game: the winner the others' pips."""
         if not self.over:
             raise IllegalMove("the game is not over")
-        return hand_scores([self.tiles.hand_pips(h) for h in self.hands], self.out)
+        return hand_scores(
+            [self.tiles.hand_pips(h) for h in self.hands], self.out, self.rules.scoring
+        )
 
 
-def hand_scores(pips: Sequence[int], out: int | None) -> list[int]:
+WINNER = "winner"
+"""The source's scoring (R-DOMINO-6): the winner of a hand scores the others' pips."""
+OWN = "own"
+"""The common rule: each player scores the pips left in their own hand; the lowest total wins."""
+SCORINGS = (WINNER, OWN)
+
+
+def hand_scores(pips: Sequence[int], out: int | None, scoring: str = WINNER) -> list[int]:
     """What each player scored in a hand from the pips left in every hand (R-DOMINO-6): the
     player who went out (``out``), or in a blocked game the one with the fewest pips, scores
-    the others' pips; equal fewest in a blocked game: nobody scores. Played games and score
+    the others' pips; equal fewest in a blocked game: nobody scores. With the common rule
+    (``scoring`` ``own``) each player scores their own pips instead. Played games and score
     sheets both count here."""
+    if scoring == OWN:
+        return list(pips)
     winner = out
     if winner is None:
         fewest = min(pips)

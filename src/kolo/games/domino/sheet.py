@@ -22,7 +22,7 @@ from typing import Any
 from kolo.core.problems import N_, Problem
 from kolo.core.settings import Settings
 from kolo.games.domino.block import BlockRules, score_hand
-from kolo.games.domino.mexican import MexicanRules, hand_scores
+from kolo.games.domino.mexican import OWN, WINNER, MexicanRules, hand_scores
 from kolo.games.domino.tiles import double
 
 BLOCK_SET_PIPS = sum(double(6).pips)
@@ -71,28 +71,35 @@ def block_points(hand: SheetHand, seats: Sequence[str]) -> dict[str, int]:
     return points
 
 
-def mexican_points(hand: SheetHand, seats: Sequence[str]) -> dict[str, int]:
-    """What each player scored in a hand of Mexican Train (R-DOMINO-6)."""
+def mexican_points(hand: SheetHand, seats: Sequence[str], scoring: str = WINNER) -> dict[str, int]:
+    """What each player scored in a hand of Mexican Train (R-DOMINO-6; ``scoring``: the
+    source's ``winner`` or the common rule ``own``, the setting ``scoring``)."""
     out = None if hand.out is None else list(seats).index(hand.out)
-    scored = hand_scores([hand.pips[p] for p in seats], out)
+    scored = hand_scores([hand.pips[p] for p in seats], out, scoring)
     return dict(zip(seats, scored, strict=True))
 
 
-def running(game: str, sheet: Sheet, seats: Sequence[str]) -> list[dict[str, int]]:
-    """The totals after each hand, as the sheet's last column shows them."""
-    points = block_points if game == BLOCK else mexican_points
+def _points(game: str, hand: SheetHand, seats: Sequence[str], scoring: str) -> dict[str, int]:
+    return block_points(hand, seats) if game == BLOCK else mexican_points(hand, seats, scoring)
+
+
+def running(
+    game: str, sheet: Sheet, seats: Sequence[str], scoring: str = WINNER
+) -> list[dict[str, int]]:
+    """The totals after each hand, as the sheet's last column shows them (``scoring``: how
+    Mexican Train's hands score, the setting ``scoring``)."""
     totals = dict.fromkeys(seats, 0)
     after = []
     for hand in sheet.hands:
-        for who, scored in points(hand, seats).items():
+        for who, scored in _points(game, hand, seats, scoring).items():
             totals[who] += scored
         after.append(dict(totals))
     return after
 
 
-def totals(game: str, sheet: Sheet, seats: Sequence[str]) -> dict[str, int]:
+def totals(game: str, sheet: Sheet, seats: Sequence[str], scoring: str = WINNER) -> dict[str, int]:
     """The game's scores: the sheet's totals after its last hand."""
-    after = running(game, sheet, seats)
+    after = running(game, sheet, seats, scoring)
     return after[-1] if after else dict.fromkeys(seats, 0)
 
 
@@ -113,7 +120,6 @@ def check(
 ) -> list[Problem]:
     """Why this sheet cannot have happened, each reason at its hand's path (empty: it can)."""
     problems: list[Problem] = []
-    points = block_points if game == BLOCK else mexican_points
     totals_now = dict.fromkeys(seats, 0)
     for index, hand in enumerate(sheet.hands):
         where = f"{path}[{index}]"
@@ -135,7 +141,7 @@ def check(
         if found:
             problems += found
             continue
-        for who, scored in points(hand, seats).items():
+        for who, scored in _points(game, hand, seats, settings.scoring).items():
             totals_now[who] += scored
     return problems
 
@@ -252,7 +258,7 @@ def read(
         )
         params = {"target": settings.target, "played": len(sheet.hands), "hands": settings.hands}
         return None, [Problem(path, message, params)]
-    summed = totals(game, sheet, seats)
+    summed = totals(game, sheet, seats, settings.scoring)
     if summed != dict(scores):
         shown = ", ".join(f"{k} {v}" for k, v in summed.items())
         return None, [
@@ -334,3 +340,93 @@ def play_mexican(seats: Sequence[str], bots: Sequence[str], seed: int, hands: in
             )
         )
     return Sheet(tuple(written))
+
+
+def final_score_problems(
+    game: str,
+    scores: Mapping[str, int],
+    settings: Settings,
+    ended_by_time_limit: bool,
+    path: str,
+) -> list[Problem]:
+    """Why a game's final score, entered without its sheet (a paper sheet), cannot be the end
+    of a game played by the rules (empty: it can). Every way of entering a result asks this
+    (``kolo.changes.results``, the players' reports), so a final score obeys the rules a
+    sheet does.
+
+    Block game (R-DOMINO-4, -5): no team scores below 0; the match ends at the hand that
+    reaches the target, so only one team reaches it, and that hand scores at most a team's
+    fourteen tiles (118): the winner ends below target + 118. A match in which nobody
+    reached the target ended by the time limit, and says so (the time-limit mark).
+    Mexican Train (R-DOMINO-6, -10): no player scores below 0, and the game's hands hold at
+    most the set's pips each (1,068 without the station); scored by each player's own pips
+    (setting ``scoring`` = ``own``) at a table of three or more, every hand leaves at least
+    one pip, so a whole game leaves at least one a hand."""
+    if any(v < 0 for v in scores.values()):
+        return [Problem(path, N_("a domino score cannot be negative: it counts pips"))]
+    if game == BLOCK:
+        target = settings.target
+        reached = [v for v in scores.values() if v >= target]
+        if len(reached) > 1:
+            return [
+                Problem(
+                    path,
+                    N_(
+                        "only one team can reach {target}: the match ends at the hand that "
+                        "reaches it"
+                    ),
+                    {"target": target},
+                )
+            ]
+        top = target - 1 + TEAM_MOST
+        if reached and reached[0] > top:
+            return [
+                Problem(
+                    path,
+                    N_(
+                        "{score} points: the match ends at the hand that reaches {target}, and a "
+                        "hand scores at most {most}, so a match ends at {top} at most"
+                    ),
+                    {"score": reached[0], "target": target, "most": TEAM_MOST, "top": top},
+                )
+            ]
+        if not reached and not ended_by_time_limit:
+            return [
+                Problem(
+                    path,
+                    N_(
+                        "no team reached {target}: did time run out? Then mark the match as "
+                        "ended by the time limit"
+                    ),
+                    {"target": target},
+                )
+            ]
+        return []
+    most = settings.hands * MEXICAN_SET_PIPS
+    total = sum(scores.values())
+    if (
+        settings.scoring == OWN
+        and len(scores) > 2
+        and not ended_by_time_limit
+        and total < settings.hands
+    ):
+        return [
+            Problem(
+                path,
+                N_(
+                    "{total} pips in all: every hand leaves pips in someone's hand (only "
+                    "the double-blank weighs nothing), so {hands} hands leave at least "
+                    "{hands}"
+                ),
+                {"total": total, "hands": settings.hands},
+            )
+        ]
+    if total > most:
+        return [
+            Problem(
+                path,
+                N_("{total} points in all: {hands} hands hold at most {most} pips ({each} each)"),
+                {"total": total, "hands": settings.hands, "most": most, "each": MEXICAN_SET_PIPS},
+            )
+        ]
+    return []

@@ -44,9 +44,16 @@ match_seed = sub_seed
 
 
 def play_batch(
-    game: str, bots: Sequence[str], seed: int, first: int, count: int, target: int
+    game: str,
+    bots: Sequence[str],
+    seed: int,
+    first: int,
+    count: int,
+    target: int,
+    scoring: str = mexican.WINNER,
 ) -> Tally:
-    """Matches ``first`` … ``first + count - 1``."""
+    """Matches ``first`` … ``first + count - 1`` (``scoring``: how Mexican Train's hands
+    score, ``mexican.WINNER`` or ``mexican.OWN``)."""
     tally = Tally()
     if game == "block":
         players = [block.BOTS[name] for name in bots]
@@ -62,13 +69,17 @@ def play_batch(
         return tally
     movers = [MEXICAN_BOTS[name] for name in bots]
     tally.wins = [0] * len(movers)
+    train_rules = mexican.MexicanRules(scoring=scoring)
     for index in range(first, first + count):
-        played = mexican.play_game(movers, match_seed(seed, index))
+        played = mexican.play_game(movers, match_seed(seed, index), train_rules)
         scores = played.scores()
         tally.matches += 1
         tally.hands += 1
         tally.points += sum(scores)
-        if max(scores) > 0:
+        if scoring == mexican.OWN:  # the fewest pips win; equal fewest: nobody
+            if scores.count(min(scores)) == 1:
+                tally.wins[scores.index(min(scores))] += 1
+        elif max(scores) > 0:
             tally.wins[scores.index(max(scores))] += 1
         tally.hands_per_match[1] += 1
     return tally
@@ -117,6 +128,7 @@ def simulate(
     target: int = 100,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    scoring: str = mexican.WINNER,
 ) -> Summary:
     """Play ``matches`` matches; ``progress`` is told how many are done as batches finish."""
     if game not in GAMES:
@@ -127,6 +139,8 @@ def simulate(
         raise ValueError(f"no bot {unknown[0]!r}: choose {', '.join(known)}")
     if game == "block" and len(bots) != 4:
         raise ValueError("the block game seats four: give four bots")
+    if scoring not in mexican.SCORINGS:
+        raise ValueError(f"no scoring {scoring!r}: choose {', '.join(mexican.SCORINGS)}")
     if game == "mexican-train" and not 2 <= len(bots) <= 8:
         raise ValueError("Mexican Train seats 2 to 8: give that many bots")
     size = max(1, min(500, matches // (workers * 4) or 1))
@@ -136,14 +150,14 @@ def simulate(
     done = 0
     if workers <= 1:
         for first, count in batches:
-            total.add(play_batch(game, bots, seed, first, count, target))
+            total.add(play_batch(game, bots, seed, first, count, target, scoring))
             done += count
             if progress:
                 progress(done)
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             futures = [
-                pool.submit(play_batch, game, list(bots), seed, first, count, target)
+                pool.submit(play_batch, game, list(bots), seed, first, count, target, scoring)
                 for first, count in batches
             ]
             for (_, count), future in zip(batches, futures, strict=True):

@@ -182,6 +182,7 @@ def result(request: HttpRequest, key: str, number: int, table: int) -> HttpRespo
             game_number=_integer(body["game"]) if body.get("game") is not None else None,
             ended_by_time_limit=_boolean(body, "ended_by_time_limit"),
             expected_version=_integer(body["version"]) if body.get("version") is not None else None,
+            replace_sheet=bool(_boolean(body, "replace_sheet")),
         )
     except InvalidInput as error:
         problems = [{"where": p.path, "message": p.text()} for p in error.problems]
@@ -191,6 +192,13 @@ def result(request: HttpRequest, key: str, number: int, table: int) -> HttpRespo
             answer: dict[str, Any] = {"error": "refused", "problems": problems}
             answer |= {"current": exists.params["current"], "version": exists.params["version"]}
             return JsonResponse(answer, status=428)
+        if any(p.message == store.SHEET_IN_PLAY for p in error.problems):
+            return _error(
+                409,
+                "the table has a score sheet in play: a final score discards its hands; "
+                "send replace_sheet: true to replace it",
+                problems,
+            )
         status = 409 if any(p.path == "version" for p in error.problems) else 400
         return _error(status, "refused", problems)
     document = store.game_document(game)
@@ -323,6 +331,12 @@ OPENAPI: dict[str, Any] = {
                                     },
                                     "game": {"type": "integer", "minimum": 1},
                                     "ended_by_time_limit": {"type": "boolean"},
+                                    "replace_sheet": {
+                                        "type": "boolean",
+                                        "description": "replace the table's score sheet in "
+                                        "play (domino), discarding its hands; without it such "
+                                        "a result is refused with 409",
+                                    },
                                     "version": {
                                         "type": "integer",
                                         "minimum": 0,

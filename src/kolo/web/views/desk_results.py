@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from kolo.changes.results import check_final_score
 from kolo.core.collation import sort_key
 from kolo.core.outcome import outcome
 from kolo.core.problems import InvalidInput
@@ -48,6 +49,7 @@ def table_result(
             game_number=optional_number(game, "game"),
             ended_by_time_limit=request.POST.get("time_limit") == "on",
             expected_version=optional_number(version, "version"),
+            replace_sheet=request.POST.get("replace_sheet") == "on",
         )
 
     attempt(request, save, _("table {table}: result saved").format(table=table))
@@ -77,6 +79,12 @@ def table_preview(
     use_turns = turns if ruleset.ties_by_turns and len(turns) == len(seats) else None
     if ruleset.ties_by_turns and use_turns is None:
         return render_fragment("kolo/desk/_preview.html", {"need_turns": True})
+    try:  # a score the game cannot end with (domino: below the target, did time run out?)
+        check_final_score(ruleset, settings, scores, request.POST.get("time_limit") == "on")
+    except InvalidInput as error:
+        return render_fragment(
+            "kolo/desk/_preview.html", {"problems": [p.text(_) for p in error.problems]}
+        )
     read = outcome(scores, ruleset, settings, use_turns)
     placed = read.places
     rows = [
@@ -160,10 +168,17 @@ def table_sheet(
     """A hand written on a table's score sheet (domino), or the last one taken back."""
     seats = table_seats(event, number, table)
     if request.POST.get("action") == "undo":
+        seen = request.POST.get("hands", "")
+
+        def undo() -> None:
+            store.take_back_hand(
+                actor_of(request), event, number, table, hand=_hand_to_take_back(seen)
+            )
+
         attempt(
             request,
-            lambda: store.take_back_hand(actor_of(request), event, number, table),
-            _("table {table}: the last hand is taken back").format(table=table),
+            undo,
+            _("table {table}: hand {hand} is taken back").format(table=table, hand=seen.strip()),
         )
     else:
 
@@ -189,6 +204,17 @@ def table_sheet(
     return redirect(
         reverse("desk-round", kwargs={"key": event.key, "number": number}) + f"#table-{table}"
     )
+
+
+def _hand_to_take_back(raw: str) -> int:
+    """The hand a page means to take back: the last one it showed (refused when missing, so
+    that a hand written meanwhile by someone else is never taken back unseen)."""
+    from kolo.core.problems import N_
+
+    hand = optional_number(raw, "hands")
+    if hand is None:
+        raise InvalidInput.one(N_("say which hand to take back"), path="hands")
+    return hand
 
 
 def _missing_out() -> str:

@@ -155,8 +155,11 @@ def _act(request: HttpRequest, event: models.Event, table: models.Table, seats: 
     elif action == "undo":
         if player not in dict(seats):
             raise InvalidInput.one(N_("choose who you are at this table"), path="player")
-        store.take_back_hand(actor, event, table.round.number, table.number)
-        messages.success(request, _("the last hand is taken back"))
+        seen = whole_number(request.POST.get("hands", ""))
+        if seen is None:
+            raise InvalidInput.one(N_("say which hand to take back"), path="hands")
+        store.take_back_hand(actor, event, table.round.number, table.number, hand=seen)
+        messages.success(request, _("hand {hand} is taken back").format(hand=seen))
     elif action in ("confirm", "dispute"):
         chosen = _open_report(table, request.POST.get("report", ""))
         reports.answer_report(actor, event, chosen, player, action == "confirm")
