@@ -24,8 +24,48 @@ carcassonne_app = typer.Typer(
 )
 app.add_typer(carcassonne_app, name="carcassonne")
 
-VARIANT_HELP = N_("base (the base game) or final (the championship final's variant).")
+VARIANT_HELP = N_(
+    "base (the base game) or final (the championship final's variant); default: the game of "
+    "--ruleset, or base."
+)
+RULESET_HELP = N_(
+    "Play the game of this rule set: carcassonne-final (the championship final: the final's "
+    "variant), carcassonne-cz or swiss-pairs (the base game)."
+)
 BOT_NAMES = "random, greedy, middling, strong, planner"
+
+
+def chosen_variant(variant: str | None, ruleset: str | None) -> str:
+    """The variant to play: the one named, or the game of the rule set named (a rule set's game
+    names its variant: ``game.VARIANT_OF``); both named, they must agree."""
+    from kolo.core import rulesets
+    from kolo.games.carcassonne.game import BASE, FINAL, VARIANT_OF
+
+    if variant is not None and variant not in (BASE, FINAL):
+        raise InvalidInput.one(
+            N_("no variant '{name}': choose base or final"), path="--variant", name=variant
+        )
+    if ruleset is None:
+        return variant or BASE
+    found = rulesets.REGISTRY.get(ruleset)
+    if found is None or found.game not in VARIANT_OF:
+        known = ", ".join(r.id for r in rulesets.REGISTRY.values() if r.game in VARIANT_OF)
+        raise InvalidInput.one(
+            N_("no Carcassonne rule set '{name}': choose {known}"),
+            path="--ruleset",
+            name=ruleset,
+            known=known,
+        )
+    played = VARIANT_OF[found.game]
+    if variant is not None and variant != played:
+        raise InvalidInput.one(
+            N_("{ruleset} plays the variant {played}, not {variant}"),
+            path="--variant",
+            ruleset=ruleset,
+            played=played,
+            variant=variant,
+        )
+    return played
 
 
 @carcassonne_app.command(
@@ -36,7 +76,8 @@ BOT_NAMES = "random, greedy, middling, strong, planner"
     ),
 )
 def simulate_command(
-    variant: Annotated[str, typer.Option("--variant", help=_(VARIANT_HELP))] = "base",
+    variant: Annotated[str | None, typer.Option("--variant", help=_(VARIANT_HELP))] = None,
+    ruleset: Annotated[str | None, typer.Option("--ruleset", help=_(RULESET_HELP))] = None,
     bots: Annotated[
         str,
         typer.Option(
@@ -62,6 +103,7 @@ def simulate_command(
     from kolo import display
     from kolo.games.carcassonne.simulate import simulate
 
+    variant = chosen_variant(variant, ruleset)
     names = [b.strip() for b in bots.split(",") if b.strip()]
     workers = workers or os.cpu_count() or 1
     update, close = progress(games, _("Playing"))
@@ -266,7 +308,8 @@ def _ask(game: Game) -> Move:
     ),
 )
 def play_command(
-    variant: Annotated[str, typer.Option("--variant", help=_(VARIANT_HELP))] = "base",
+    variant: Annotated[str | None, typer.Option("--variant", help=_(VARIANT_HELP))] = None,
+    ruleset: Annotated[str | None, typer.Option("--ruleset", help=_(RULESET_HELP))] = None,
     bot: Annotated[
         str,
         typer.Option("--bot", help=_("The opponent: random, greedy, middling, strong, planner.")),
@@ -276,13 +319,10 @@ def play_command(
     import random
 
     from kolo.games.carcassonne.bots import BOTS
-    from kolo.games.carcassonne.game import BASE, FINAL, Rules, new_game
+    from kolo.games.carcassonne.game import Rules, new_game
     from kolo.games.carcassonne.tiles import BASE_TILES
 
-    if variant not in (BASE, FINAL):
-        raise InvalidInput.one(
-            N_("no variant '{name}': choose base or final"), path="--variant", name=variant
-        )
+    variant = chosen_variant(variant, ruleset)
     if bot not in BOTS:
         raise InvalidInput.one(
             N_("no bot '{name}': choose {known}"), path="--bot", name=bot, known=BOT_NAMES
