@@ -8,6 +8,7 @@ import json
 import pytest
 
 from kolo.cli import main
+from kolo.games.carcassonne.tiles import BASE_TILES
 from kolo.store import models
 from tests.cli.test_store_commands import ok, refused
 
@@ -49,7 +50,9 @@ def test_simulate_plays_the_game_of_the_rule_set(capsys):
 
 
 def test_play_plays_the_game_of_the_rule_set(monkeypatch, capsys):
-    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 2000))
+    letters = [t.name for t in BASE_TILES] + ["A*", "B*"]
+    answers = "".join(f"{a}\n" for a in [*letters, "1", "a", "p"] * 300)
+    monkeypatch.setattr("sys.stdin", io.StringIO(answers))
     assert main(["carcassonne", "play", "--ruleset", "carcassonne-final", "--bot", "random"]) == 0
     out = capsys.readouterr().out
     assert "Face-up tiles" in out  # the final's variant
