@@ -3,7 +3,7 @@ the terminal (docs/carcassonne.md)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
@@ -33,6 +33,7 @@ RULESET_HELP = N_(
     "variant), carcassonne-cz or swiss-pairs (the base game)."
 )
 BOT_NAMES = "random, greedy, middling, strong, planner"
+_T = TypeVar("_T")
 
 
 def chosen_variant(variant: str | None, ruleset: str | None) -> str:
@@ -297,7 +298,7 @@ def _pick(count: int, prompt: str) -> int:
         print(_("Give a number from 1 to {count}.").format(count=count))
 
 
-def _choose(prompt: str, keys: dict[str, object], hint: str) -> object:
+def _choose(prompt: str, keys: dict[str, _T], hint: str) -> _T:
     """Ask until the answer is one of ``keys`` (letters in either case)."""
     folded = {k.lower(): v for k, v in keys.items()}
     while True:
@@ -322,7 +323,7 @@ def _ask(game: Game) -> Move:
             print(f"  {key}. {tile_line(t)}")
         if not game.face_up:
             print("  —")
-    keys: dict[str, object] = {}
+    keys: dict[str, tuple[int, bool]] = {}
     print(_("Your tiles:"))
     for t, own in choices:
         key = BASE_TILES[t].name + ("*" if own else "")
@@ -332,12 +333,11 @@ def _ask(game: Game) -> Move:
     if game.must_play_monastery():
         print(_("The pile is empty and you have more monasteries: you must play one."))
     if len(choices) > 1:
-        chosen = _choose(
+        t, own = _choose(
             _("Tile (its letter): "),
             keys,
             _("Give a tile's letter: {keys}.").format(keys=", ".join(keys)),
         )
-        t, own = chosen  # type: ignore[misc]
     else:
         t, own = choices[0]
     name = BASE_TILES[t].name
@@ -352,12 +352,12 @@ def _ask(game: Game) -> Move:
     if free:
         x, y = coordinates(pos)
         print(_("A follower on {tile} at ({x}, {y}):").format(tile=name, x=x, y=y))
-        spots_by_key: dict[str, object] = {}
+        spots_by_key: dict[str, int] = {}
         for key, f in zip(FOLLOWER_KEYS, free, strict=False):
             spots_by_key[key] = f
             print(f"  {key}. {spot_name(t, r, f)}")
         spots_by_key[""] = -1
-        follower = _choose(  # type: ignore[assignment]
+        follower = _choose(
             _("Follower (letter; Enter: none): "),
             spots_by_key,
             _("Give a letter from {first} to {last}, or nothing for no follower.").format(
@@ -368,7 +368,7 @@ def _ask(game: Game) -> Move:
     draws = game.draw_options()
     if variant and not own and draws:
         print(_("Draw:"))
-        by_key: dict[str, object] = {}
+        by_key: dict[str, int] = {}
         for d in draws:
             if d == PILE:
                 by_key[PILE_KEY] = PILE
@@ -376,7 +376,7 @@ def _ask(game: Game) -> Move:
             else:
                 by_key[FACE_UP_KEYS[d]] = d
                 print(f"  {FACE_UP_KEYS[d]}. " + tile_line(game.face_up[d]))
-        draw = _choose(  # type: ignore[assignment]
+        draw = _choose(
             _("Draw from (letter): "),
             by_key,
             _("Give one of: {keys}.").format(keys=", ".join(by_key)),
