@@ -266,16 +266,12 @@ class Board:
         if len(set(met)) == len(met):
             return roots  # no two features meet the same one: nothing joins them
         n = len(roots)
-        label = list(range(n))
-        merged = False
+        label = list(range(n))  # the features of the tile that become one share a label
         for f in range(n):
             for g in range(f + 1, n):
                 if label[f] != label[g] and any(r in roots[f] for r in roots[g]):
                     keep, gone = label[f], label[g]
                     label = [keep if x == gone else x for x in label]
-                    merged = True
-        if not merged:
-            return roots
         out: list[list[int]] = []
         for f in range(n):
             together: list[int] = []
