@@ -206,8 +206,7 @@ def _merge(
     tile is placed (a field running round a road's end reaches the tile again; R-CARC-3): each
     of them gets the whole feature's figures, the first the worth (the others ``alias``)."""
     n = len(feats)
-    label = list(range(n))
-    merged = False
+    label = list(range(n))  # the features of the tile that become one share a label
     for f in range(n):
         mine = feats[f].roots
         if not mine:
@@ -216,9 +215,6 @@ def _merge(
             if label[f] != label[g] and any(r in mine for r in feats[g].roots):
                 keep, gone = label[f], label[g]
                 label = [keep if x == gone else x for x in label]
-                merged = True
-    if not merged:
-        return
     cells, open_, size, pennants, meeples = (
         board.cells,
         board.open,
