@@ -229,42 +229,45 @@ class Board:
                     self._union(b + fp, nb + no.port_feature[opposite_port(p)])
         return b
 
-    def neighbour_roots(self, tile: int, rotation: int, pos: int) -> list[list[int]]:
-        """For each feature of the tile, placed so, the roots of the features already on the
-        board that it meets across its edges (computed without placing)."""
-        o = ORIENTATIONS[tile][rotation]
-        cells, placed, base, find = self.cells, self.placed, self.base, self.find
-        out: list[list[int]] = []
-        for f, k in enumerate(o.kinds):
-            roots: list[int] = []
-            if k == K_FIELD:
-                for p in o.feature_ports[f]:
-                    j = cells.get(pos + STEP[p >> 1])
-                    if j is not None:
-                        nt, nr, _ = placed[j]
-                        r = find(base[j] + ORIENTATIONS[nt][nr].port_feature[opposite_port(p)])
-                        if r not in roots:
-                            roots.append(r)
-            elif k != K_MONASTERY:
-                for s in o.feature_ports[f]:
-                    j = cells.get(pos + STEP[s])
-                    if j is not None:
-                        nt, nr, _ = placed[j]
-                        r = find(base[j] + ORIENTATIONS[nt][nr].side_feature[(s + 2) & 3])
-                        if r not in roots:
-                            roots.append(r)
-            out.append(roots)
-        return out
-
     def joined_after(self, tile: int, rotation: int, pos: int) -> list[list[int]]:
         """For each feature of the tile, placed so, the roots of the features already on the
-        board that will be part of it (computed without placing): those it meets, and those of
-        any other feature of the tile that meets one of them — a field running round a road's
-        end can reach the tile again, and then the tile's two fields are one (R-CARC-3)."""
-        roots = self.neighbour_roots(tile, rotation, pos)
-        met = [r for rs in roots for r in rs]
-        if len(set(met)) == len(met):
-            return roots  # no two features meet the same one: nothing joins them
+        board that will be part of it (computed without placing): those it meets across its
+        edges, and those of any other feature of the tile that meets one of them — a field
+        running round a road's end can reach the tile again, and then the tile's two fields
+        are one (R-CARC-3)."""
+        o = ORIENTATIONS[tile][rotation]
+        cells, placed, base, find = self.cells, self.placed, self.base, self.find
+        roots: list[list[int]] = []
+        seen: list[int] = []  # every root the tile meets: one met twice joins two features
+        shared = False
+        for f, k in enumerate(o.kinds):
+            mine: list[int] = []
+            roots.append(mine)
+            if k == K_MONASTERY:
+                continue
+            field = k == K_FIELD
+            for p in o.feature_ports[f]:  # a field's ports, a city's or road's sides
+                j = cells.get(pos + STEP[p >> 1] if field else pos + STEP[p])
+                if j is None:
+                    continue
+                nt, nr, _ = placed[j]
+                no = ORIENTATIONS[nt][nr]
+                r = find(
+                    base[j]
+                    + (
+                        no.port_feature[((p ^ 1) + 4) & 7]
+                        if field
+                        else no.side_feature[(p + 2) & 3]
+                    )
+                )
+                if r not in mine:
+                    mine.append(r)
+                    if r in seen:
+                        shared = True
+                    else:
+                        seen.append(r)
+        if not shared:
+            return roots
         n = len(roots)
         label = list(range(n))  # the features of the tile that become one share a label
         for f in range(n):
@@ -291,11 +294,14 @@ class Board:
         """The features of the tile, placed so, that a follower may stand on: those that hold
         no follower once the tile is placed (R-CARC-3)."""
         meeples = self.meeples
-        return [
-            f
-            for f, roots in enumerate(self.joined_after(tile, rotation, pos))
-            if not any(meeples[r] for r in roots)
-        ]
+        free = []
+        for f, roots in enumerate(self.joined_after(tile, rotation, pos)):
+            for r in roots:
+                if meeples[r]:
+                    break
+            else:
+                free.append(f)
+        return free
 
     def stand(self, segment: int, player: int) -> None:
         """A follower of ``player`` on ``segment`` (not checked)."""
