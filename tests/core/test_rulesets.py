@@ -114,3 +114,18 @@ def test_every_setting_has_one_typed_value_and_one_default_where_absent():
     assert rulesets.get("nbgl-dominion").settings({}).slice_guard is False
     # an invalid override leaves the default in force
     assert rulesets.get("dominion-cz").settings({"rounds": "five"}).rounds == 5
+
+
+def test_the_carcassonne_final_has_its_own_rule_set_and_plays_the_final_s_variant():
+    from kolo.core.rulesets import System
+    from kolo.games import registry
+    from kolo.games.carcassonne.game import FINAL, VARIANT_OF
+
+    ruleset, resolved = settings("carcassonne-final")
+    assert ruleset.system is System.SWISS_PAIRS
+    assert resolved.rounds == 5
+    assert ruleset.layout(9, resolved) == ((2, 2, 2, 2), 1)  # pairs, a bye
+    assert ruleset.game == "carcassonne-final"
+    assert registry.get(ruleset.game).players == (2, 2)
+    assert VARIANT_OF[ruleset.game] == FINAL
+    assert VARIANT_OF[get("carcassonne-cz").game] == VARIANT_OF[get("swiss-pairs").game] == "base"

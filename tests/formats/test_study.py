@@ -167,6 +167,7 @@ def test_where_the_lower_score_wins_skill_lowers_the_score(monkeypatch):
         ("nbgl-dominion", 8, None, {"qualifiers": 4}),
         ("carcassonne-cz", 8, 2, {}),
         ("swiss-pairs", 6, 2, {}),
+        ("carcassonne-final", 6, 2, {}),
     ],
 )
 def test_the_bots_model_plays_the_games_own_engines(ruleset, players, rounds, settings):
@@ -184,6 +185,25 @@ def test_the_bots_model_plays_the_games_own_engines(ruleset, players, rounds, se
     else:  # Carcassonne: a whole game's points, far above the skill model's 32 ± 30
         assert max(max(g.scores.values()) for g in games) > 60
     assert run(study, 4, seed=2, workers=1).figures() == run(study, 4, seed=2, workers=2).figures()
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "variant"), [("carcassonne-final", "final"), ("swiss-pairs", "base")]
+)
+def test_the_bots_model_plays_the_variant_the_rule_set_s_game_names(ruleset, variant, monkeypatch):
+    from kolo.games.carcassonne import game as engine
+
+    played = []
+    real = engine.new_game
+
+    def recording(players, seed, rules=None):  # type: ignore[no-untyped-def]
+        played.append(rules.variant)
+        return real(players, seed, rules)
+
+    monkeypatch.setattr(engine, "new_game", recording)
+    simulate_event(study_of(ruleset, 4, 1, {}, model=parse_model("bots")), 5, 0)
+    assert played
+    assert set(played) == {variant}
 
 
 def test_the_bots_model_is_refused_where_no_engine_plays_the_game():

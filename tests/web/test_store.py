@@ -44,7 +44,7 @@ def test_create_event_and_entrants_get_ids_in_order(event):
 def test_create_event_refuses_unknown_ruleset_and_settings():
     assert refused(store.create_event, ACTOR, "X", "chess") == [
         "unknown rule set 'chess'; known: dominion-cz, dominion-cz-final, carcassonne-cz, "
-        "swiss-pairs, nbgl-dominion, knockout, domino-pairs, mexican-train"
+        "swiss-pairs, carcassonne-final, nbgl-dominion, knockout, domino-pairs, mexican-train"
     ]
     assert refused(store.create_event, ACTOR, "X", "dominion-cz", {"rounds": 0}) == [
         "must be at least 1"

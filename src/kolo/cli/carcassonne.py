@@ -3,7 +3,7 @@ the terminal (docs/carcassonne.md)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
@@ -24,8 +24,49 @@ carcassonne_app = typer.Typer(
 )
 app.add_typer(carcassonne_app, name="carcassonne")
 
-VARIANT_HELP = N_("base (the base game) or final (the championship final's variant).")
+VARIANT_HELP = N_(
+    "base (the base game) or final (the championship final's variant); default: the game of "
+    "--ruleset, or base."
+)
+RULESET_HELP = N_(
+    "Play the game of this rule set: carcassonne-final (the championship final: the final's "
+    "variant), carcassonne-cz or swiss-pairs (the base game)."
+)
 BOT_NAMES = "random, greedy, middling, strong, planner"
+_T = TypeVar("_T")
+
+
+def chosen_variant(variant: str | None, ruleset: str | None) -> str:
+    """The variant to play: the one named, or the game of the rule set named (a rule set's game
+    names its variant: ``game.VARIANT_OF``); both named, they must agree."""
+    from kolo.core import rulesets
+    from kolo.games.carcassonne.game import BASE, FINAL, VARIANT_OF
+
+    if variant is not None and variant not in (BASE, FINAL):
+        raise InvalidInput.one(
+            N_("no variant '{name}': choose base or final"), path="--variant", name=variant
+        )
+    if ruleset is None:
+        return variant or BASE
+    found = rulesets.REGISTRY.get(ruleset)
+    if found is None or found.game not in VARIANT_OF:
+        known = ", ".join(r.id for r in rulesets.REGISTRY.values() if r.game in VARIANT_OF)
+        raise InvalidInput.one(
+            N_("no Carcassonne rule set '{name}': choose {known}"),
+            path="--ruleset",
+            name=ruleset,
+            known=known,
+        )
+    played = VARIANT_OF[found.game]
+    if variant is not None and variant != played:
+        raise InvalidInput.one(
+            N_("{ruleset} plays the variant {played}, not {variant}"),
+            path="--variant",
+            ruleset=ruleset,
+            played=played,
+            variant=variant,
+        )
+    return played
 
 
 @carcassonne_app.command(
@@ -36,7 +77,8 @@ BOT_NAMES = "random, greedy, middling, strong, planner"
     ),
 )
 def simulate_command(
-    variant: Annotated[str, typer.Option("--variant", help=_(VARIANT_HELP))] = "base",
+    variant: Annotated[str | None, typer.Option("--variant", help=_(VARIANT_HELP))] = None,
+    ruleset: Annotated[str | None, typer.Option("--ruleset", help=_(RULESET_HELP))] = None,
     bots: Annotated[
         str,
         typer.Option(
@@ -62,6 +104,7 @@ def simulate_command(
     from kolo import display
     from kolo.games.carcassonne.simulate import simulate
 
+    variant = chosen_variant(variant, ruleset)
     names = [b.strip() for b in bots.split(",") if b.strip()]
     workers = workers or os.cpu_count() or 1
     update, close = progress(games, _("Playing"))
@@ -181,18 +224,70 @@ def draw_board(board: Board) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
-def _kind_name(kind: int) -> str:
-    return (_("city"), _("road"), _("field"), _("monastery"))[kind]
+def _where(code: str) -> str:
+    """Compass points (``"S-W"``) in the language in use: ``J–Z`` in Czech."""
+    from kolo.games.carcassonne.tiles import COMPASS
+
+    words = _("N NE E SE S SW W NW").split()
+    return "–".join(words[COMPASS.index(point)] for point in code.split("-"))
 
 
-def _edges_text(tile: int, rotation: int) -> str:
-    from kolo.games.carcassonne.tiles import ORIENTATIONS
+def spot_name(tile: int, rotation: int, feature: int) -> str:
+    """A feature of a tile, so turned, named by where it lies: "road W", "field NE", "city N",
+    "monastery" (the follower's spot; R-CARC-3)."""
+    from kolo.games.carcassonne.tiles import K_CITY, K_FIELD, K_MONASTERY, ORIENTATIONS, place_of
 
-    names = (_("field"), _("road"), _("city"))
     o = ORIENTATIONS[tile][rotation]
-    return _("N {n}, E {e}, S {s}, W {w}").format(
-        n=names[o.edges[0]], e=names[o.edges[1]], s=names[o.edges[2]], w=names[o.edges[3]]
-    )
+    kind = o.kinds[feature]
+    code = place_of(o, feature)
+    if kind == K_MONASTERY:
+        return _("monastery")
+    if kind == K_FIELD:
+        if code == "around":
+            return _("field all around")
+        if code == "middle":
+            return _("field in the middle")
+        return _("field {where}").format(where=_where(code))
+    if kind == K_CITY:
+        name = (
+            _("city on all sides")
+            if code.count("-") == 3
+            else _("city {where}").format(where=_where(code))
+        )
+        if o.pennants[feature]:
+            name = _("{city} with a pennant").format(city=name)
+        return name
+    return _("road {where}").format(where=_where(code))
+
+
+def describe(tile: int, rotation: int = 0) -> str:
+    """What a tile, so turned, has: "monastery, road S, fields" — its monastery, cities and
+    roads by where they lie, and whether it has fields."""
+    from kolo.games.carcassonne.tiles import K_FIELD, K_MONASTERY, ORIENTATIONS
+
+    kinds = ORIENTATIONS[tile][rotation].kinds
+    parts = [spot_name(tile, rotation, f) for f, k in enumerate(kinds) if k == K_MONASTERY]
+    parts += [
+        spot_name(tile, rotation, f) for f, k in enumerate(kinds) if k not in (K_FIELD, K_MONASTERY)
+    ]
+    if K_FIELD in kinds:
+        parts.append(_("fields"))
+    return ", ".join(parts)
+
+
+def tile_line(tile: int, rotation: int = 0) -> str:
+    """A tile by its letter and what it has: "V: road S–W, fields"."""
+    from kolo.games.carcassonne.tiles import BASE_TILES
+
+    return f"{BASE_TILES[tile].name}: {describe(tile, rotation)}"
+
+
+FOLLOWER_KEYS = "abcdefghi"
+"""A follower's spot is chosen by a letter (a tile has at most 8 features), the square and
+turn by a number, the tile by its own letter, a face-up tile by x, y, z: no two lists of a
+turn share a label."""
+FACE_UP_KEYS = "xyz"
+PILE_KEY = "p"
 
 
 def _pick(count: int, prompt: str) -> int:
@@ -203,57 +298,89 @@ def _pick(count: int, prompt: str) -> int:
         print(_("Give a number from 1 to {count}.").format(count=count))
 
 
+def _choose(prompt: str, keys: dict[str, _T], hint: str) -> _T:
+    """Ask until the answer is one of ``keys`` (letters in either case)."""
+    folded = {k.lower(): v for k, v in keys.items()}
+    while True:
+        answer = input(prompt).strip().lower()
+        if answer in folded:
+            return folded[answer]
+        print(hint)
+
+
 def _ask(game: Game) -> Move:
     """Your move, asked at the terminal (or read from standard input)."""
     from kolo.games.carcassonne.board import coordinates
     from kolo.games.carcassonne.game import PILE, Move
-    from kolo.games.carcassonne.tiles import BASE_TILES, DISTINCT, ORIENTATIONS
+    from kolo.games.carcassonne.tiles import BASE_TILES, DISTINCT
 
     board = game.board
     choices = game.choices()
-    if game.rules.variant == "final":
-        print(
-            _("Face-up tiles: {tiles}").format(
-                tiles=", ".join(BASE_TILES[t].name for t in game.face_up) or "—"
-            )
-        )
+    variant = game.rules.variant == "final"
+    if variant:
+        print(_("Face-up tiles (to draw after playing a tile from your hand):"))
+        for key, t in zip(FACE_UP_KEYS, game.face_up, strict=False):
+            print(f"  {key}. {tile_line(t)}")
+        if not game.face_up:
+            print("  —")
+    keys: dict[str, tuple[int, bool]] = {}
     print(_("Your tiles:"))
-    for i, (t, own) in enumerate(choices, start=1):
+    for t, own in choices:
+        key = BASE_TILES[t].name + ("*" if own else "")
+        keys[key] = (t, own)
         kind = _("your monastery") if own else _("in hand")
-        print(f"  {i}. {BASE_TILES[t].name} ({_(BASE_TILES[t].description)}; {kind})")
+        print(f"  {key}: {describe(t)} ({kind})")
     if game.must_play_monastery():
         print(_("The pile is empty and you have more monasteries: you must play one."))
-    t, own = choices[_pick(len(choices), _("Tile (number): ")) if len(choices) > 1 else 0]
+    if len(choices) > 1:
+        t, own = _choose(
+            _("Tile (its letter): "),
+            keys,
+            _("Give a tile's letter: {keys}.").format(keys=", ".join(keys)),
+        )
+    else:
+        t, own = choices[0]
+    name = BASE_TILES[t].name
     spots = board.spots(t, DISTINCT[t])
+    print(_("Where {tile} fits (square, turned clockwise):").format(tile=name))
     for i, (pos, r) in enumerate(spots, start=1):
         x, y = coordinates(pos)
-        print(f"  {i}. ({x}, {y}) {90 * r}°: {_edges_text(t, r)}")
+        print(f"  {i}. ({x}, {y}) {90 * r}°: {describe(t, r)}")
     pos, r = spots[_pick(len(spots), _("Where (number): "))]
     follower = -1
     free = board.free_features(t, r, pos) if board.supply[game.turn] else []
     if free:
-        o = ORIENTATIONS[t][r]
-        print("  0. " + _("no follower"))
-        for i, f in enumerate(free, start=1):
-            print(f"  {i}. {_kind_name(o.kinds[f])} ({f})")
-        while True:
-            answer = input(_("Follower (number): ")).strip()
-            if answer.isdigit() and 0 <= int(answer) <= len(free):
-                follower = free[int(answer) - 1] if int(answer) else -1
-                break
-            print(_("Give a number from 0 to {count}.").format(count=len(free)))
+        x, y = coordinates(pos)
+        print(_("A follower on {tile} at ({x}, {y}):").format(tile=name, x=x, y=y))
+        spots_by_key: dict[str, int] = {}
+        for key, f in zip(FOLLOWER_KEYS, free, strict=False):
+            spots_by_key[key] = f
+            print(f"  {key}. {spot_name(t, r, f)}")
+        spots_by_key[""] = -1
+        follower = _choose(
+            _("Follower (letter; Enter: none): "),
+            spots_by_key,
+            _("Give a letter from {first} to {last}, or nothing for no follower.").format(
+                first=FOLLOWER_KEYS[0], last=FOLLOWER_KEYS[len(free) - 1]
+            ),
+        )
     draw = PILE
     draws = game.draw_options()
-    if game.rules.variant == "final" and not own and draws:
-        labels = [
-            _("the pile")
-            if d == PILE
-            else _("face-up {tile}").format(tile=BASE_TILES[game.face_up[d]].name)
-            for d in draws
-        ]
-        for i, label in enumerate(labels, start=1):
-            print(f"  {i}. {label}")
-        draw = draws[_pick(len(draws), _("Draw from (number): "))]
+    if variant and not own and draws:
+        print(_("Draw:"))
+        by_key: dict[str, int] = {}
+        for d in draws:
+            if d == PILE:
+                by_key[PILE_KEY] = PILE
+                print(f"  {PILE_KEY}. " + _("the pile"))
+            else:
+                by_key[FACE_UP_KEYS[d]] = d
+                print(f"  {FACE_UP_KEYS[d]}. " + tile_line(game.face_up[d]))
+        draw = _choose(
+            _("Draw from (letter): "),
+            by_key,
+            _("Give one of: {keys}.").format(keys=", ".join(by_key)),
+        )
     x, y = coordinates(pos)
     return Move(t, x, y, r, follower, own, draw)
 
@@ -266,7 +393,8 @@ def _ask(game: Game) -> Move:
     ),
 )
 def play_command(
-    variant: Annotated[str, typer.Option("--variant", help=_(VARIANT_HELP))] = "base",
+    variant: Annotated[str | None, typer.Option("--variant", help=_(VARIANT_HELP))] = None,
+    ruleset: Annotated[str | None, typer.Option("--ruleset", help=_(RULESET_HELP))] = None,
     bot: Annotated[
         str,
         typer.Option("--bot", help=_("The opponent: random, greedy, middling, strong, planner.")),
@@ -276,13 +404,10 @@ def play_command(
     import random
 
     from kolo.games.carcassonne.bots import BOTS
-    from kolo.games.carcassonne.game import BASE, FINAL, Rules, new_game
+    from kolo.games.carcassonne.game import Rules, new_game
     from kolo.games.carcassonne.tiles import BASE_TILES
 
-    if variant not in (BASE, FINAL):
-        raise InvalidInput.one(
-            N_("no variant '{name}': choose base or final"), path="--variant", name=variant
-        )
+    variant = chosen_variant(variant, ruleset)
     if bot not in BOTS:
         raise InvalidInput.one(
             N_("no bot '{name}': choose {known}"), path="--bot", name=bot, known=BOT_NAMES
@@ -313,12 +438,19 @@ def play_command(
             move = BOTS[bot](game, rng)
         gained = game.play(move)
         if seat != 0:
+            follower = (
+                _(", with a follower on the {spot}").format(
+                    spot=spot_name(move.tile, move.rotation, move.follower)
+                )
+                if move.follower >= 0
+                else ""
+            )
             print(_("The bot plays {tile} at ({x}, {y}) turned {angle}°{follower}.").format(
-                tile=BASE_TILES[move.tile].name,
+                tile=f"{BASE_TILES[move.tile].name} ({describe(move.tile, move.rotation)})",
                 x=move.x,
                 y=move.y,
                 angle=90 * move.rotation,
-                follower=_(", with a follower") if move.follower >= 0 else "",
+                follower=follower,
             ))  # fmt: skip
         if any(gained):
             print(_("Scored: you {you}, the bot {bot}.").format(you=gained[0], bot=gained[1]))

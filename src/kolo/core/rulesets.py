@@ -252,7 +252,22 @@ REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
             RuleSet(
                 id="swiss-pairs",
                 game="carcassonne",
-                title=N_("Swiss in pairs (Carcassonne championship final)"),
+                title=N_("Swiss in pairs (Carcassonne, the base game)"),
+                system=System.SWISS_PAIRS,
+                placement_points=_points(1, 0),
+                ties_by_turns=False,
+                success=Success.NONE,
+                tie_breaks=(TieBreak.BUCHHOLZ, TieBreak.SCORE_DIFFERENCE),
+                smaller_tables=False,
+                byes=True,
+                defaults=_defaults(
+                    rounds=5, table_size=2, games_per_table=1, bye_points=1, **_PAIRING, **_DESK
+                ),
+            ),
+            RuleSet(
+                id="carcassonne-final",
+                game="carcassonne-final",
+                title=N_("Carcassonne – Czech championship final (Swiss in pairs, 5 rounds)"),
                 system=System.SWISS_PAIRS,
                 placement_points=_points(1, 0),
                 ties_by_turns=False,

@@ -49,6 +49,7 @@ BOT_TIERS: Mapping[str, tuple[str, str, str]] = {
     "domino-block": ("strong", "greedy", "random"),
     "mexican-train": ("strong", "greedy", "random"),
     "carcassonne": ("strong", "greedy", "random"),
+    "carcassonne-final": ("strong", "greedy", "random"),
 }
 """The bots of each game the ``bots`` model plays, strongest first (their strength measured in
 docs/dominion.md and docs/domino.md)."""
@@ -267,8 +268,8 @@ def _bot_games(
             turns = dict(zip(seats, result.turns, strict=True))
             games.append(Game(scores, turns))
             continue
-        if game == "carcassonne":
-            games.append(Game(_carcassonne(seats, names, seed, settings.table_size == 2)))
+        if game in ("carcassonne", "carcassonne-final"):
+            games.append(Game(_carcassonne(seats, names, seed, game)))
             continue
         from kolo.games.domino import sheet
 
@@ -281,14 +282,14 @@ def _bot_games(
 
 
 def _carcassonne(
-    seats: Sequence[str], names: Sequence[str], seed: int, final: bool
+    seats: Sequence[str], names: Sequence[str], seed: int, game_id: str
 ) -> dict[str, int]:
-    """A game of Carcassonne between the seats' bots: the final's variant at tables of two
-    (the championship final plays it, R-CARC-FINAL), the base game elsewhere."""
+    """A game of Carcassonne between the seats' bots, of the variant the rule set's game names:
+    the final's variant for ``carcassonne-final`` (R-CARC-FINAL), the base game otherwise."""
     from kolo.games.carcassonne import bots as carcassonne_bots
-    from kolo.games.carcassonne.game import Rules, new_game
+    from kolo.games.carcassonne.game import VARIANT_OF, Rules, new_game
 
-    game = new_game(len(seats), seed, Rules(variant="final" if final else "base"))
+    game = new_game(len(seats), seed, Rules(variant=VARIANT_OF[game_id]))
     rng = random.Random(seed ^ 0x5DEECE66D)
     movers = [carcassonne_bots.BOTS[n] for n in names]
     while not game.over:

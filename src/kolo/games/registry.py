@@ -17,6 +17,7 @@ GAMES: Mapping[str, Game] = MappingProxyType(
         for g in (
             dominion.GAME,
             carcassonne.GAME,
+            carcassonne.FINAL_GAME,
             domino.BLOCK,
             domino.MEXICAN_TRAIN,
             points.GAME,

@@ -4,21 +4,32 @@
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kolo.games.carcassonne.board import STEP
-from kolo.games.carcassonne.bots import BOTS
+from kolo.games.carcassonne.board import STEP, coordinates
+from kolo.games.carcassonne.bots import BOTS, field_cities, preview
 from kolo.games.carcassonne.game import (
     BASE,
     FINAL,
+    PILE,
+    IllegalMove,
+    Move,
     Rules,
     new_game,
     position_of,
     replay,
     score_position,
 )
-from kolo.games.carcassonne.tiles import ORIENTATIONS, START, base_pile
+from kolo.games.carcassonne.tiles import (
+    DISTINCT,
+    K_CITY,
+    K_ROAD,
+    ORIENTATIONS,
+    START,
+    base_pile,
+)
 from tests.games.carcassonne.recount import recount
 
 ALL_TILES = Counter(base_pile()) + Counter([START])  # the start tile (D) too
@@ -136,3 +147,47 @@ def test_the_planner_plays_the_variant_to_the_end_and_beats_greedy():
             if len(game.winners()) == 1:
                 wins[seats[game.winners()[0]]] += 1
     assert wins["planner"] > wins["greedy"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), variant=st.sampled_from([BASE, FINAL]))
+def test_every_offered_follower_spot_is_free_once_the_tile_is_placed(seed, variant):
+    """R-CARC-3 over whole random games: at every turn, for every tile the player may play and
+    every square and rotation it fits, the features offered for a follower are exactly those
+    that hold no follower once the tile is placed (placed on a copy of the board and looked
+    at), and ``Game.check`` agrees; the bots' preview sees the same followers, and the same
+    open edges of cities and roads."""
+    game = new_game(2, seed, Rules(variant=variant))
+    rng = random.Random(seed)
+    while not game.over:
+        board = game.board
+        draws = game.draw_options()
+        fields = field_cities(board)
+        for t, own in game.choices():
+            for pos, r in board.spots(t, DISTINCT[t]):
+                offered = board.free_features(t, r, pos)
+                after = board.copy()
+                first = after.put(t, r, pos)
+                free = [
+                    f
+                    for f in range(len(ORIENTATIONS[t][r].kinds))
+                    if not after.meeples[after.find(first + f)]
+                ]
+                assert offered == free, (t, r, pos)
+                feats, _around = preview(board, t, r, pos, fields)
+                for f, feat in enumerate(feats):
+                    root = after.find(first + f)
+                    assert feat.meeples == after.meeples[root], (t, r, pos, f)
+                    if feat.kind in (K_CITY, K_ROAD):  # the bots' view of it, once placed
+                        assert feat.open == after.open[root], (t, r, pos, f)
+                        assert feat.completed == (after.open[root] == 0)
+                if board.supply[game.turn]:
+                    x, y = coordinates(pos)
+                    for f in range(len(ORIENTATIONS[t][r].kinds)):
+                        move = Move(t, x, y, r, f, own, draws[0] if draws else PILE)
+                        if f in free:
+                            game.check(move)
+                        else:
+                            with pytest.raises(IllegalMove, match="already has a follower"):
+                                game.check(move)
+        game.play(BOTS["random"](game, rng))

@@ -1,10 +1,12 @@
 """Carcassonne, rule by rule, on hand-built boards (RULES.md R-CARC-1 … R-CARC-8, R-CARC-FINAL)."""
 
+import random
 from collections import Counter
 
 import pytest
 
 from kolo.games.carcassonne.board import Board, square
+from kolo.games.carcassonne.bots import BOTS, field_cities, preview
 from kolo.games.carcassonne.game import (
     FINAL,
     PILE,
@@ -365,3 +367,53 @@ def test_a_board_copy_is_independent():
     assert board.followers == []
     assert board.supply == [7, 7]
     assert copy.end_scores() == [2, 0]
+
+
+def test_r_carc_3_a_field_joined_through_another_field_of_the_tile_is_occupied():
+    # Player 1's farmer stands on D(-1, 1)'s field west of its road; the monastery A(1, 0)
+    # wraps one field round the start tile's road end. V at (-1, 0), turned 3: its outer field
+    # meets the farmer's field, its inner field meets the start tile's southern field, which A
+    # joins to the northern one, which meets V's outer field — once V is placed the two fields
+    # of V are one field with a farmer on it.
+    tiles = [
+        Placed("D", 0, 0, 0),
+        Placed("B", 0, 1, 0),
+        Placed("D", -1, 1, 3),
+        Placed("A", 1, 0, 1),
+    ]
+    board = build_position(tiles, [Standing(-1, 1, 2, 1), Standing(1, 0, 2, 0)])
+    pos = square(-1, 0)
+    assert board.fits(T["V"], 3, pos)
+    assert board.free_features(T["V"], 3, pos) == [0]  # only the road
+    assert board.occupied_after(T["V"], 3, pos, 1)
+    assert board.occupied_after(T["V"], 3, pos, 2)
+    after = board.copy()
+    first = after.put(T["V"], 3, pos)
+    assert after.meeples[after.find(first + 1)]  # the farmer's field, indeed
+
+
+def test_r_carc_3_the_game_refuses_a_second_farmer_through_the_tile_itself():
+    game = new_game(2, 26, Rules(variant=FINAL))
+    rng = random.Random(26)
+    for _ in range(3):
+        game.play(BOTS["random"](game, rng))
+    assert game.turn == 1
+    assert T["V"] in game.hands[1]
+    with pytest.raises(IllegalMove, match="already has a follower"):
+        game.check(Move(T["V"], -1, 0, 3, follower=1))
+    game.play(Move(T["V"], -1, 0, 3, follower=0))  # the road is free
+
+
+def test_r_carc_3_the_bots_see_the_field_joined_through_the_tile_as_one_occupied_field():
+    tiles = [
+        Placed("D", 0, 0, 0),
+        Placed("B", 0, 1, 0),
+        Placed("D", -1, 1, 3),
+        Placed("A", 1, 0, 1),
+    ]
+    board = build_position(tiles, [Standing(-1, 1, 2, 1), Standing(1, 0, 2, 0)])
+    feats, _around = preview(board, T["V"], 3, square(-1, 0), field_cities(board))
+    assert feats[1].meeples == feats[2].meeples == 1 << 4  # player 1's farmer, on both
+    assert sorted(feats[1].roots) == sorted(feats[2].roots)
+    assert feats[2].alias  # one field: counted once
+    assert not feats[0].meeples

@@ -8,6 +8,7 @@ import pytest
 
 from kolo.cli import main
 from kolo.games.carcassonne.simulate import simulate, wilson
+from kolo.games.carcassonne.tiles import BASE_TILES
 
 
 def test_the_figures_are_the_same_whatever_the_workers():
@@ -65,11 +66,15 @@ def test_the_command_prints_a_table_in_czech(capsys):
 
 @pytest.mark.parametrize("variant", ["base", "final"])
 def test_a_person_plays_to_the_end_in_the_terminal(variant, monkeypatch, capsys):
-    monkeypatch.setattr("sys.stdin", io.StringIO("x\n99\n" + "1\n" * 2000))
+    # every tile's letter (and an own monastery's), a square, a follower, the pile: a prompt
+    # asks again until one of them is an answer it takes
+    letters = [t.name for t in BASE_TILES] + ["A*", "B*"]
+    answers = "x\n99\n" + "".join(f"{a}\n" for a in [*letters, "1", "a", "p"] * 300)
+    monkeypatch.setattr("sys.stdin", io.StringIO(answers))
     assert main(["carcassonne", "play", "--variant", variant, "--bot", "greedy"]) == 0
     out = capsys.readouterr().out
     assert "Your tiles:" in out
-    assert "Give a number from 1 to" in out  # "x" and "99" asked again
+    assert "Give a number from 1 to" in out  # a tile's letter where a square's number is asked
     assert "Final score: you" in out
     assert "#" in out  # the board drawn
 

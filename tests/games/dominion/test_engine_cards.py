@@ -119,6 +119,16 @@ def test_vassal_discards_a_non_action() -> None:
     assert me.asked == []
 
 
+def test_vassal_gives_two_coins() -> None:
+    """The card: +$2, then discard the top card (source 004 leaves out the +$2: a slip)."""
+    g, (me, _) = game(K)
+    place(g, 0, hand=["Vassal"], deck=[])
+    play_card(g, 0, "Vassal")
+    assert g.coins == 2
+    assert g.discard[0] == []
+    assert me.asked == []
+
+
 def test_village() -> None:
     g, _ = game(K)
     place(g, 0, hand=["Village"], deck=["Gold"])
@@ -313,6 +323,21 @@ def test_bandit_leaves_coppers() -> None:
     assert g.trash == []
     assert names(g.discard[1]) == ["Copper", "Estate"]
     assert other.asked == []
+
+
+def test_bandit_gains_a_gold_not_a_coin() -> None:
+    """The card: gain a Gold (source 004 says "+1 treasure": a slip). Nothing to spend this
+    turn, nothing to choose: a Gold from the supply to the discard pile."""
+    g, (me, _) = game(K2)
+    place(g, 0, hand=["Bandit"])
+    place(g, 1, deck=["Estate", "Estate"])
+    golds = g.supply[e.GOLD]
+    play_card(g, 0, "Bandit")
+    assert g.coins == 0
+    assert names(g.discard[0]) == ["Gold"]
+    assert g.hand[0] == []
+    assert g.supply[e.GOLD] == golds - 1
+    assert me.asked == []
 
 
 def test_council_room_draws_four_gives_a_buy_and_others_draw() -> None:

@@ -229,36 +229,79 @@ class Board:
                     self._union(b + fp, nb + no.port_feature[opposite_port(p)])
         return b
 
-    def occupied_after(self, tile: int, rotation: int, pos: int, feature: int) -> bool:
-        """Whether feature ``feature`` of the tile, placed so, would join a feature that
-        already has a follower (computed without placing)."""
+    def joined_after(self, tile: int, rotation: int, pos: int) -> list[list[int]]:
+        """For each feature of the tile, placed so, the roots of the features already on the
+        board that will be part of it (computed without placing): those it meets across its
+        edges, and those of any other feature of the tile that meets one of them — a field
+        running round a road's end can reach the tile again, and then the tile's two fields
+        are one (R-CARC-3)."""
         o = ORIENTATIONS[tile][rotation]
-        k = o.kinds[feature]
-        if k == K_MONASTERY:
-            return False
-        cells, placed, base, meeples = self.cells, self.placed, self.base, self.meeples
-        if k == K_FIELD:
-            for p in o.feature_ports[feature]:
-                j = cells.get(pos + STEP[p >> 1])
-                if j is not None:
-                    nt, nr, _ = placed[j]
-                    seg = base[j] + ORIENTATIONS[nt][nr].port_feature[opposite_port(p)]
-                    if meeples[self.find(seg)]:
-                        return True
-            return False
-        for s in o.feature_ports[feature]:
-            j = cells.get(pos + STEP[s])
-            if j is not None:
+        cells, placed, base, find = self.cells, self.placed, self.base, self.find
+        roots: list[list[int]] = []
+        seen: list[int] = []  # every root the tile meets: one met twice joins two features
+        shared = False
+        for f, k in enumerate(o.kinds):
+            mine: list[int] = []
+            roots.append(mine)
+            if k == K_MONASTERY:
+                continue
+            field = k == K_FIELD
+            for p in o.feature_ports[f]:  # a field's ports, a city's or road's sides
+                j = cells.get(pos + STEP[p >> 1] if field else pos + STEP[p])
+                if j is None:
+                    continue
                 nt, nr, _ = placed[j]
-                seg = base[j] + ORIENTATIONS[nt][nr].side_feature[(s + 2) & 3]
-                if meeples[self.find(seg)]:
-                    return True
-        return False
+                no = ORIENTATIONS[nt][nr]
+                r = find(
+                    base[j]
+                    + (
+                        no.port_feature[((p ^ 1) + 4) & 7]
+                        if field
+                        else no.side_feature[(p + 2) & 3]
+                    )
+                )
+                if r not in mine:
+                    mine.append(r)
+                    if r in seen:
+                        shared = True
+                    else:
+                        seen.append(r)
+        if not shared:
+            return roots
+        n = len(roots)
+        label = list(range(n))  # the features of the tile that become one share a label
+        for f in range(n):
+            for g in range(f + 1, n):
+                if label[f] != label[g] and any(r in roots[f] for r in roots[g]):
+                    keep, gone = label[f], label[g]
+                    label = [keep if x == gone else x for x in label]
+        out: list[list[int]] = []
+        for f in range(n):
+            together: list[int] = []
+            for g in range(n):
+                if label[g] == label[f]:
+                    together.extend(r for r in roots[g] if r not in together)
+            out.append(together)
+        return out
+
+    def occupied_after(self, tile: int, rotation: int, pos: int, feature: int) -> bool:
+        """Whether feature ``feature`` of the tile, placed so, would hold a follower already
+        (computed without placing)."""
+        meeples = self.meeples
+        return any(meeples[r] for r in self.joined_after(tile, rotation, pos)[feature])
 
     def free_features(self, tile: int, rotation: int, pos: int) -> list[int]:
-        """The features of the tile, placed so, that a follower may stand on (R-CARC-3)."""
-        o = ORIENTATIONS[tile][rotation]
-        return [f for f in range(len(o.kinds)) if not self.occupied_after(tile, rotation, pos, f)]
+        """The features of the tile, placed so, that a follower may stand on: those that hold
+        no follower once the tile is placed (R-CARC-3)."""
+        meeples = self.meeples
+        free = []
+        for f, roots in enumerate(self.joined_after(tile, rotation, pos)):
+            for r in roots:
+                if meeples[r]:
+                    break
+            else:
+                free.append(f)
+        return free
 
     def stand(self, segment: int, player: int) -> None:
         """A follower of ``player`` on ``segment`` (not checked)."""

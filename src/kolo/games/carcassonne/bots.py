@@ -35,6 +35,7 @@ from kolo.games.carcassonne.tiles import (
     K_MONASTERY,
     K_ROAD,
     ORIENTATIONS,
+    Orientation,
 )
 
 Bot = Callable[[Game, random.Random], Move]
@@ -86,7 +87,17 @@ def _chance(open_edges: int, tiles_left: int) -> float:
 class _Feature:
     """A feature of a tile as it would be once placed (computed without placing it)."""
 
-    __slots__ = ("completed", "kind", "meeples", "open", "pennants", "roots", "tiles", "value")
+    __slots__ = (
+        "alias",
+        "completed",
+        "kind",
+        "meeples",
+        "open",
+        "pennants",
+        "roots",
+        "tiles",
+        "value",
+    )
 
     def __init__(self) -> None:
         self.kind = 0
@@ -97,6 +108,9 @@ class _Feature:
         self.roots: list[int] = []
         self.completed = False
         self.value = 0.0
+        self.alias = False
+        """Another feature of the tile comes first in the one feature they form once placed
+        (``_merge``): its worth is counted there."""
 
 
 def preview(
@@ -108,6 +122,8 @@ def preview(
     cells, placed, base, find = board.cells, board.placed, board.base, board.find
     open_, size, pennants, meeples = board.open, board.size, board.pennants, board.meeples
     out: list[_Feature] = []
+    seen: list[int] = []  # every root the tile meets: one met twice joins two features
+    shared = False
     for f, k in enumerate(o.kinds):
         feat = _Feature()
         feat.kind = k
@@ -126,6 +142,10 @@ def preview(
                     rt = find(base[j] + ORIENTATIONS[nt][nr].side_feature[(s + 2) & 3])
                     if rt not in roots:
                         roots.append(rt)
+                        if rt in seen:
+                            shared = True
+                        else:
+                            seen.append(rt)
                         opened += open_[rt]
                         tiles += size[rt]
                         pen += pennants[rt]
@@ -146,6 +166,10 @@ def preview(
                     rt = find(base[j] + ORIENTATIONS[nt][nr].port_feature[opposite_port(p)])
                     if rt not in roots:
                         roots.append(rt)
+                        if rt in seen:
+                            shared = True
+                        else:
+                            seen.append(rt)
                         m += meeples[rt]
                         near = fields.get(rt)
                         if near:
@@ -157,6 +181,8 @@ def preview(
             feat.tiles = 1 + sum(1 for d in AROUND if pos + d in cells)
             feat.completed = feat.tiles == 9
         out.append(feat)
+    if shared:
+        _merge(board, o, pos, out, fields)
     around = []
     cloisters = board.cloisters
     for d in AROUND:
@@ -167,6 +193,69 @@ def preview(
                 (c, 1 + sum(1 for e in AROUND if centre + e in cells or centre + e == pos))
             )
     return out, around
+
+
+def _merge(
+    board: Board,
+    o: Orientation,
+    pos: int,
+    feats: list[_Feature],
+    fields: dict[int, tuple[int, int]],
+) -> None:
+    """Features of the tile that meet the same feature of the board are one feature once the
+    tile is placed (a field running round a road's end reaches the tile again; R-CARC-3): each
+    of them gets the whole feature's figures, the first the worth (the others ``alias``)."""
+    n = len(feats)
+    label = list(range(n))  # the features of the tile that become one share a label
+    for f in range(n):
+        mine = feats[f].roots
+        if not mine:
+            continue
+        for g in range(f + 1, n):
+            if label[f] != label[g] and any(r in mine for r in feats[g].roots):
+                keep, gone = label[f], label[g]
+                label = [keep if x == gone else x for x in label]
+    cells, open_, size, pennants, meeples = (
+        board.cells,
+        board.open,
+        board.size,
+        board.pennants,
+        board.meeples,
+    )
+    for lead in range(n):
+        members = [f for f in range(n) if label[f] == lead]
+        if len(members) < 2:
+            continue
+        roots: list[int] = []
+        for f in members:
+            roots.extend(r for r in feats[f].roots if r not in roots)
+        whole = feats[lead]
+        whole.roots = roots
+        whole.meeples = sum(meeples[r] for r in roots)
+        if whole.kind == K_FIELD:
+            whole.tiles = whole.open = 0
+            for r in roots:
+                near = fields.get(r)
+                if near:
+                    whole.tiles += near[0]
+                    whole.open += near[1]
+        else:
+            matched = sum(1 for f in members for s in o.feature_ports[f] if pos + STEP[s] in cells)
+            whole.open = (
+                sum(o.sides[f] for f in members) + sum(open_[r] for r in roots) - 2 * matched
+            )
+            whole.tiles = 1 + sum(size[r] for r in roots)
+            whole.pennants = sum(o.pennants[f] for f in members) + sum(pennants[r] for r in roots)
+            whole.completed = whole.open == 0
+        for f in members[1:]:
+            other = feats[f]
+            other.roots = roots
+            other.meeples = whole.meeples
+            other.open = whole.open
+            other.tiles = whole.tiles
+            other.pennants = whole.pennants
+            other.completed = whole.completed
+            other.alias = True
 
 
 def _completed_points(board: Board, feat: _Feature) -> int:
@@ -208,7 +297,7 @@ def _greedy_value(
     feats, around = preview(board, t, r, pos, fields)
     gained = [0] * board.players
     for feat in feats:
-        if feat.completed and feat.meeples and feat.kind != K_MONASTERY:
+        if feat.completed and feat.meeples and feat.kind != K_MONASTERY and not feat.alias:
             points = _completed_points(board, feat)
             for p in _owners(board, feat.meeples):
                 gained[p] += points
@@ -296,7 +385,7 @@ def _value_on(
         board.kind,
     )
     for feat in feats:
-        if feat.kind in (K_MONASTERY, K_FIELD) or not feat.meeples:
+        if feat.kind in (K_MONASTERY, K_FIELD) or not feat.meeples or feat.alias:
             continue
         if feat.completed:
             after = float(_completed_points(board, feat))

@@ -35,6 +35,9 @@ BASE, FINAL = "base", "final"
 PILE = -1
 """A draw from the pile (``Move.draw``); 0, 1, 2 take that face-up tile."""
 SET_ASIDE, SHUFFLE_BACK = "set-aside", "shuffle-back"
+VARIANT_OF = {"carcassonne": BASE, "carcassonne-final": FINAL}
+"""The variant each game of ``kolo.games.registry`` plays: a rule set's game names it (the
+championship final's rule set ``carcassonne-final`` plays the final's variant)."""
 
 
 class IllegalMove(ValueError):

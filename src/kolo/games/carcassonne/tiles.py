@@ -16,6 +16,7 @@ port ``p`` to ``(p + 2 r) % 8``.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from kolo.core.problems import N_
@@ -251,6 +252,33 @@ DISTINCT: tuple[tuple[int, ...], ...] = tuple(
 )
 """The rotations of each tile that differ on the board (a crossroads has one, a straight road
 two): placing a tile one way or a symmetric other way is one move."""
+
+
+COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+"""The points of the compass, clockwise from north (a side ``s`` is point ``2 s``)."""
+_PORT_AT = ((-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1))
+"""Where each port lies from the tile's centre (x east, y north, in quarters of a tile)."""
+
+
+def place_of(o: Orientation, feature: int) -> str:
+    """Where a feature of a tile, so turned, lies, in words any language can translate: a city's
+    or road's sides (``"N"``, ``"E-W"``, ``"N-E-S-W"``), a field's side of the tile (one point
+    of the compass, towards the middle of the half-edges it reaches), ``"around"`` for a field
+    all round the tile, ``"middle"`` for one across its middle, ``""`` for a monastery. No two
+    features of one kind on a tile share a place (a test checks every tile and turn)."""
+    kind = o.kinds[feature]
+    if kind == K_MONASTERY:
+        return ""
+    ports = o.feature_ports[feature]
+    if kind != K_FIELD:
+        return "-".join(COMPASS[2 * s] for s in ports)
+    if len(ports) == 8:
+        return "around"
+    x = sum(_PORT_AT[p][0] for p in ports)
+    y = sum(_PORT_AT[p][1] for p in ports)
+    if x * x + y * y < 4:
+        return "middle"
+    return COMPASS[round((90 - math.degrees(math.atan2(y, x))) / 45) % 8]
 
 
 def base_pile() -> list[int]:

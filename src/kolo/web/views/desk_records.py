@@ -71,6 +71,11 @@ def print_round(
             )
             t["game_numbers"] = list(range(1, t["games_needed"] + 1))
         context["report_url"] = report_url
+    if sheet == "slips":
+        from kolo.games import registry
+
+        game = registry.get(store.ruleset_of(event)[0].game)
+        context["game_title"] = _(game.title) if game.id != "points" else ""
     return render(request, f"kolo/print/{sheet}.html", context)
 
 
