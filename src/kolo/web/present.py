@@ -24,6 +24,8 @@ from kolo.games.dominion.draws import Kingdom
 from kolo.games.dominion.kingdom import kingdom_of
 from kolo.games.dominion.view import kingdom_view
 from kolo.report.roundsheet import round_sheet
+from kolo.report.standings import BRACKET_NOTE
+from kolo.report.standings import bracket_reached as report_reached
 from kolo.report.standings import columns as report_columns
 from kolo.store import api as store
 from kolo.store import models
@@ -136,10 +138,15 @@ def standings_rows(loaded: Loaded, result: Standings) -> list[dict[str, Any]]:
         for group in knockout.group_tables(loaded.value, loaded.ruleset, loaded.settings):
             for g in group.rows:
                 in_group[g.entrant] = (group.group, g.rank, g.seed is not None)
+    in_bracket = bracket_reached(loaded) or {}
+    order = report_columns(loaded.ruleset).order
     rows = []
     for row in result.rows:
+        found = in_bracket.get(row.entrant.id)
         rows.append(
             {
+                "bracket": found.text(translation.gettext) if found is not None else "–",
+                "after_points": [_after_points(row, name) for name in order],
                 "place": display.rank(row),
                 "id": row.entrant.id,
                 "name": row.entrant.name,
@@ -158,6 +165,16 @@ def standings_rows(loaded: Loaded, result: Standings) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def _after_points(row: Any, column: str) -> str:
+    """One of a standings row's columns after its points, for the pages."""
+    if column in ("success", "shares"):
+        return percent(row.success) if row.success is not None else ""
+    if column == "buchholz":
+        return points(row.buchholz) if row.buchholz is not None else ""
+    value = row.game_score if column == "game_score" else row.score_difference
+    return "" if value is None else str(value)
 
 
 def shared_standings_rows(loaded: Loaded) -> list[dict[str, Any]]:
@@ -184,9 +201,34 @@ def clock_alert_seconds(loaded: Loaded) -> int:
     return 60 * loaded.settings.clock_alert_minutes
 
 
-def standings_columns(ruleset: RuleSet) -> dict[str, bool]:
-    """The rule set's standings columns (``kolo.report.standings``), as templates read them."""
-    return report_columns(ruleset).as_dict()
+COLUMN_WORDS = {
+    "success": gettext_lazy("Success"),
+    "shares": gettext_lazy("Shares"),
+    "game_score": gettext_lazy("Game points"),
+    "buchholz": gettext_lazy("Buchholz"),
+    "score_difference": gettext_lazy("Score diff."),
+}
+"""The headers of the standings' columns after the points."""
+
+
+def bracket_reached(loaded: Loaded) -> dict[str, Any] | None:
+    """How far each team got in the bracket after the Swiss rounds (None: no bracket begun),
+    once per loaded event (``kolo.report.standings.bracket_reached``)."""
+    return loaded.memo(
+        "bracket reached",
+        lambda: report_reached(loaded.value, loaded.ruleset, loaded.settings),
+    )
+
+
+def standings_columns(loaded: Loaded) -> dict[str, Any]:
+    """The event's standings columns (``kolo.report.standings``), as templates read them:
+    ``order`` the columns after the points as (name, header), in the order of the tie-breaks;
+    ``bracket`` with the note that says how the bracket places the teams."""
+    shown = report_columns(loaded.ruleset, bracket=bracket_reached(loaded) is not None)
+    result = shown.as_dict()
+    result["order"] = [(name, COLUMN_WORDS[name]) for name in shown.order]
+    result["bracket_note"] = gettext_lazy(BRACKET_NOTE) if shown.bracket else ""
+    return result
 
 
 KINGDOMS_KEPT = 1000

@@ -112,7 +112,7 @@ def event_desk(request: HttpRequest, event: models.Event, role: str) -> HttpResp
         pending_reports=pending,
         standings=result,
         rows=present.standings_rows(loaded, result),
-        columns=present.standings_columns(loaded.ruleset),
+        columns=present.standings_columns(loaded),
         ruleset_title=_(loaded.ruleset.title),
         qualifiers=(lambda plan: qualifierwords.text(plan) if plan else "")(
             qualifierwords.plan_of(event)

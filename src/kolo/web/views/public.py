@@ -114,7 +114,7 @@ def _standings_context(loaded: present.Loaded) -> dict[str, Any]:
     return {
         "standings": result,
         "rows": present.shared_standings_rows(loaded),
-        "columns": present.standings_columns(loaded.ruleset),
+        "columns": present.standings_columns(loaded),
     }
 
 
