@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy
 
 from kolo import display
@@ -301,6 +302,7 @@ def table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]]:
         round_row = loaded.event.rounds.filter(number=round_.number).first()
         if round_row is not None:
             add_sheets(loaded, round_row, round_, tables)
+    add_matches(loaded, round_, tables)
     return tables
 
 
@@ -376,6 +378,86 @@ def _sheet_dict(view: Any, loaded: Loaded) -> dict[str, Any]:
         "target": loaded.settings.target if loaded.ruleset.teams else None,
         "hands_in_game": None if loaded.ruleset.teams else loaded.settings.hands,
     }
+
+
+def elimination_state(loaded: Loaded) -> Any:
+    """The bracket after the Swiss rounds once its first round is paired (an
+    ``elimination.State``; None before, or where the event has none), once per loaded
+    event."""
+    from kolo.core.standings import bracket
+
+    if loaded.settings.playoff == "none" or not any(
+        r.stage == core.PLAYOFF for r in loaded.value.rounds
+    ):
+        return None
+    return loaded.memo(
+        "elimination",
+        lambda: bracket(loaded.value, loaded.ruleset, loaded.settings, starting=True),
+    )
+
+
+def _words(named: tuple[str, dict[str, object]]) -> str:
+    template, params = named
+    return capfirst(translation.gettext(template).format(**params))
+
+
+def round_titles(loaded: Loaded) -> dict[int, str]:
+    """Each bracket round's name, from the bracket rounds its matches belong to ("Winners'
+    round 2 · Losers' round 1", "Grand final"); the Swiss rounds have none (they are "Round
+    N"). Once per loaded event and language."""
+    state = elimination_state(loaded)
+    if state is None:
+        return {}
+
+    def make() -> dict[int, str]:
+        titles: dict[int, str] = {}
+        for round_ in loaded.value.rounds:
+            if round_.stage != core.PLAYOFF:
+                continue
+            matches = state.matches_in(round_.number)
+            names: list[str] = []
+            for table in round_.tables:
+                if table.number in matches:
+                    name = _words(state.round_name(matches[table.number]))
+                    if name not in names:
+                        names.append(name)
+            titles[round_.number] = " · ".join(names) or translation.gettext("Bracket")
+        return titles
+
+    return loaded.memo(("round titles", language()), make)
+
+
+def round_title(loaded: Loaded, number: int) -> str:
+    """A round's name as the pages show it: a bracket round's (``round_titles``), or
+    "Round N"."""
+    return round_titles(loaded).get(number) or translation.gettext("Round %(number)s") % {
+        "number": number
+    }
+
+
+def out_after(loaded: Loaded, number: int) -> list[str]:
+    """The names of the teams a match of bracket round ``number`` put out of the bracket."""
+    state = elimination_state(loaded)
+    if state is None:
+        return []
+    return [loaded.names.get(team, team) for team in state.out_after(number)]
+
+
+def add_matches(loaded: Loaded, round_: core.Round, tables: list[dict[str, Any]]) -> None:
+    """On a bracket round's tables (``table_rows``): each table's match, named as its round
+    (``match``), and each team's seed (``seed``) — who plays whom by the bracket."""
+    state = elimination_state(loaded)
+    if state is None or round_.stage != core.PLAYOFF:
+        return
+    matches = state.matches_in(round_.number)
+    for table in tables:
+        index = matches.get(table["number"])
+        if index is None:
+            continue
+        table["match"] = _words(state.round_name(index))
+        for seat in table["seats"]:
+            seed = state.seed_of(seat["id"])
+            seat["seed"] = translation.gettext("seed {seed}").format(seed=seed) if seed else ""
 
 
 ELIMINATION_TITLES = {
@@ -498,6 +580,7 @@ def where_is(loaded: Loaded, entrant_id: str) -> dict[str, Any] | None:
         if entrant_id in table.seats:
             return {
                 "round": current.number,
+                "title": round_titles(loaded).get(current.number, ""),
                 "table": table.number,
                 "seat": table.seats.index(entrant_id) + 1,
                 "with": [loaded.names[p] for p in table.seats if p != entrant_id],
@@ -510,6 +593,7 @@ def where_is(loaded: Loaded, entrant_id: str) -> dict[str, Any] | None:
 def player_games(loaded: Loaded, entrant_id: str) -> list[dict[str, Any]]:
     """The entrant's games, round by round: table, opponents, score, points, share."""
     result = []
+    titles = round_titles(loaded)  # the bracket rounds' names
     for round_ in loaded.value.rounds:
         for table in round_.tables:
             if entrant_id not in table.seats:
@@ -521,6 +605,7 @@ def player_games(loaded: Loaded, entrant_id: str) -> list[dict[str, Any]]:
                 result.append(
                     {
                         "round": round_.number,
+                        "round_title": titles.get(round_.number, ""),
                         "table": table.number,
                         "game": number,
                         "score": game.scores[entrant_id],
@@ -538,6 +623,7 @@ def player_games(loaded: Loaded, entrant_id: str) -> list[dict[str, Any]]:
                 result.append(
                     {
                         "round": round_.number,
+                        "round_title": titles.get(round_.number, ""),
                         "table": table.number,
                         "game": None,
                         "opponents": [
