@@ -445,7 +445,8 @@ def out_after(loaded: Loaded, number: int) -> list[str]:
 
 def add_matches(loaded: Loaded, round_: core.Round, tables: list[dict[str, Any]]) -> None:
     """On a bracket round's tables (``table_rows``): each table's match, named as its round
-    (``match``), and each team's seed (``seed``) — who plays whom by the bracket."""
+    (``match``), each team's seed (``seed``) and the two teams with their seeds (``sides``)
+    — who plays whom by the bracket."""
     state = elimination_state(loaded)
     if state is None or round_.stage != core.PLAYOFF:
         return
@@ -458,6 +459,10 @@ def add_matches(loaded: Loaded, round_: core.Round, tables: list[dict[str, Any]]
         for seat in table["seats"]:
             seed = state.seed_of(seat["id"])
             seat["seed"] = translation.gettext("seed {seed}").format(seed=seed) if seed else ""
+        table["sides"] = [
+            f"{seat['name']} ({seat['seed']})" if seat["seed"] else seat["name"]
+            for seat in table["seats"]
+        ]
 
 
 ELIMINATION_TITLES = {
