@@ -141,7 +141,8 @@ def test_a_domino_evening_with_a_double_bracket_played_on_the_desk(live_server, 
     ]
     rows = [r.locator("td").all_inner_texts() for r in wide.locator("table.grid tbody tr").all()]
     champion = event.entrants.get(code=store.bracket(event).champion).name
-    assert rows[0][1].startswith(champion) and rows[0][2] == "winner"
+    assert rows[0][1].startswith(champion)
+    assert rows[0][2] == "winner"
     assert rows[1][2] == "grand final, played again"
     assert [r[2] for r in rows[2:4]] == ["losers' round 2", "losers' round 1"]
     assert [r[2] for r in rows[4:]] == ["–", "–"]  # the two teams the bracket left out

@@ -35,7 +35,7 @@ def test_the_demos_names_are_distinct_and_the_store_takes_them(ruleset, size):
 
 
 def test_the_domino_pairs_demo_enters_its_default_31_teams(capsys):
-    code, out, err = run(
+    code, _out, err = run(
         capsys, "demo", "--ruleset", "domino-pairs", "--rounds", "1", "--playoff", "none"
     )
     assert code == 0, err

@@ -41,7 +41,7 @@ def h1(response) -> str:
 
 
 def test_a_bracket_round_on_the_desk_is_named_and_has_no_cost_or_swap(desk, swiss_done):
-    event, rng = swiss_done
+    event, _rng = swiss_done
     # the next round is the bracket's first: proposed, it shows its matches, no cost
     round_, _proposal = store.pair_round(ACTOR, event, seed=9, accepted=False)
     page = desk.get(f"/desk/{event.key}/rounds/{round_.number}/")
@@ -53,7 +53,8 @@ def test_a_bracket_round_on_the_desk_is_named_and_has_no_cost_or_swap(desk, swis
     assert "Swap two players" not in shown
     assert "A round of the bracket" in shown
     assert shown.count("Winners' round 1") >= 3  # the title and each match
-    assert "(seed 1)" in shown and "(seed 8)" in shown
+    assert "(seed 1)" in shown
+    assert "(seed 8)" in shown
     store.accept_round(ACTOR, event, round_.number)
     # nor can a swap be made behind the page's back
     seated = [s.entrant.code for s in models.Seat.objects.filter(table__round=round_)]
@@ -73,8 +74,7 @@ def test_every_bracket_round_says_who_went_out_up_to_the_grand_final(desk, clien
         titles.append(h1(page).split(" — ")[0])
         state = store.bracket(event)
         out = [
-            models.Entrant.objects.get(event=event, code=c).name
-            for c in state.out_after(number)
+            models.Entrant.objects.get(event=event, code=c).name for c in state.out_after(number)
         ]
         shown = text(page)
         if out:

@@ -4,6 +4,7 @@ the CSV and the command line (all from ``kolo.report.standings``)."""
 
 import csv
 import io
+import itertools
 import random
 import re
 
@@ -37,7 +38,10 @@ def decided(owner):
 def cells(html: str) -> list[list[str]]:
     rows = re.findall(r"<tr[^>]*>(.*?)</tr>", html, re.S)
     return [
-        [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", r, re.S)]
+        [
+            re.sub(r"<[^>]+>", "", c).strip()
+            for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", r, re.S)
+        ]
         for r in rows
     ]
 
@@ -51,13 +55,11 @@ def explained(table: list[list[str]]) -> None:
     assert rows[0][2] == "winner"
     assert rows[1][2].startswith("grand final")
     assert rows[-1][2] == "–"  # a team that did not reach the bracket
-    key = [
-        (row[2], float(row[3]), int(row[4]), int(row[5]), float(row[6])) for row in rows[1:]
-    ]
-    for a, b in zip(key, key[1:], strict=False):
+    key = [(row[2], float(row[3]), int(row[4]), int(row[5]), float(row[6])) for row in rows[1:]]
+    for a, b in itertools.pairwise(key):
         if a[0] == b[0]:  # out in the same round: the Swiss rounds decide
             assert a[1:] >= b[1:]
-    assert any(a[0] == b[0] for a, b in zip(key, key[1:], strict=False))
+    assert any(a[0] == b[0] for a, b in itertools.pairwise(key))
 
 
 def test_the_standings_page_and_its_print_show_how_each_place_was_decided(client, decided):

@@ -62,7 +62,8 @@ def demo(
         store.atomic(_run)(store, cli_actor(), players, ruleset, rounds, seed, playoff)
     except NoValidPairing as error:
         # the demo pairs every round itself and has no --relax: say why, offer nothing else
-        raise NoValidPairing(error.rule, error.message, None, **error.params) from None
+        error.relax, error.relaxations = None, ()
+        raise
 
 
 def team_names(people: Sequence[str]) -> list[str]:

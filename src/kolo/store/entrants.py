@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from django.db.models import Max
@@ -22,7 +22,6 @@ from kolo.store.events import check_club, check_name, name_problem
 from kolo.store.mapping import resolve_entrant
 from kolo.store.series import checked_player
 
-
 ENTERED_ALREADY = N_("'{name}' is entered already")
 """A name entered already; each command says how it enters a second one
 (``DuplicateEntrant.worded``)."""
@@ -36,7 +35,10 @@ class DuplicateEntrant(InvalidInput):
         """The same refusal, each name entered already said with ``message`` (a template with
         ``{name}``)."""
         return InvalidInput(
-            [replace(p, message=message) if p.message == ENTERED_ALREADY else p for p in self.problems]
+            [
+                replace(p, message=message) if p.message == ENTERED_ALREADY else p
+                for p in self.problems
+            ]
         )
 
 
