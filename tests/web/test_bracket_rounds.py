@@ -101,3 +101,27 @@ def test_every_bracket_round_says_who_went_out_up_to_the_grand_final(desk, clien
     player = text(client.get(f"/e/{event.key}/players/{champion}/"))
     assert f"{titles[-1]}: table 1, seat" in player
     assert "Winners' round 1" in player
+
+
+def test_kolo_round_show_names_a_bracket_round_without_a_cost(capsys, swiss_done):
+    from kolo.cli import main
+
+    event, rng = swiss_done
+    play_round(event, rng)
+    play_round(event, rng)  # winners' round 2 and losers' round 1
+    code = main(["--user", "desk", "round", "show", event.key, "5"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert out.startswith("Round 5: winners' round 2 · losers' round 1 (closed)")
+    assert "Cost" not in out
+    assert "Pairing cost" not in out
+    assert "Table 1: winners' round 2" in out
+    gone = [
+        models.Entrant.objects.get(event=event, code=c).name
+        for c in store.bracket(event).out_after(5)
+    ]
+    assert gone
+    assert "Out of the bracket in this round: " + ", ".join(gone) in out
+    # a Swiss round keeps its cost
+    main(["--user", "desk", "round", "show", event.key, "3"])
+    assert "Pairing cost" in capsys.readouterr()[0]

@@ -244,6 +244,16 @@ class State:
             if where is not None and where[0] == round_number
         }
 
+    def round_names(self, round_number: int) -> list[tuple[str, dict[str, object]]]:
+        """The names of the bracket rounds whose matches round ``round_number`` plays
+        (``round_name``), each once, in the order of its tables."""
+        names: list[tuple[str, dict[str, object]]] = []
+        for _table, index in sorted(self.matches_in(round_number).items()):
+            name = self.round_name(index)
+            if name not in names:
+                names.append(name)
+        return names
+
     def seed_of(self, team: EntrantId) -> int | None:
         """The team's seed (1 the best), None for a team not in the bracket."""
         return self.seeds.index(team) + 1 if team in self.seeds else None

@@ -410,19 +410,12 @@ def round_titles(loaded: Loaded) -> dict[int, str]:
         return {}
 
     def make() -> dict[int, str]:
-        titles: dict[int, str] = {}
-        for round_ in loaded.value.rounds:
-            if round_.stage != core.PLAYOFF:
-                continue
-            matches = state.matches_in(round_.number)
-            names: list[str] = []
-            for table in round_.tables:
-                if table.number in matches:
-                    name = _words(state.round_name(matches[table.number]))
-                    if name not in names:
-                        names.append(name)
-            titles[round_.number] = " · ".join(names) or translation.gettext("Bracket")
-        return titles
+        return {
+            r.number: " · ".join(_words(n) for n in state.round_names(r.number))
+            or translation.gettext("Bracket")
+            for r in loaded.value.rounds
+            if r.stage == core.PLAYOFF
+        }
 
     return loaded.memo(("round titles", language()), make)
 

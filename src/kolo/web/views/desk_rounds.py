@@ -94,13 +94,8 @@ def round_context(
     index = numbers.index(number)
     core_round = loaded.value.rounds[index]
     tables = present.table_rows(loaded, core_round)
-    in_bracket = core_round.stage == PLAYOFF
-    # a bracket's matches follow from the results: no pairing cost, nothing to swap
-    explanations = (
-        None
-        if in_bracket
-        else round_explanations(loaded.value, index, loaded.ruleset, loaded.settings)
-    )
+    in_bracket = core_round.stage == PLAYOFF  # no pairing cost (None), nothing to swap
+    explanations = round_explanations(loaded.value, index, loaded.ruleset, loaded.settings)
     games = {
         (g.table.number, g.number): g.version
         for g in models.Game.objects.filter(table__round=round_row).select_related("table")
