@@ -55,6 +55,11 @@ def test_a_bracket_round_on_the_desk_is_named_and_has_no_cost_or_swap(desk, swis
     assert shown.count("Winners' round 1") >= 3  # the title and each match
     assert "(seed 1)" in shown
     assert "(seed 8)" in shown
+    printed = text(desk.get(f"/desk/{event.key}/rounds/{round_.number}/print/pairings/"))
+    assert "Winners' round 1: pairings by table" in printed
+    assert "Round 4" not in printed
+    slips = text(desk.get(f"/desk/{event.key}/rounds/{round_.number}/print/slips/"))
+    assert "Round 4 — table 1 · Winners' round 1" in slips
     store.accept_round(ACTOR, event, round_.number)
     # nor can a swap be made behind the page's back
     seated = [s.entrant.code for s in models.Seat.objects.filter(table__round=round_)]
