@@ -158,7 +158,8 @@ def test_a_round_paired_while_the_previous_one_is_open(capsys, brno):
 
 
 def test_duplicate_entrant_names(capsys, brno):
-    refused(capsys, "entrant", "add", brno, "Zoe", "ana", contains="'ana' is entered already")
+    err = refused(capsys, "entrant", "add", brno, "Zoe", "ana", contains="'ana' is entered already")
+    assert "--allow-duplicate" in err  # the flag `kolo entrant add` offers
     out = ok(capsys, "entrant", "add", brno, "ana", "--allow-duplicate")
     assert out.strip() == "p8\tana"
 

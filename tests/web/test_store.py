@@ -54,7 +54,10 @@ def test_create_event_refuses_unknown_ruleset_and_settings():
 
 def test_duplicate_entrant_names_are_refused_unless_allowed(event):
     messages = refused(store.add_entrants, ACTOR, event, [("New One", None), ("player 3", None)])
-    assert messages == ["'player 3' is entered already (--allow-duplicate enters a second one)"]
+    # the store names no command's way to enter a second one: each command words its own
+    assert messages == ["'player 3' is entered already"]
+    with pytest.raises(store.DuplicateEntrant):
+        store.add_entrants(ACTOR, event, [("player 3", None)])
     assert refused(store.add_entrants, ACTOR, event, [("Twin", None), ("Twin", None)])
     added = store.add_entrants(ACTOR, event, [("Player 3", "Brno")], allow_duplicate=True)
     assert [(e.code, e.club) for e in added] == [("p8", "Brno")]

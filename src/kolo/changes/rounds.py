@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 from kolo.changes.common import allow_override, check_whole, refuse_if_closed, the_round
 from kolo.core import elimination, knockout
-from kolo.core.event import EntrantId, Event, Round, Table
+from kolo.core.event import PLAYOFF, EntrantId, Event, Round, Table
 from kolo.core.problems import N_, InvalidInput, NoValidPairing, Problem
 from kolo.core.rulesets import RuleSet
 from kolo.core.settings import Settings
@@ -97,6 +97,12 @@ def swap(
     no result; a broken pairing rule stands only with ``force_reason``."""
     round_ = event.rounds[-1]
     refuse_if_closed(round_.number, closed)
+    if round_.stage == PLAYOFF:
+        raise InvalidInput.one(
+            N_("round {number} is a round of the bracket: its matches follow from the results"),
+            path="ROUND",
+            number=round_.number,
+        )
     where: dict[EntrantId, tuple[int, int]] = {}
     for who in (first, second):
         found = next(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -11,7 +12,7 @@ import typer
 from kolo.cli.app import app
 from kolo.cli.files import standings_text
 from kolo.cli.options import cli_actor, open_store
-from kolo.core.problems import N_, InvalidInput
+from kolo.core.problems import N_, InvalidInput, NoValidPairing
 from kolo.i18n import _
 
 if TYPE_CHECKING:
@@ -46,8 +47,6 @@ def demo(
     ] = "double",
 ) -> None:
     from kolo.core import rulesets
-    from kolo.games.dominion.draws import simulate_draft
-    from kolo.simulation import SkillModel, names
 
     if ruleset not in rulesets.REGISTRY or rulesets.get(ruleset).system.value == "groups-knockout":
         raise InvalidInput.one(
@@ -58,22 +57,66 @@ def demo(
             ),
         )
     store = open_store()
-    actor = cli_actor()
+    try:
+        # all or nothing: a demo that fails leaves no event behind
+        store.atomic(_run)(store, cli_actor(), players, ruleset, rounds, seed, playoff)
+    except NoValidPairing as error:
+        # the demo pairs every round itself and has no --relax: say why, offer nothing else
+        error.relax, error.relaxations = None, ()
+        raise
+
+
+def team_names(people: Sequence[str]) -> list[str]:
+    """The demo's teams of two from ``people`` (distinct names, two a team): the two
+    surnames, or, where those are taken already, the two whole names (distinct people make
+    distinct pairs, and a whole name has more words than a pair of surnames)."""
+    result: list[str] = []
+    taken: set[str] = set()
+    for a, b in zip(people[::2], people[1::2], strict=True):
+        name = f"{a.split()[1]} & {b.split()[1]}"
+        if name.casefold() in taken:
+            name = f"{a} & {b}"
+        taken.add(name.casefold())
+        result.append(name)
+    return result
+
+
+def entrant_names(ruleset: str, players: int) -> list[str]:
+    """The names the demo enters for ``players`` entrants of ``ruleset``: distinct at any
+    size (teams of two where the rule set plays in teams)."""
+    from kolo.core import rulesets
+    from kolo.simulation import names
+
+    if rulesets.get(ruleset).teams:
+        return team_names(names(2 * players))
+    return names(players)
+
+
+def _run(
+    store: Any,
+    actor: Any,
+    players: int,
+    ruleset: str,
+    rounds: int | None,
+    seed: int,
+    playoff: str,
+) -> None:
+    from kolo.core import rulesets
+    from kolo.games.dominion.draws import simulate_draft
+    from kolo.simulation import SkillModel, names
+
     settings: dict[str, object] = {"rounds": rounds} if rounds else {}
     teams = rulesets.get(ruleset).teams
     if teams:
         settings["playoff"] = playoff
     event = store.create_event(actor, f"Demo {ruleset} ({players})", ruleset, settings)
+    entrants = store.add_entrants(
+        actor, event, [(n, None) for n in entrant_names(ruleset, players)]
+    )
     if teams:
         people = names(2 * players)
-        pairs = [(people[2 * i], people[2 * i + 1]) for i in range(players)]
-        entrants = store.add_entrants(
-            actor, event, [(f"{a.split()[-1]} & {b.split()[-1]}", None) for a, b in pairs]
-        )
-        for entrant, members in zip(entrants, pairs, strict=True):
-            store.set_members(actor, event, entrant.code, members)
-    else:
-        entrants = store.add_entrants(actor, event, [(n, None) for n in names(players)])
+        for i, entrant in enumerate(entrants):
+            store.set_members(actor, event, entrant.code, people[2 * i : 2 * i + 2])
     rng = random.Random(seed)
     model = SkillModel.draw([e.code for e in entrants], rng)
     ruleset_value, resolved = store.ruleset_of(event)

@@ -79,9 +79,14 @@ def entrant_add(
     if file is not None:
         entries += _read_entries(file)
     store = open_store()
-    created = store.add_entrants(
-        cli_actor(), store.find_event(event), entries, allow_duplicate=allow_duplicate
-    )
+    try:
+        created = store.add_entrants(
+            cli_actor(), store.find_event(event), entries, allow_duplicate=allow_duplicate
+        )
+    except store.DuplicateEntrant as error:
+        raise error.worded(
+            N_("'{name}' is entered already (--allow-duplicate enters a second one)")
+        ) from None
     for entrant in created:
         print(f"{entrant.code}\t{entrant.name}" + (f"\t{entrant.club}" if entrant.club else ""))
 

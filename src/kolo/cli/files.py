@@ -22,7 +22,7 @@ from kolo.i18n import _
 if TYPE_CHECKING:
     from kolo.core import rulesets
     from kolo.core.event import Event
-    from kolo.core.standings import Standings
+    from kolo.core.standings import Row, Standings
 
 
 if TYPE_CHECKING:
@@ -178,15 +178,37 @@ def standings(
     if as_json:
         print_json(standings_document(result, ruleset, event, settings))
     else:
-        print(standings_text(event, result, ruleset))
+        print(standings_text(event, result, ruleset, through_round=after_round))
         if knockout.is_knockout(ruleset):
             print(knockout_text(event, ruleset, settings))
 
 
-def standings_text(event: Event, result: Standings, ruleset: rulesets.RuleSet) -> str:
-    """The standings as an aligned table for people (a knockout's with the stage reached)."""
+def standing_cell(row: Row, column: str, lang: str) -> str:
+    """One of a standings row's columns after its points, for people."""
+    from kolo import display
+
+    if column in ("success", "shares"):
+        return display.percent(row.success, lang)
+    if column == "buchholz":
+        return display.points(row.buchholz, lang) if row.buchholz is not None else ""
+    value = row.game_score if column == "game_score" else row.score_difference
+    return "" if value is None else str(value)
+
+
+def standings_text(
+    event: Event,
+    result: Standings,
+    ruleset: rulesets.RuleSet,
+    *,
+    through_round: int | None = None,
+) -> str:
+    """The standings as an aligned table for people (a knockout's with the stage reached, a
+    bracket's after the Swiss rounds with how far each team got: the standings
+    ``through_round`` when given)."""
     from kolo import display
     from kolo.core import knockout
+    from kolo.report.standings import BRACKET_NOTE
+    from kolo.report.standings import bracket_reached as report_reached
     from kolo.report.standings import columns as report_columns
 
     lang = i18n.language()
@@ -198,29 +220,37 @@ def standings_text(event: Event, result: Standings, ruleset: rulesets.RuleSet) -
             ruleset,
             ruleset.settings(event.settings),
         )
-    shown = report_columns(ruleset)
-    headers = [_("Place"), _("Name"), *([_("Reached")] if stages else []), _("Points")]
-    if shown.success:
-        headers.append(_("Success"))
-    elif shown.shares:
-        headers.append(_("Shares"))
-    if shown.game_score:
-        headers.append(_("Game points"))
-    if shown.swiss:
-        headers += [_("Buchholz"), _("Score diff.")]
-    headers.append(_("Games"))
+    cut = event
+    if through_round is not None:
+        cut = replace(event, rounds=tuple(r for r in event.rounds if r.number <= through_round))
+    reached = report_reached(cut, ruleset, ruleset.settings(event.settings))
+    shown = report_columns(ruleset, bracket=reached is not None)
+    words = {
+        "success": _("Success"),
+        "shares": _("Shares"),
+        "game_score": _("Game points"),
+        "buchholz": _("Buchholz"),
+        "score_difference": _("Score diff."),
+    }
+    headers = [
+        _("Place"),
+        _("Name"),
+        *([_("Reached")] if stages else []),
+        *([_("Bracket")] if reached is not None else []),
+        _("Points"),
+        *(words[c] for c in shown.order),
+        _("Games"),
+    ]
     rows = []
     for row in result.rows:
         cells = [display.rank(row), row.entrant.name]
         if stages:
             cells.append(_(knockout.STAGE_NAMES.get(stages.get(row.entrant.id, ""), "–")))
+        if reached is not None:
+            found = reached.get(row.entrant.id)
+            cells.append(found.text(_) if found is not None else "–")
         cells.append(display.points(row.points, lang))
-        if shown.success or shown.shares:
-            cells.append(display.percent(row.success, lang))
-        if shown.game_score:
-            cells.append(str(row.game_score))
-        if shown.swiss and row.buchholz is not None:
-            cells += [display.points(row.buchholz, lang), str(row.score_difference)]
+        cells += [standing_cell(row, c, lang) for c in shown.order]
         cells.append(str(row.games))
         cells.append(_("(dropped)") if row.dropped else "")
         rows.append(cells)
@@ -231,8 +261,12 @@ def standings_text(event: Event, result: Standings, ruleset: rulesets.RuleSet) -
         if result.after_round
         else _("{event} – no round is complete yet").format(event=event.name)
     )
-    right = set(range(3 if stages else 2, len(headers)))
-    return title + "\n\n" + table([*headers, ""], rows, right=sorted(right))
+    first_number = 2 + (1 if stages else 0) + (1 if reached is not None else 0)
+    right = set(range(first_number, len(headers)))
+    text = title + "\n\n" + table([*headers, ""], rows, right=sorted(right))
+    if reached is not None:
+        text += "\n\n" + _(BRACKET_NOTE)
+    return text
 
 
 def knockout_text(event: Event, ruleset: rulesets.RuleSet, settings: Settings) -> str:

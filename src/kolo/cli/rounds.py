@@ -226,8 +226,31 @@ def round_show(
     found = store.find_event(event)
     round_ = store.get_round(found, number)
     state_text = _("closed") if round_.closed else _("open")
-    print(_("Round {number} ({state})").format(number=round_.number, state=state_text))
+    bracket = store.bracket(found) if round_.stage == "playoff" else None
+    if bracket is not None:  # a bracket's round: named as the bracket names it
+        title = " · ".join(
+            _(template).format(**params) for template, params in bracket.round_names(round_.number)
+        )
+        print(
+            _("Round {number}: {title} ({state})").format(
+                number=round_.number, title=title, state=state_text
+            )
+        )
+    else:
+        print(_("Round {number} ({state})").format(number=round_.number, state=state_text))
     _print_round(store, found, round_.number)
+    if bracket is not None:
+        names = {e.code: e.name for e in found.entrants.all()}
+        for table_number, index in sorted(bracket.matches_in(round_.number).items()):
+            template, params = bracket.round_name(index)
+            print(
+                _("Table {table}: {match}").format(
+                    table=table_number, match=_(template).format(**params)
+                )
+            )
+        out = [names.get(t, t) for t in bracket.out_after(round_.number)]
+        if out:
+            print(_("Out of the bracket in this round: {names}").format(names=", ".join(out)))
 
 
 @round_app.command(

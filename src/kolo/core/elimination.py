@@ -183,10 +183,14 @@ class State:
         again = self.results[reset]
         return again[0] if again is not None else None
 
-    def eliminated(self) -> dict[EntrantId, int]:
-        """Each team out of the bracket, with the stage it went out in (a later stage is a
-        larger number; teams out in the same stage share it)."""
-        double = any(m.bracket != "W" for m in self.matches)
+    @property
+    def double(self) -> bool:
+        """Whether the bracket is double elimination."""
+        return any(m.bracket != "W" for m in self.matches)
+
+    def out_by(self) -> dict[EntrantId, int]:
+        """Each team out of the bracket, with the match (its index) that put it out."""
+        double = self.double
         reset = self._index("GF2") is not None
         out: dict[EntrantId, int] = {}
         for index, match in enumerate(self.matches):
@@ -197,8 +201,62 @@ class State:
             # the winners' champion's first loss, in a grand final with a reset, is not out
             first_loss = match.id == "GF" and loser == side[0] and reset
             if not double or (match.bracket != "W" and not first_loss):
-                out[loser] = _stage(match.id)
+                out[loser] = index
         return out
+
+    def eliminated(self) -> dict[EntrantId, int]:
+        """Each team out of the bracket, with the stage it went out in (a later stage is a
+        larger number; teams out in the same stage share it)."""
+        return {team: _stage(self.matches[i].id) for team, i in self.out_by().items()}
+
+    def out_after(self, round_number: int) -> list[EntrantId]:
+        """The teams a match played in round ``round_number`` put out of the bracket."""
+        return [
+            team
+            for team, i in self.out_by().items()
+            if (self.played[i] or (0, 0))[0] == round_number
+        ]
+
+    def round_name(self, index: int) -> tuple[str, dict[str, object]]:
+        """The round of match ``index`` in words, as a template and its values: the winners'
+        or the losers' round N, the grand final and its reset (double elimination); the
+        bracket's round N, its last the final (single elimination)."""
+        match_id = self.matches[index].id
+        if match_id == "GF":
+            return N_("grand final"), {}
+        if match_id == "GF2":
+            return N_("grand final, played again"), {}
+        number = _stage(match_id)
+        if not self.double:
+            last = max(_stage(m.id) for m in self.matches)
+            if number == last:
+                return N_("final"), {}
+            return N_("bracket round {number}"), {"number": number}
+        if match_id.startswith("W"):
+            return N_("winners' round {number}"), {"number": number}
+        return N_("losers' round {number}"), {"number": number}
+
+    def matches_in(self, round_number: int) -> dict[int, int]:
+        """The matches played in round ``round_number``: table number → match index."""
+        return {
+            where[1]: i
+            for i, where in enumerate(self.played)
+            if where is not None and where[0] == round_number
+        }
+
+    def round_names(self, round_number: int) -> list[tuple[str, dict[str, object]]]:
+        """The names of the bracket rounds whose matches round ``round_number`` plays
+        (``round_name``), each once, in the order of its tables."""
+        names: list[tuple[str, dict[str, object]]] = []
+        for _table, index in sorted(self.matches_in(round_number).items()):
+            name = self.round_name(index)
+            if name not in names:
+                names.append(name)
+        return names
+
+    def seed_of(self, team: EntrantId) -> int | None:
+        """The team's seed (1 the best), None for a team not in the bracket."""
+        return self.seeds.index(team) + 1 if team in self.seeds else None
 
     def places(self) -> dict[EntrantId, int]:
         """Each qualifier's place so far: 1 for the champion (or, before there is one, for

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from kolo.core.event import EntrantId, Event
+from kolo.core.event import PLAYOFF, EntrantId, Event
 from kolo.core.problems import N_
 from kolo.core.rulesets import RuleSet
 from kolo.core.settings import Settings
@@ -81,9 +81,10 @@ def round_explanations(
     event: Event, index: int, ruleset: RuleSet, settings: Settings
 ) -> tuple[Explanation, ...] | None:
     """The explanation of every table of ``event.rounds[index]`` given the rounds before it;
-    ``None`` where the round has none: the first round (drawn) and a knockout's rounds
-    (seeded, not paired by cost)."""
-    if index == 0 or ruleset.eliminates:
+    ``None`` where the round has none: the first round (drawn), a knockout's rounds
+    (seeded, not paired by cost) and a bracket's after the Swiss rounds (its matches follow
+    from the results, R-DOMINO-11)."""
+    if index == 0 or ruleset.eliminates or event.rounds[index].stage == PLAYOFF:
         return None
     context = Context.of(replace(event, rounds=event.rounds[:index]), ruleset, settings)
     weights = weights_of(settings)

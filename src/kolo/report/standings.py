@@ -4,10 +4,15 @@ web pages, the printed standings and the CSV export, so that no copy can leave a
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field
 
 from kolo.core import knockout
+from kolo.core.event import EntrantId, Event
+from kolo.core.problems import N_
 from kolo.core.rulesets import RuleSet, Success, System, TieBreak
+from kolo.core.settings import Settings
+from kolo.core.standings import bracket as bracket_state
 
 
 @dataclass(frozen=True)
@@ -26,27 +31,102 @@ class Columns:
     """How far each player got (knockouts)."""
     groups: bool
     """The group and the place in it (a group stage)."""
+    bracket: bool = False
+    """How far each team got in the bracket after the Swiss rounds (R-DOMINO-11), which
+    places them before their points."""
+    order: tuple[str, ...] = field(default=())
+    """The columns after the points, in the order of the rule set's tie-breaks (a column
+    that breaks no tie last): ``success`` or ``shares``, ``game_score``, ``buchholz``,
+    ``score_difference``."""
 
-    def as_dict(self) -> dict[str, bool]:
+    def as_dict(self) -> dict[str, object]:
         return asdict(self)
 
     def csv_names(self) -> list[str]:
         """The CSV's columns, in order (their Czech headers are in the catalogue)."""
-        names = ["rank", "rank_to", "id", "name", "club", "points"]
-        names += ["success"] if self.success else ["shares"] if self.shares else []
-        names += ["game_score"] if self.game_score else []
-        names += ["buchholz", "score_difference"] if self.swiss else []
+        names = ["rank", "rank_to", "id", "name", "club"]
+        names += ["bracket"] if self.bracket else []
+        names += ["points", *self.order]
         names += ["reached"] if self.reached else []
         return [*names, "games", "dropped"]
 
 
-def columns(ruleset: RuleSet) -> Columns:
-    """The columns of the rule set's standings."""
+_TIE_BREAK_COLUMNS = {
+    TieBreak.GAME_SCORE: "game_score",
+    TieBreak.BUCHHOLZ: "buchholz",
+    TieBreak.SCORE_DIFFERENCE: "score_difference",
+}
+
+
+def columns(ruleset: RuleSet, *, bracket: bool = False) -> Columns:
+    """The columns of the rule set's standings (``bracket``: with the bracket after the Swiss
+    rounds, once it has begun)."""
+    success = ruleset.success is Success.MEAN_SHARE
+    shares = ruleset.success is Success.SUM_SHARE
+    game_score = TieBreak.GAME_SCORE in ruleset.tie_breaks
+    swiss = TieBreak.BUCHHOLZ in ruleset.tie_breaks
+    shown = (["success"] if success else ["shares"] if shares else []) + (
+        ["game_score"] if game_score else []
+    )
+    shown += ["buchholz", "score_difference"] if swiss else []
+    order: list[str] = []
+    for tie_break in ruleset.tie_breaks:
+        name = (
+            ("success" if success else "shares")
+            if tie_break is TieBreak.SUCCESS
+            else _TIE_BREAK_COLUMNS[tie_break]
+        )
+        if name in shown and name not in order:
+            order.append(name)
+    order += [name for name in shown if name not in order]
     return Columns(
-        success=ruleset.success is Success.MEAN_SHARE,
-        shares=ruleset.success is Success.SUM_SHARE,
-        game_score=TieBreak.GAME_SCORE in ruleset.tie_breaks,
-        swiss=TieBreak.BUCHHOLZ in ruleset.tie_breaks,
+        success=success,
+        shares=shares,
+        game_score=game_score,
+        swiss=swiss,
         reached=knockout.is_knockout(ruleset),
         groups=ruleset.system is System.GROUPS_KNOCKOUT,
+        bracket=bracket,
+        order=tuple(order),
     )
+
+
+@dataclass(frozen=True)
+class Reached:
+    """How far a team got in the bracket, as a template and its values."""
+
+    template: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def text(self, translate: Callable[[str], str] = str) -> str:
+        return translate(self.template).format(**self.params)
+
+
+def bracket_reached(
+    event: Event, ruleset: RuleSet, settings: Settings
+) -> dict[EntrantId, Reached] | None:
+    """How far each team of the bracket after the Swiss rounds got (R-DOMINO-11): the
+    winner, the round it went out in, or still in; the teams that did not reach the bracket
+    have none. None while the bracket has not begun (or the event has none)."""
+    state = bracket_state(event, ruleset, settings)
+    if state is None:
+        return None
+    out = state.out_by()
+    result: dict[EntrantId, Reached] = {}
+    for team in state.seeds:
+        if team == state.champion:
+            result[team] = Reached(N_("winner"))
+        elif team in out:
+            result[team] = Reached(*state.round_name(out[team]))
+        else:
+            result[team] = Reached(N_("still in"))
+    return result
+
+
+BRACKET_NOTE = N_(
+    "Places follow the bracket first: the winner, then the teams by the round they went out "
+    "in, the later the higher. Teams out in the same round, and the teams that did not reach "
+    "the bracket, stand by the Swiss rounds: points, then the columns after them, from left "
+    "to right."
+)
+"""What the standings say under the table once a bracket has begun."""

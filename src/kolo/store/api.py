@@ -14,6 +14,7 @@ from kolo.store.audit import (
     write_audit,
 )
 from kolo.store.entrants import (
+    DuplicateEntrant,
     add_entrants,
     add_teams,
     drop_entrant,
@@ -119,6 +120,7 @@ __all__ = [
     "SHAPE_SETTINGS",
     "SHEET_IN_PLAY",
     "Actor",
+    "DuplicateEntrant",
     "InvalidInput",
     "accept_round",
     "add_entrants",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from django.db.models import Max
@@ -20,6 +21,25 @@ from kolo.store.audit import Actor, atomic, lock_event, write_audit
 from kolo.store.events import check_club, check_name, name_problem
 from kolo.store.mapping import resolve_entrant
 from kolo.store.series import checked_player
+
+ENTERED_ALREADY = N_("'{name}' is entered already")
+"""A name entered already; each command says how it enters a second one
+(``DuplicateEntrant.worded``)."""
+
+
+class DuplicateEntrant(InvalidInput):
+    """Entering refused because names are entered already (``ENTERED_ALREADY``), perhaps with
+    other problems: the command that can enter a second one words how it does."""
+
+    def worded(self, message: str) -> InvalidInput:
+        """The same refusal, each name entered already said with ``message`` (a template with
+        ``{name}``)."""
+        return InvalidInput(
+            [
+                replace(p, message=message) if p.message == ENTERED_ALREADY else p
+                for p in self.problems
+            ]
+        )
 
 
 def _next_code(event: models.Event) -> int:
@@ -61,13 +81,15 @@ def add_entrants(
             problems.append(
                 Problem(
                     where,
-                    N_("'{name}' is entered already (--allow-duplicate enters a second one)"),
+                    ENTERED_ALREADY,
                     {"name": name},
                 )
             )
             continue
         taken[name.casefold()] = name
         cleaned.append((name, club))
+    if any(p.message == ENTERED_ALREADY for p in problems):
+        raise DuplicateEntrant(problems)
     if problems:
         raise InvalidInput(problems)
     first = _next_code(event)

@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy
 
 from kolo import display
@@ -24,6 +25,8 @@ from kolo.games.dominion.draws import Kingdom
 from kolo.games.dominion.kingdom import kingdom_of
 from kolo.games.dominion.view import kingdom_view
 from kolo.report.roundsheet import round_sheet
+from kolo.report.standings import BRACKET_NOTE
+from kolo.report.standings import bracket_reached as report_reached
 from kolo.report.standings import columns as report_columns
 from kolo.store import api as store
 from kolo.store import models
@@ -136,10 +139,15 @@ def standings_rows(loaded: Loaded, result: Standings) -> list[dict[str, Any]]:
         for group in knockout.group_tables(loaded.value, loaded.ruleset, loaded.settings):
             for g in group.rows:
                 in_group[g.entrant] = (group.group, g.rank, g.seed is not None)
+    in_bracket = bracket_reached(loaded) or {}
+    order = report_columns(loaded.ruleset).order
     rows = []
     for row in result.rows:
+        found = in_bracket.get(row.entrant.id)
         rows.append(
             {
+                "bracket": found.text(translation.gettext) if found is not None else "–",
+                "after_points": [_after_points(row, name) for name in order],
                 "place": display.rank(row),
                 "id": row.entrant.id,
                 "name": row.entrant.name,
@@ -158,6 +166,16 @@ def standings_rows(loaded: Loaded, result: Standings) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def _after_points(row: Any, column: str) -> str:
+    """One of a standings row's columns after its points, for the pages."""
+    if column in ("success", "shares"):
+        return percent(row.success) if row.success is not None else ""
+    if column == "buchholz":
+        return points(row.buchholz) if row.buchholz is not None else ""
+    value = row.game_score if column == "game_score" else row.score_difference
+    return "" if value is None else str(value)
 
 
 def shared_standings_rows(loaded: Loaded) -> list[dict[str, Any]]:
@@ -201,9 +219,34 @@ def clock_alert_seconds(loaded: Loaded) -> int:
     return 60 * loaded.settings.clock_alert_minutes
 
 
-def standings_columns(ruleset: RuleSet) -> dict[str, bool]:
-    """The rule set's standings columns (``kolo.report.standings``), as templates read them."""
-    return report_columns(ruleset).as_dict()
+COLUMN_WORDS = {
+    "success": gettext_lazy("Success"),
+    "shares": gettext_lazy("Shares"),
+    "game_score": gettext_lazy("Game points"),
+    "buchholz": gettext_lazy("Buchholz"),
+    "score_difference": gettext_lazy("Score diff."),
+}
+"""The headers of the standings' columns after the points."""
+
+
+def bracket_reached(loaded: Loaded) -> dict[str, Any] | None:
+    """How far each team got in the bracket after the Swiss rounds (None: no bracket begun),
+    once per loaded event (``kolo.report.standings.bracket_reached``)."""
+    return loaded.memo(
+        "bracket reached",
+        lambda: report_reached(loaded.value, loaded.ruleset, loaded.settings),
+    )
+
+
+def standings_columns(loaded: Loaded) -> dict[str, Any]:
+    """The event's standings columns (``kolo.report.standings``), as templates read them:
+    ``order`` the columns after the points as (name, header), in the order of the tie-breaks;
+    ``bracket`` with the note that says how the bracket places the teams."""
+    shown = report_columns(loaded.ruleset, bracket=bracket_reached(loaded) is not None)
+    result = shown.as_dict()
+    result["order"] = [(name, COLUMN_WORDS[name]) for name in shown.order]
+    result["bracket_note"] = gettext_lazy(BRACKET_NOTE) if shown.bracket else ""
+    return result
 
 
 KINGDOMS_KEPT = 1000
@@ -276,6 +319,7 @@ def table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]]:
         round_row = loaded.event.rounds.filter(number=round_.number).first()
         if round_row is not None:
             add_sheets(loaded, round_row, round_, tables)
+    add_matches(loaded, round_, tables)
     return tables
 
 
@@ -355,6 +399,84 @@ def _sheet_dict(view: Any, loaded: Loaded) -> dict[str, Any]:
         "target": loaded.settings.target if loaded.ruleset.teams else None,
         "hands_in_game": None if loaded.ruleset.teams else loaded.settings.hands,
     }
+
+
+def elimination_state(loaded: Loaded) -> Any:
+    """The bracket after the Swiss rounds once its first round is paired (an
+    ``elimination.State``; None before, or where the event has none), once per loaded
+    event."""
+    from kolo.core.standings import bracket
+
+    if loaded.settings.playoff == "none" or not any(
+        r.stage == core.PLAYOFF for r in loaded.value.rounds
+    ):
+        return None
+    return loaded.memo(
+        "elimination",
+        lambda: bracket(loaded.value, loaded.ruleset, loaded.settings, starting=True),
+    )
+
+
+def _words(named: tuple[str, dict[str, object]]) -> str:
+    template, params = named
+    return capfirst(translation.gettext(template).format(**params))
+
+
+def round_titles(loaded: Loaded) -> dict[int, str]:
+    """Each bracket round's name, from the bracket rounds its matches belong to ("Winners'
+    round 2 · Losers' round 1", "Grand final"); the Swiss rounds have none (they are "Round
+    N"). Once per loaded event and language."""
+    state = elimination_state(loaded)
+    if state is None:
+        return {}
+
+    def make() -> dict[int, str]:
+        return {
+            r.number: " · ".join(_words(n) for n in state.round_names(r.number))
+            or translation.gettext("Bracket")
+            for r in loaded.value.rounds
+            if r.stage == core.PLAYOFF
+        }
+
+    return loaded.memo(("round titles", language()), make)
+
+
+def round_title(loaded: Loaded, number: int) -> str:
+    """A round's name as the pages show it: a bracket round's (``round_titles``), or
+    "Round N"."""
+    return round_titles(loaded).get(number) or translation.gettext("Round %(number)s") % {
+        "number": number
+    }
+
+
+def out_after(loaded: Loaded, number: int) -> list[str]:
+    """The names of the teams a match of bracket round ``number`` put out of the bracket."""
+    state = elimination_state(loaded)
+    if state is None:
+        return []
+    return [loaded.names.get(team, team) for team in state.out_after(number)]
+
+
+def add_matches(loaded: Loaded, round_: core.Round, tables: list[dict[str, Any]]) -> None:
+    """On a bracket round's tables (``table_rows``): each table's match, named as its round
+    (``match``), each team's seed (``seed``) and the two teams with their seeds (``sides``)
+    — who plays whom by the bracket."""
+    state = elimination_state(loaded)
+    if state is None or round_.stage != core.PLAYOFF:
+        return
+    matches = state.matches_in(round_.number)
+    for table in tables:
+        index = matches.get(table["number"])
+        if index is None:
+            continue
+        table["match"] = _words(state.round_name(index))
+        for seat in table["seats"]:
+            seed = state.seed_of(seat["id"])
+            seat["seed"] = translation.gettext("seed {seed}").format(seed=seed) if seed else ""
+        table["sides"] = [
+            f"{seat['name']} ({seat['seed']})" if seat["seed"] else seat["name"]
+            for seat in table["seats"]
+        ]
 
 
 ELIMINATION_TITLES = {
@@ -477,6 +599,7 @@ def where_is(loaded: Loaded, entrant_id: str) -> dict[str, Any] | None:
         if entrant_id in table.seats:
             return {
                 "round": current.number,
+                "title": round_titles(loaded).get(current.number, ""),
                 "table": table.number,
                 "seat": table.seats.index(entrant_id) + 1,
                 "with": [loaded.names[p] for p in table.seats if p != entrant_id],
@@ -489,6 +612,7 @@ def where_is(loaded: Loaded, entrant_id: str) -> dict[str, Any] | None:
 def player_games(loaded: Loaded, entrant_id: str) -> list[dict[str, Any]]:
     """The entrant's games, round by round: table, opponents, score, points, share."""
     result = []
+    titles = round_titles(loaded)  # the bracket rounds' names
     for round_ in loaded.value.rounds:
         for table in round_.tables:
             if entrant_id not in table.seats:
@@ -500,6 +624,7 @@ def player_games(loaded: Loaded, entrant_id: str) -> list[dict[str, Any]]:
                 result.append(
                     {
                         "round": round_.number,
+                        "round_title": titles.get(round_.number, ""),
                         "table": table.number,
                         "game": number,
                         "score": game.scores[entrant_id],
@@ -517,6 +642,7 @@ def player_games(loaded: Loaded, entrant_id: str) -> list[dict[str, Any]]:
                 result.append(
                     {
                         "round": round_.number,
+                        "round_title": titles.get(round_.number, ""),
                         "table": table.number,
                         "game": None,
                         "opponents": [

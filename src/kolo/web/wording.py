@@ -1,7 +1,7 @@
 """The desk's words for what the store and the pairing engine say in the CLI's words.
 
 The store and the engine are shared with the command line, so some of their messages name
-a command or a flag ("--allow-duplicate", "kolo entrant drop") or start with a rule id
+a command or a flag ("--reason", "kolo entrant drop") or start with a rule id
 ("R-GORN-6: …"). The web desk shows the organiser's version instead: what to do on this
 page, and the rule by its name, its id only in brackets. Messages without a desk version
 are shown as they are.
@@ -17,9 +17,6 @@ from django.utils.translation import ngettext
 from kolo.core.problems import N_, NoValidPairing, Problem, fill
 
 DESK: dict[str, str] = {
-    N_("'{name}' is entered already (--allow-duplicate enters a second one)"): N_(
-        "'{name}' is entered already; tick “allow a name entered already” to add a second one"
-    ),
     N_("'{name}' has played already; drop them instead (kolo entrant drop)"): N_(
         "'{name}' has played already and cannot be removed; use “Drop” instead"
     ),

@@ -68,11 +68,20 @@ def entrants(request: HttpRequest, event: models.Event, role: str) -> HttpRespon
 
         def add() -> None:
             text = request.POST.get("names", "")
-            if teams:
-                store.add_teams(actor_of(request), event, _parse_teams(text), allow_duplicate=allow)
-                return
-            entries = _parse_bulk(text)
-            store.add_entrants(actor_of(request), event, entries, allow_duplicate=allow)
+            try:
+                if teams:
+                    parsed = _parse_teams(text)
+                    store.add_teams(actor_of(request), event, parsed, allow_duplicate=allow)
+                    return
+                entries = _parse_bulk(text)
+                store.add_entrants(actor_of(request), event, entries, allow_duplicate=allow)
+            except store.DuplicateEntrant as error:
+                raise error.worded(
+                    N_(
+                        "'{name}' is entered already; tick “allow a name entered already” to "
+                        "add a second one"
+                    )
+                ) from None
 
         before = qualifierwords.plan_of(event)
         if attempt(request, add, _("entrants added")):

@@ -88,6 +88,7 @@ def format_line(event: models.Event, players: int) -> str:
 def event_desk(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
     loaded = present.Loaded.of(event, public=False)
     rounds = list(event.rounds.all())
+    titles = present.round_titles(loaded)  # the bracket rounds' names
     last = rounds[-1] if rounds else None
     pending = models.SelfReport.objects.filter(
         table__round__event=event,
@@ -101,6 +102,7 @@ def event_desk(request: HttpRequest, event: models.Event, role: str) -> HttpResp
     result = loaded.standings()
     context.update(
         rounds=rounds,
+        round_list=[(r, titles.get(r.number, "")) for r in rounds],
         last=last,
         can_pair=can_pair(loaded, rounds),
         finished=present.finished(loaded, rounds),
@@ -113,7 +115,7 @@ def event_desk(request: HttpRequest, event: models.Event, role: str) -> HttpResp
         pending_reports=pending,
         standings=result,
         rows=present.standings_rows(loaded, result),
-        columns=present.standings_columns(loaded.ruleset),
+        columns=present.standings_columns(loaded),
         ruleset_title=_(loaded.ruleset.title),
         qualifiers=(lambda plan: qualifierwords.text(plan) if plan else "")(
             qualifierwords.plan_of(event)

@@ -101,7 +101,7 @@ def print_standings(request: HttpRequest, event: models.Event, role: str) -> Htt
     context.update(
         standings=result,
         rows=present.standings_rows(loaded, result),
-        columns=present.standings_columns(loaded.ruleset),
+        columns=present.standings_columns(loaded),
         printed=timezone.localtime(),
     )
     return render(request, "kolo/print/standings.html", context)
@@ -120,10 +120,19 @@ def export_json(request: HttpRequest, event: models.Event, role: str) -> HttpRes
 def export_csv(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
     loaded = present.Loaded.of(event, public=False)
     result = loaded.standings()
-    shown = present.standings_columns(loaded.ruleset)
-    reached = present.standings_rows(loaded, result) if shown["reached"] else []
+    in_bracket = present.bracket_reached(loaded)
+    shown = report_columns(loaded.ruleset, bracket=in_bracket is not None)
+    reached = present.standings_rows(loaded, result) if shown.reached else []
     stage = {r["id"]: str(r["reached"]) for r in reached}
-    columns = report_columns(loaded.ruleset).csv_names()
+    columns = shown.csv_names()
+
+    def after_points(row: Row, column: str) -> Any:
+        if column in ("success", "shares"):
+            return f"{float(row.success):.6f}" if row.success is not None else ""
+        if column == "buchholz":
+            return float(row.buchholz) if row.buchholz is not None else ""
+        value = row.game_score if column == "game_score" else row.score_difference
+        return "" if value is None else value
 
     def cells(row: Row) -> list[Any]:
         line: list[Any] = [
@@ -132,16 +141,13 @@ def export_csv(request: HttpRequest, event: models.Event, role: str) -> HttpResp
             row.entrant.id,
             row.entrant.name,
             row.entrant.club or "",
-            float(row.points),
         ]
-        if shown["success"] or shown["shares"]:
-            line.append(f"{float(row.success):.6f}" if row.success is not None else "")
-        if shown["game_score"]:
-            line.append(row.game_score)
-        if shown["swiss"]:
-            line.append(float(row.buchholz) if row.buchholz is not None else "")
-            line.append(row.score_difference if row.score_difference is not None else "")
-        if shown["reached"]:
+        if in_bracket is not None:
+            found = in_bracket.get(row.entrant.id)
+            line.append(found.text(_) if found is not None else "")
+        line.append(float(row.points))
+        line += [after_points(row, c) for c in shown.order]
+        if shown.reached:
             line.append(stage.get(row.entrant.id, ""))
         return [*line, row.games, "yes" if row.dropped else ""]
 

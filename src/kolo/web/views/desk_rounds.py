@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from kolo.core import knockout
 from kolo.core.collation import sort_key
+from kolo.core.event import PLAYOFF
 from kolo.core.event import Round as CoreRound
 from kolo.core.event import Table as CoreTable
 from kolo.games.dominion.draws import PICKS
@@ -94,6 +95,7 @@ def round_context(
     index = numbers.index(number)
     core_round = loaded.value.rounds[index]
     tables = present.table_rows(loaded, core_round)
+    in_bracket = core_round.stage == PLAYOFF  # no pairing cost (None), nothing to swap
     explanations = round_explanations(loaded.value, index, loaded.ruleset, loaded.settings)
     games = {
         (g.table.number, g.number): g.version
@@ -126,6 +128,9 @@ def round_context(
     context.update(
         round=round_row,
         core_round=core_round,
+        in_bracket=in_bracket,
+        round_title=present.round_title(loaded, number),
+        out=present.out_after(loaded, number) if in_bracket else [],
         tables=tables,
         byes=[loaded.names[b] for b in core_round.byes],
         total_cost=present.points(total_cost(explanations)) if explanations else None,

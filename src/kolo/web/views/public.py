@@ -37,6 +37,7 @@ def _context(request: HttpRequest, event: models.Event, loaded: present.Loaded) 
         "version": present.version(event),
         "role": roles.role_of(request.user, event),
         "current": current,
+        "round_title": present.round_titles(loaded).get(current.number, "") if current else "",
         "tables": present.shared_table_rows(loaded, current) if current else [],
         "byes": [loaded.names[b] for b in current.byes] if current else [],
         "clock_start": timezone.localtime(round_row.clock_started_at).isoformat()
@@ -98,6 +99,8 @@ def event_home(request: HttpRequest, key: str) -> HttpResponse:
     loaded = present.Loaded.of(event)
     context = _context(request, event, loaded)
     context["round_numbers"] = [r.number for r in loaded.value.rounds]
+    titles = present.round_titles(loaded)  # the bracket rounds' names
+    context["round_links"] = [(r.number, titles.get(r.number, "")) for r in loaded.value.rounds]
     context["query"] = ""
     return render(request, "kolo/public/event.html", context)
 
@@ -115,7 +118,7 @@ def _standings_context(loaded: present.Loaded) -> dict[str, Any]:
     return {
         "standings": result,
         "rows": present.shared_standings_rows(loaded),
-        "columns": present.standings_columns(loaded.ruleset),
+        "columns": present.standings_columns(loaded),
     }
 
 
@@ -156,6 +159,7 @@ def round_results(request: HttpRequest, key: str, number: int) -> HttpResponse:
     context = _context(request, event, loaded)
     context.update(
         current=round_,
+        round_title=present.round_titles(loaded).get(number, ""),
         tables=present.shared_table_rows(loaded, round_),
         byes=[loaded.names[b] for b in round_.byes],
     )
