@@ -63,6 +63,7 @@ ORDER: tuple[str, ...] = (
     "clock_alert_minutes",
     "target",
     "hands",
+    "scoring",
     "playoff",
     "playoff_teams",
     "grand_final_reset",
