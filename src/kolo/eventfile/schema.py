@@ -11,6 +11,7 @@ from typing import Any
 from kolo.core.rulesets import REGISTRY
 from kolo.core.settings import SPECS, Kind
 from kolo.eventfile import FORMAT
+from kolo.games import registry
 
 _PER_PLAYER = {
     "type": "object",
@@ -45,12 +46,19 @@ def _setting_schema(kind: Kind, keys: tuple[str, ...]) -> dict[str, Any]:
     }
 
 
-def _cards(count: int) -> dict[str, Any]:
-    return {"type": "array", "items": {"type": "string"}, "minItems": count, "maxItems": count}
+def setup_schemas() -> dict[str, dict[str, Any]]:
+    """The schema of a table's setup by its key in the event file, as each game declares them
+    (``Game.setup_key``, ``Game.setup_schema``), in the order of the games' registry."""
+    found: dict[str, dict[str, Any]] = {}
+    for game in registry.GAMES.values():
+        if game.setup_key is not None and game.setup_schema is not None:
+            found.setdefault(game.setup_key, game.setup_schema())
+    return found
 
 
 def json_schema() -> dict[str, Any]:
     """The schema, as a JSON-ready document (draft 2020-12)."""
+    setups = setup_schemas()
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://kolo.example/schema/kolo-event-1.json",
@@ -146,36 +154,14 @@ def json_schema() -> dict[str, Any]:
                         "type": ["array", "null"],
                         "items": {"$ref": "#/$defs/game"},
                     },
-                    "kingdom": {"$ref": "#/$defs/kingdom"},
+                    **{key: {"$ref": f"#/$defs/{key}"} for key in setups},
                     "group": {
                         "type": ["string", "null"],
                         "description": "The group (A, B, …) of a group-stage table.",
                     },
                 },
             },
-            "kingdom": {
-                "type": "object",
-                "description": "A Dominion table's kingdom (RULES.md §5): the draw it comes "
-                "from, the four mandatory and nine to draft, the six picked in pick order, "
-                "the ten piles, Colony/Platinum and Shelters with the cards that decided them.",
-                "required": ["draw"],
-                "additionalProperties": False,
-                "properties": {
-                    "draw": {"enum": ["first10", "basic", "extended"]},
-                    "mandatory": _cards(4),
-                    "choices": _cards(9),
-                    "picks": {**_cards(6), "type": ["array", "null"]},
-                    "cards": {**_cards(10), "type": ["array", "null"]},
-                    "colony": {"type": "boolean"},
-                    "shelters": {"type": "boolean"},
-                    "colony_cards": {"type": "array", "items": {"type": "string"}},
-                    "shelter_cards": {"type": "array", "items": {"type": "string"}},
-                    "seed": {
-                        "type": ["integer", "null"],
-                        "description": "The seed of the Colony/Shelters draw (R-DOM-7).",
-                    },
-                },
-            },
+            **setups,
             "game": {
                 "type": "object",
                 "required": ["scores"],

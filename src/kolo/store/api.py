@@ -32,10 +32,10 @@ from kolo.store.events import (
     create_event,
     delete_event,
     free_key,
-    name_problem,
     new_event_row,
     slugify,
 )
+from kolo.store.names import name_problem
 from kolo.store.imports import (
     import_event,
 )
