@@ -12,7 +12,7 @@ from kolo.core.event import Entrant, Event, Game, GameRecord, Member, Round, Tab
 from kolo.core.problems import N_, InvalidInput, Problem
 from kolo.core.validation import check_event
 from kolo.eventfile import FORMAT
-from kolo.eventfile.setups import SETUP_KEYS, TABLE_KEYS, read_setup
+from kolo.eventfile.setups import read_setup, setup_keys, table_keys
 from kolo.games import registry
 
 T = TypeVar("T")
@@ -246,7 +246,7 @@ class _Reader(ShapeReader):
         return Round(number, tuple(tables), seed, tuple(byes), stage)
 
     def table(self, value: Any, path: str) -> Table | None:
-        obj = self.obj(value, path, TABLE_KEYS)
+        obj = self.obj(value, path, table_keys())
         if obj is None:
             return None
         number = self.integer(self.required(obj, "number", path), f"{path}.number")
@@ -254,7 +254,7 @@ class _Reader(ShapeReader):
         raw_games = obj.get("games")
         games = self.items([] if raw_games is None else raw_games, f"{path}.games", self.game)
         setup = None
-        for key in SETUP_KEYS:  # the game's own key; another game's is refused
+        for key in setup_keys():  # the game's own key; another game's is refused
             if obj.get(key) is not None:
                 setup = self.setup(key, obj[key], f"{path}.{key}") or setup
         group = obj.get("group")

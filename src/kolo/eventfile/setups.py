@@ -12,13 +12,17 @@ from kolo.core.problems import N_, Problem
 from kolo.games import registry
 from kolo.games.base import Game
 
-SETUP_KEYS: tuple[str, ...] = tuple(
-    dict.fromkeys(g.setup_key for g in registry.GAMES.values() if g.setup_key is not None)
-)
-"""Every game's key of a table's setup (``tables[].<key>``), in the order of the registry."""
 
-TABLE_KEYS = ("number", "seats", "games", *SETUP_KEYS, "group")
-"""The fields of a table in the event file, in the order the writer writes them."""
+def setup_keys() -> tuple[str, ...]:
+    """Every game's key of a table's setup (``tables[].<key>``), in the order of the registry."""
+    return tuple(
+        dict.fromkeys(g.setup_key for g in registry.GAMES.values() if g.setup_key is not None)
+    )
+
+
+def table_keys() -> tuple[str, ...]:
+    """The fields of a table in the event file, in the order the writer writes them."""
+    return ("number", "seats", "games", *setup_keys(), "group")
 
 
 def game_of(ruleset: str) -> Game | None:
@@ -45,7 +49,8 @@ def read_setup(
     if game is None:
         return None, []
     if game.read_setup is None or (key is not None and key != game.setup_key):
-        allowed = ", ".join(k for k in TABLE_KEYS if k not in SETUP_KEYS or k == game.setup_key)
+        others = set(setup_keys()) - {game.setup_key}
+        allowed = ", ".join(k for k in table_keys() if k not in others)
         unknown = N_("unknown field '{name}'; allowed: {allowed}")
         return None, [Problem(path, unknown, {"name": key or "setup", "allowed": allowed})]
     return game.read_setup(value, path)

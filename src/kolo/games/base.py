@@ -76,6 +76,9 @@ class Game:
     entered by its final scores only."""
     parse_record: Callable[[Any, str], tuple[GameRecord | None, list[Problem]]] | None = None
     """Reads a stored score sheet's shape only (it was checked when written)."""
+    record_schema: Callable[[], dict[str, Any]] | None = None
+    """The JSON Schema of a game's score sheet in the event file (``games[].hands``; every game
+    that keeps one declares the same)."""
     resource_settings: tuple[str, ...] = ()
     """The settings that name one of the organiser's resources the store holds, which the
     game's deal draws on (``Deal.resource``): the store checks that the resource named exists

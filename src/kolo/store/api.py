@@ -35,7 +35,6 @@ from kolo.store.events import (
     new_event_row,
     slugify,
 )
-from kolo.store.names import name_problem
 from kolo.store.imports import (
     import_event,
 )
@@ -60,6 +59,7 @@ from kolo.store.mapping import (
     standings,
     to_core,
 )
+from kolo.store.names import name_problem
 from kolo.store.results import (
     RESULT_IS_IN,
     clear_result,

@@ -27,6 +27,7 @@ from kolo.store.games import check_resource_settings
 from kolo.store.mapping import export_document, to_core
 from kolo.store.names import KEY_PATTERN, check_name
 
+
 def slugify(name: str) -> str:
     """A short ASCII handle from a name: 'Brno – březen 2026' → 'brno-brezen-2026'."""
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
@@ -117,8 +118,8 @@ def create_event(
 
 
 SHAPE_SETTINGS = ("table_size", "games_per_table", "group_games", "target", "hands")
-"""Settings that decide what a played round means; fixed once a round is seated (a domino
-match's target and a game's hands: the sheets written were complete under them)."""
+"""Settings that decide what a played round means; fixed once a round is seated (a match's
+target and a game's hands: the sheets written were complete under them)."""
 
 SHAPE_FIXED = N_(
     "'{name}' cannot change once round 1 is seated: it would change the results of the rounds "

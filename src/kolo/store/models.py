@@ -275,7 +275,8 @@ class ApiToken(models.Model):
 
 
 class CardPool(models.Model):
-    """A Dominion card pool organisers made (the championship pool is built in)."""
+    """A card pool organisers made, which a game's draws use by name (the championship pool is
+    built in)."""
 
     name = models.SlugField(max_length=80, unique=True)
     title = models.CharField(max_length=200, blank=True, default="")
