@@ -32,6 +32,7 @@ from kolo.store.events import (
     create_event,
     delete_event,
     free_key,
+    name_problem,
     new_event_row,
     slugify,
 )
@@ -59,7 +60,6 @@ from kolo.store.mapping import (
     standings,
     to_core,
 )
-from kolo.store.names import name_problem
 from kolo.store.results import (
     RESULT_IS_IN,
     clear_result,

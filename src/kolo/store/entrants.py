@@ -17,9 +17,8 @@ from kolo.core.validation import (
 )
 from kolo.store import models
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
-from kolo.store.events import check_club, check_name
+from kolo.store.events import check_club, check_name, name_problem
 from kolo.store.mapping import resolve_entrant
-from kolo.store.names import name_problem
 from kolo.store.series import checked_player
 
 

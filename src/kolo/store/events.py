@@ -25,7 +25,9 @@ if TYPE_CHECKING:
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
 from kolo.store.games import check_resource_settings
 from kolo.store.mapping import export_document, to_core
-from kolo.store.names import KEY_PATTERN, check_name
+from kolo.store.names import KEY_PATTERN as KEY_PATTERN  # moved; named here as before
+from kolo.store.names import check_name as check_name
+from kolo.store.names import name_problem as name_problem
 
 
 def slugify(name: str) -> str:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from django.db import models
 
 if TYPE_CHECKING:
-    from kolo.games.base import Game
+    from kolo.games import base
 
 
 class Event(models.Model):
@@ -53,7 +53,7 @@ class Event(models.Model):
         return self.is_knockout or self.has_playoff
 
     @property
-    def game(self) -> Game | None:
+    def game(self) -> base.Game | None:
         """The game the event's tables play (``kolo.games.base.Game``: what it declares, such as
         ``proposes_setups``); None for an unknown rule set."""
         from kolo.core import rulesets
