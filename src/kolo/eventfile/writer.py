@@ -16,13 +16,14 @@ from kolo.eventfile.setups import setup_key
 
 def to_document(event: Event) -> dict[str, Any]:
     """The event as a JSON-ready document."""
+    key = setup_key(event.ruleset)
     return {
         "format": FORMAT,
         "name": event.name,
         "ruleset": event.ruleset,
         "settings": dict(event.settings),
         "entrants": [_entrant(e) for e in event.entrants],
-        "rounds": [_round(r, setup_key(event.ruleset)) for r in event.rounds],
+        "rounds": [_round(r, key) for r in event.rounds],
     }
 
 
