@@ -32,7 +32,7 @@ def test_the_draft_and_the_table_sheet(live_server, browser, screenshots):
     store.close_round(ACTOR, event, 1)
     store.pair_round(ACTOR, event, seed=12)
     table = models.Table.objects.get(round__number=2, number=1)
-    choices = table.kingdom["choices"]
+    choices = table.setup["choices"]
     picks = [choices[i] for i in (2, 7, 0, 4, 8, 1)]
 
     base = live_server.url
@@ -54,7 +54,7 @@ def test_the_draft_and_the_table_sheet(live_server, browser, screenshots):
         card.locator("button:has-text('Save the draft')").click()
     assert page.locator("text=table 1: kingdom saved").count() == 1
     table.refresh_from_db()
-    assert table.kingdom["picks"] == picks
+    assert table.setup["picks"] == picks
 
     page.click("text=table sheets (kingdoms)")
     assert page.locator("section.table-sheet").count() == 3
@@ -71,7 +71,7 @@ def test_the_draft_and_the_table_sheet(live_server, browser, screenshots):
     kingdom = public.locator("#table-1 .kingdom-cards li")
     assert kingdom.count() == 10
     data = load()
-    assert data.card(table.kingdom["cards"][0]).cs in public.locator("#table-1").inner_text()
+    assert data.card(table.setup["cards"][0]).cs in public.locator("#table-1").inner_text()
     public.screenshot(path=str(screenshots / "dominion-tables-phone-cs.png"), full_page=True)
     desk.close()
     phone.close()

@@ -38,3 +38,23 @@ def test_shape_errors_fail_the_schema(change):
     change(document)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(document, json_schema())
+
+
+def test_the_games_parts_of_the_schema_are_what_they_were():
+    """What the games declare (a table's setup, a score sheet) and what the rule sets say (teams,
+    knockouts, brackets) give the schema ``kolo schema`` printed when the generic code named
+    them (issue 37): the same parts, in the same order, byte for byte."""
+    expected = json.loads((CASES / "event-schema-games.json").read_text(encoding="utf-8"))
+    defs = json_schema()["$defs"]
+    found = {
+        "table": defs["table"],
+        "kingdom": defs["kingdom"],
+        "members": defs["entrant"]["properties"]["members"],
+        "stage": defs["round"]["properties"]["stage"],
+        "hands": defs["game"]["properties"]["hands"],
+        "game_keys": list(defs["game"]["properties"]),
+        "defs_keys": list(defs),
+    }
+    assert json.dumps(found, ensure_ascii=False, indent=2) == json.dumps(
+        expected, ensure_ascii=False, indent=2
+    )

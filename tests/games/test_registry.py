@@ -37,3 +37,16 @@ def test_the_outcome_follows_the_rule_set_s_direction():
     settings = lowest.settings({})
     read = outcome({"p1": 5, "p2": 40}, lowest, settings)
     assert read.places["p1"].first == 1
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
+def test_a_game_with_a_table_setup_declares_its_key_schema_and_reader(game_id):
+    """Issue 37: the event file's reader, writer and schema know a table's setup only through
+    what its game declares, so a game declares all of it or none."""
+    game = registry.get(game_id)
+    declared = (game.setup_key, game.setup_schema, game.read_setup)
+    assert all(d is not None for d in declared) or all(d is None for d in declared)
+    assert game.deal is None or game.read_setup is not None  # what is dealt is read back
+    assert not game.resource_settings or game.deal is not None  # resources serve the deal
+    for setting in game.resource_settings:  # a setting of some rule set that plays the game
+        assert any(setting in r.defaults for r in rulesets.REGISTRY.values() if r.game == game_id)

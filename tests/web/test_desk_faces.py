@@ -57,7 +57,7 @@ def test_a_refused_draft_keeps_the_picks_the_organiser_made(event, client):
     play(event, 1)
     store.pair_round(ACTOR, event, seed=4)
     table = models.Table.objects.get(round__event=event, round__number=2, number=1)
-    choices = table.kingdom["choices"]
+    choices = table.setup["choices"]
     twice = [choices[0], choices[0], choices[2], choices[3], choices[4], choices[5]]
     url = f"/desk/{event.key}/rounds/2/tables/1/kingdom/"
     response = client.post(url, {"action": "draft", "pick": twice})
@@ -67,7 +67,7 @@ def test_a_refused_draft_keeps_the_picks_the_organiser_made(event, client):
     assert shown_picks(page, 1) == twice  # as made, the card picked twice twice
     assert shown_picks(page, 2) == [""] * 6  # the other tables as they were
     table.refresh_from_db()
-    assert table.kingdom["picks"] is None  # nothing recorded
+    assert table.setup["picks"] is None  # nothing recorded
     # shown once: the page again shows what is recorded
     assert shown_picks(client.get(f"/desk/{event.key}/rounds/2/").content.decode(), 1) == [""] * 6
     # recorded, the form shows the draft

@@ -78,7 +78,7 @@ def event_pages(event: models.Event) -> list[Page]:
         pages += [f"{public}/bracket/", f"{desk}/print/bracket/"]
     if event.self_reporting:
         pages.append(f"{public}/report/")
-    if event.plays_dominion:  # the fair kingdoms: the form, and a short run of proposals
+    if event.game.proposes_setups:  # the fair kingdoms: the form, and a short run of proposals
         pages += [f"{desk}/kingdoms/propose/", f"{desk}/kingdoms/propose/?candidates=2&games=10"]
     return pages
 

@@ -21,7 +21,7 @@ def test_a_round_seated_by_hand_keeps_no_seed_where_nothing_is_dealt():
     store.add_entrants(ACTOR, dominion, [(f"Player {i}", None) for i in range(1, 7)])
     seated = store.new_round(ACTOR, dominion, [["p1", "p2", "p3"], ["p4", "p5", "p6"]])
     assert seated.seed is not None
-    assert all(t.kingdom for t in seated.tables.all())
+    assert all(t.setup for t in seated.tables.all())
 
 
 def test_the_desk_says_when_repeated_meetings_could_not_be_avoided(desk, owner):

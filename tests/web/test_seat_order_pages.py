@@ -35,7 +35,7 @@ def test_r_gorn_9_game_2_order_on_the_desk_tables_and_slips(owner, client):
     store.add_entrants(ACTOR, event, [(n, None) for n in ("Alena", HOSTILE, "Cyril")])
     store.pair_round(ACTOR, event, seed=1)
     table = models.Table.objects.get(round__event=event, number=1)
-    assert table.kingdom  # the Dominion table sheet is printed too
+    assert table.setup  # the Dominion table sheet is printed too
     seats = [s.entrant.code for s in table.seats.all()]
     names = {s.entrant.code: s.entrant.name for s in table.seats.all()}
     pages = {

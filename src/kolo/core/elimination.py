@@ -1,5 +1,5 @@
 """Brackets of two-sided matches after a Swiss stage: single and double elimination
-(RULES.md R-DOMINO-11; ``domino-pairs`` with the ``playoff`` setting).
+(RULES.md R-DOMINO-11; a rule set with the ``playoff`` setting).
 
 The top ``playoff_teams`` of the Swiss standings are seeded 1, 2, … into a bracket of the next
 power of two; missing seats are byes for the best seeds. In single elimination a team is out

@@ -63,14 +63,13 @@ class Game:
     """The seat order of this game where it differs from the table's (NBGL's second group
     game shifts it by one seat, R-NBGL-1); ``None``: the table's order."""
     record: GameRecord | None = None
-    """How the game went, hand by hand, where its game keeps a score sheet (domino); its
-    totals are ``scores``. None: only the final scores were entered."""
+    """How the game went, hand by hand, where its game keeps a score sheet; its totals are
+    ``scores``. None: only the final scores were entered."""
 
 
 class GameRecord(Protocol):
-    """A game's score sheet as its game defines it (domino: the hands,
-    ``kolo.games.domino.sheet``); the game reads it from the event file
-    (``kolo.games.base.Game.read_record``)."""
+    """A game's score sheet as its game defines it (its hands); the game reads it from the
+    event file (``kolo.games.base.Game.read_record``)."""
 
     def document(self) -> list[dict[str, Any]]:
         """Its part of the event file: the game's ``hands`` array in ``kolo-event/1``."""
@@ -78,12 +77,13 @@ class GameRecord(Protocol):
 
 
 class TableSetup(Protocol):
-    """What a table needs from its game before play, as the game defines it (a Dominion
-    kingdom: ``kolo.games.dominion.kingdom``); the game reads it from the event file
+    """What a table needs from its game before play, as the game defines it (the cards to
+    play with, drawn for the table); the game reads it from the event file
     (``kolo.games.base.Game.read_setup``)."""
 
     def document(self) -> dict[str, Any]:
-        """Its part of the event file: the table's ``kingdom`` object in ``kolo-event/1``."""
+        """Its part of the event file: the table's object under its game's key
+        (``kolo.games.base.Game.setup_key``) in ``kolo-event/1``."""
         ...
 
 
@@ -98,8 +98,8 @@ class Table:
     games: tuple[Game, ...] = ()
     """Games played so far; empty while the table is unplayed."""
     setup: TableSetup | None = None
-    """The table's game setup, a value its game defines (a Dominion kingdom: the draw it comes
-    from, the draft, the ten cards, Colony and Shelters); None for games without one."""
+    """The table's game setup, a value its game defines (``TableSetup``); None for games
+    without one."""
     group: str | None = None
     """The group this table is (``"A"``, ``"B"``, …) in a group stage; None elsewhere."""
 

@@ -36,7 +36,7 @@ def placements(
     """Places and placement points of every player of one game.
 
     Higher game points place higher (R-SCORE-1), or lower ones in a game where the lower
-    score wins (``lower_wins``: Mexican Train's pips left). With ``turns`` given, equal game points
+    score wins (``lower_wins``: the pips left in hand). With ``turns`` given, equal game points
     are broken by fewer turns first (R-SCORE-4). Players still equal share the points of
     the places they occupy (R-SCORE-2); places beyond ``points_table`` earn nothing, and a
     smaller table simply leaves the lower places unoccupied (R-SCORE-3).

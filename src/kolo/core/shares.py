@@ -24,9 +24,10 @@ def table_shares(
     score counts as 0, and when the whole table scored 0 everyone gets an equal share
     (R-PCT-6). A table smaller than ``normal_size`` is scaled as if the missing players had
     scored the table's average: the share times ``size / normal_size`` — x 2/3 for a
-    Dominion table of two (R-PCT-3), x 3/4 for a Carcassonne table of three (R-PCT-4). A
-    table larger than normal (Mexican Train's remainder at larger tables, R-DOMINO-10) is
-    scaled the same way, x 5/4 at a table of five: a share means the same at every table.
+    table of two where three is normal (R-PCT-3), x 3/4 for a table of three where four is
+    (R-PCT-4). A table larger than normal (the remainder seated at larger tables,
+    R-DOMINO-10) is scaled the same way, x 5/4 at a table of five: a share means the same at
+    every table.
     """
     size = len(scores)
     counted = {p: max(s, 0) if negative_as_zero else s for p, s in scores.items()}

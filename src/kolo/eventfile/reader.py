@@ -12,6 +12,7 @@ from kolo.core.event import Entrant, Event, Game, GameRecord, Member, Round, Tab
 from kolo.core.problems import N_, InvalidInput, Problem
 from kolo.core.validation import check_event
 from kolo.eventfile import FORMAT
+from kolo.eventfile.setups import read_setup, setup_keys, table_keys
 from kolo.games import registry
 
 T = TypeVar("T")
@@ -20,7 +21,6 @@ _TOP = ("format", "name", "ruleset", "settings", "entrants", "rounds")
 _ENTRANT = ("id", "name", "club", "dropped_after_round", "player", "members")
 _MEMBER = ("name", "player")
 _ROUND = ("number", "seed", "tables", "byes", "stage")
-_TABLE = ("number", "seats", "games", "kingdom", "group")
 _GAME = ("scores", "turns", "ended_by_time_limit", "order", "seats", "hands")
 STAGES = ("group", "knockout", "quarter-final", "semi-final", "final", "playoff")
 
@@ -142,21 +142,6 @@ class ShapeReader:
         return [v for v in read if v is not None]
 
 
-def read_setup(ruleset: str, value: Any, path: str) -> tuple[TableSetup | None, list[Problem]]:
-    """A table's setup (its ``kingdom`` object) read and checked by the game of the rule set:
-    the game's typed value, or None and the problems; refused where the game's tables need
-    none. An unknown rule set reads nothing (the rules check says it is unknown)."""
-    found = rulesets.REGISTRY.get(ruleset)
-    if found is None:
-        return None, []
-    read = registry.get(found.game).read_setup
-    if read is None:
-        allowed = ", ".join(k for k in _TABLE if k != "kingdom")
-        unknown = N_("unknown field '{name}'; allowed: {allowed}")
-        return None, [Problem(path, unknown, {"name": "kingdom", "allowed": allowed})]
-    return read(value, path)
-
-
 class _Reader(ShapeReader):
     """Checks the document's shape and types; the rules are checked on the values after."""
 
@@ -261,15 +246,17 @@ class _Reader(ShapeReader):
         return Round(number, tuple(tables), seed, tuple(byes), stage)
 
     def table(self, value: Any, path: str) -> Table | None:
-        obj = self.obj(value, path, _TABLE)
+        obj = self.obj(value, path, table_keys())
         if obj is None:
             return None
         number = self.integer(self.required(obj, "number", path), f"{path}.number")
         seats = self.items(self.required(obj, "seats", path), f"{path}.seats", self.string)
         raw_games = obj.get("games")
         games = self.items([] if raw_games is None else raw_games, f"{path}.games", self.game)
-        kingdom = obj.get("kingdom")
-        setup = self.setup(kingdom, f"{path}.kingdom") if kingdom is not None else None
+        setup = None
+        for key in setup_keys():  # the game's own key; another game's is refused
+            if obj.get(key) is not None:
+                setup = self.setup(key, obj[key], f"{path}.{key}") or setup
         group = obj.get("group")
         if group is not None:
             group = self.string(group, f"{path}.group")
@@ -277,10 +264,10 @@ class _Reader(ShapeReader):
             return None
         return Table(number, tuple(seats), tuple(games), setup, group or None)
 
-    def setup(self, value: Any, path: str) -> TableSetup | None:
+    def setup(self, key: str, value: Any, path: str) -> TableSetup | None:
         if self.ruleset is None:
             return None
-        setup, problems = read_setup(self.ruleset, value, path)
+        setup, problems = read_setup(self.ruleset, value, path, key)
         self.problems += problems
         return setup
 

@@ -6,11 +6,14 @@ The schema describes the document's shape; rules that need more than one field a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from kolo.core.rulesets import REGISTRY
+from kolo.core import knockout
+from kolo.core.rulesets import REGISTRY, RuleSet
 from kolo.core.settings import SPECS, Kind
 from kolo.eventfile import FORMAT
+from kolo.games import registry
 
 _PER_PLAYER = {
     "type": "object",
@@ -45,12 +48,35 @@ def _setting_schema(kind: Kind, keys: tuple[str, ...]) -> dict[str, Any]:
     }
 
 
-def _cards(count: int) -> dict[str, Any]:
-    return {"type": "array", "items": {"type": "string"}, "minItems": count, "maxItems": count}
+def setup_schemas() -> dict[str, dict[str, Any]]:
+    """The schema of a table's setup by its key in the event file, as each game declares them
+    (``Game.setup_key``, ``Game.setup_schema``), in the order of the games' registry."""
+    found: dict[str, dict[str, Any]] = {}
+    for game in registry.GAMES.values():
+        if game.setup_key is not None and game.setup_schema is not None:
+            found.setdefault(game.setup_key, game.setup_schema())
+    return found
+
+
+def _rulesets(which: Callable[[RuleSet], bool]) -> str:
+    """The ids of the rule sets that are ``which``, for a description."""
+    return ", ".join(r.id for r in REGISTRY.values() if which(r))
+
+
+def record_schema() -> dict[str, Any] | None:
+    """The schema of a game's score sheet (``games[].hands``) as the games that keep one
+    declare it (``Game.record_schema``: one for every such game); None where none does."""
+    found = [g.record_schema() for g in registry.GAMES.values() if g.record_schema is not None]
+    assert all(r == found[0] for r in found), "the games' score sheets differ in shape"
+    return found[0] if found else None
 
 
 def json_schema() -> dict[str, Any]:
     """The schema, as a JSON-ready document (draft 2020-12)."""
+    setups, record = setup_schemas(), record_schema()
+    teams = _rulesets(lambda r: registry.get(r.game).team_size > 1)
+    knockouts = _rulesets(knockout.is_knockout)
+    playoffs = _rulesets(lambda r: "playoff" in r.defaults)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://kolo.example/schema/kolo-event-1.json",
@@ -94,7 +120,7 @@ def json_schema() -> dict[str, Any]:
                     "members": {
                         "type": "array",
                         "description": "A team's members in seat order: the first sits in "
-                        "the team's first seat, the second opposite (domino-pairs).",
+                        f"the team's first seat, the second opposite ({teams}).",
                         "items": {
                             "type": "object",
                             "required": ["name"],
@@ -125,9 +151,9 @@ def json_schema() -> dict[str, Any]:
                             "final",
                             "playoff",
                         ],
-                        "description": "The round's stage in a knockout format (nbgl-dominion, "
-                        "knockout), or 'playoff' for a bracket round after the Swiss rounds "
-                        "(domino-pairs); absent in Swiss-style rounds.",
+                        "description": f"The round's stage in a knockout format ({knockouts}), "
+                        "or 'playoff' for a bracket round after the Swiss rounds "
+                        f"({playoffs}); absent in Swiss-style rounds.",
                     },
                 },
             },
@@ -146,36 +172,14 @@ def json_schema() -> dict[str, Any]:
                         "type": ["array", "null"],
                         "items": {"$ref": "#/$defs/game"},
                     },
-                    "kingdom": {"$ref": "#/$defs/kingdom"},
+                    **{key: {"$ref": f"#/$defs/{key}"} for key in setups},
                     "group": {
                         "type": ["string", "null"],
                         "description": "The group (A, B, …) of a group-stage table.",
                     },
                 },
             },
-            "kingdom": {
-                "type": "object",
-                "description": "A Dominion table's kingdom (RULES.md §5): the draw it comes "
-                "from, the four mandatory and nine to draft, the six picked in pick order, "
-                "the ten piles, Colony/Platinum and Shelters with the cards that decided them.",
-                "required": ["draw"],
-                "additionalProperties": False,
-                "properties": {
-                    "draw": {"enum": ["first10", "basic", "extended"]},
-                    "mandatory": _cards(4),
-                    "choices": _cards(9),
-                    "picks": {**_cards(6), "type": ["array", "null"]},
-                    "cards": {**_cards(10), "type": ["array", "null"]},
-                    "colony": {"type": "boolean"},
-                    "shelters": {"type": "boolean"},
-                    "colony_cards": {"type": "array", "items": {"type": "string"}},
-                    "shelter_cards": {"type": "array", "items": {"type": "string"}},
-                    "seed": {
-                        "type": ["integer", "null"],
-                        "description": "The seed of the Colony/Shelters draw (R-DOM-7).",
-                    },
-                },
-            },
+            **setups,
             "game": {
                 "type": "object",
                 "required": ["scores"],
@@ -198,26 +202,7 @@ def json_schema() -> dict[str, Any]:
                         "deprecated": True,
                         "description": "The older name of 'order'.",
                     },
-                    "hands": {
-                        "type": "array",
-                        "description": "The game's score sheet, hand by hand (domino-pairs: "
-                        "by team; mexican-train: by player); 'scores' are its totals.",
-                        "items": {
-                            "type": "object",
-                            "required": ["pips"],
-                            "additionalProperties": False,
-                            "properties": {
-                                "out": {
-                                    "type": ["string", "null"],
-                                    "description": "Who went out; null: the hand was blocked.",
-                                },
-                                "pips": {
-                                    **_PER_PLAYER,
-                                    "description": "Pips left in hand, by entrant id.",
-                                },
-                            },
-                        },
-                    },
+                    **({"hands": record} if record is not None else {}),
                 },
             },
         },

@@ -11,17 +11,19 @@ from typing import Any
 
 from kolo.core.event import Entrant, Event, Game, Round, Table
 from kolo.eventfile import FORMAT
+from kolo.eventfile.setups import setup_key
 
 
 def to_document(event: Event) -> dict[str, Any]:
     """The event as a JSON-ready document."""
+    key = setup_key(event.ruleset)
     return {
         "format": FORMAT,
         "name": event.name,
         "ruleset": event.ruleset,
         "settings": dict(event.settings),
         "entrants": [_entrant(e) for e in event.entrants],
-        "rounds": [_round(r) for r in event.rounds],
+        "rounds": [_round(r, key) for r in event.rounds],
     }
 
 
@@ -46,17 +48,18 @@ def _entrant(entrant: Entrant) -> dict[str, Any]:
     return doc
 
 
-def _round(round_: Round) -> dict[str, Any]:
+def _round(round_: Round, key: str | None) -> dict[str, Any]:
     doc: dict[str, Any] = {"number": round_.number, "seed": round_.seed}
     if round_.stage is not None:
         doc["stage"] = round_.stage
-    doc["tables"] = [_table(t) for t in round_.tables]
+    doc["tables"] = [_table(t, key) for t in round_.tables]
     if round_.byes:
         doc["byes"] = list(round_.byes)
     return doc
 
 
-def _table(table: Table) -> dict[str, Any]:
+def _table(table: Table, key: str | None) -> dict[str, Any]:
+    """The table; its setup under the key its game names (``key``: ``Game.setup_key``)."""
     doc: dict[str, Any] = {"number": table.number}
     if table.group is not None:
         doc["group"] = table.group
@@ -65,7 +68,8 @@ def _table(table: Table) -> dict[str, Any]:
         "games": [_game(g, table.seats, i) for i, g in enumerate(table.games)],
     }
     if table.setup is not None:
-        doc["kingdom"] = table.setup.document()
+        assert key is not None, "a table's setup whose game names no key for it"
+        doc[key] = table.setup.document()
     return doc
 
 

@@ -16,19 +16,19 @@ from kolo.core.settings import Settings
 
 @dataclass(frozen=True)
 class Deal:
-    """What a game is told when a round is seated, to prepare its tables (Dominion: draw the
-    kingdoms)."""
+    """What a game is told when a round is seated, to prepare its tables (draw their setups)."""
 
     ruleset: str
-    """The event's rule set id (Dominion's round plans differ for the final)."""
+    """The event's rule set id (a game's round plans may differ by rule set)."""
     round_number: int
     tables: int
     """How many tables the round has, numbered 1.. from the top."""
     settings: Settings
     seed: int
     """The round's seed: the same seed deals the same tables."""
-    resource: Callable[[str], Any]
-    """The organiser's named resources the store holds (Dominion: card pools by name)."""
+    resource: Callable[[str, str], Any]
+    """The organiser's named resources the store holds, by the setting that names one and its
+    value (``Game.resource_settings``): ``resource(setting, name)``."""
 
 
 SetupReader: TypeAlias = Callable[[Any, str], tuple[TableSetup | None, list[Problem]]]
@@ -61,20 +61,36 @@ class Game:
     """Players of one entrant: 2 where pairs play as teams (the block game), so a table seats
     ``players / team_size`` entrants."""
     lower_wins: bool = False
-    """The lower score wins (Mexican Train: pips left in hand)."""
+    """The lower score wins (as where the score is what is left in hand)."""
     records_turns: bool = False
-    """Players' turns are counted and can break a tie (Dominion: fewer turns win)."""
+    """Players' turns are counted and can break a tie (fewer turns win)."""
+    setup_key: str | None = None
+    """The key of a table's setup in the event file (``tables[].<setup_key>``), named by the
+    game; None for a game whose tables need none."""
+    setup_schema: Callable[[], dict[str, Any]] | None = None
+    """The JSON Schema of a table's setup in the event file (``kolo schema`` prints it under
+    ``$defs.<setup_key>``)."""
     read_setup: SetupReader | None = None
-    """Reads a table's setup, its ``kingdom`` object in the event file (Dominion: the kingdom,
-    ``kolo.games.dominion.kingdom.read``); None for a game whose tables need none."""
+    """Reads a table's setup, its ``setup_key`` object in the event file, checked; None for a
+    game whose tables need none."""
     deal: Callable[[Deal], tuple[TableSetup, ...] | None] | None = None
     """Prepares a newly seated round's tables: their setups, from the top table down; None
     (the hook, or what it returns) where the tables need none."""
     read_record: RecordReader | None = None
-    """Reads a game's score sheet, its ``hands`` in the event file (domino:
-    ``kolo.games.domino.sheet``), checked; None for a game entered by its final scores only."""
+    """Reads a game's score sheet, its ``hands`` in the event file, checked; None for a game
+    entered by its final scores only."""
     parse_record: Callable[[Any, str], tuple[GameRecord | None, list[Problem]]] | None = None
     """Reads a stored score sheet's shape only (it was checked when written)."""
     check_scores: ScoresChecker | None = None
     """Why a final score entered without its sheet cannot end a game played by the rules
-    (domino: ``kolo.games.domino.sheet.final_score_problems``); None: any score in the limits."""
+    None: any score in the limits."""
+    record_schema: Callable[[], dict[str, Any]] | None = None
+    """The JSON Schema of a game's score sheet in the event file (``games[].hands``; every game
+    that keeps one declares the same)."""
+    resource_settings: tuple[str, ...] = ()
+    """The settings that name one of the organiser's resources the store holds, which the
+    game's deal draws on (``Deal.resource``): the store checks that the resource named exists
+    when the setting is set, and a round's pairing records their values in the audit trail."""
+    proposes_setups: bool = False
+    """The desk offers table setups proposed from bot games, fair to every seat, to use at a
+    table (the game's own pages)."""

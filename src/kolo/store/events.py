@@ -23,9 +23,11 @@ from kolo.store import models
 if TYPE_CHECKING:
     pass
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
+from kolo.store.games import check_resource_settings
 from kolo.store.mapping import export_document, to_core
-
-KEY_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,79}$")
+from kolo.store.names import KEY_PATTERN as KEY_PATTERN  # moved; named here as before
+from kolo.store.names import check_name as check_name
+from kolo.store.names import name_problem as name_problem
 
 
 def slugify(name: str) -> str:
@@ -52,27 +54,6 @@ def check_key(key: str, path: str) -> None:
         )
 
 
-def name_problem(name: str, *, entrant: bool) -> str | None:
-    """Why a name (stripped) cannot be used, or ``None``."""
-    problem = text_problem(name)
-    if problem is not None:
-        return problem
-    if entrant and _ID_LIKE.fullmatch(name):
-        return N_("'{name}' looks like an id (p1, p2, …); players are found by id first")
-    return None
-
-
-_ID_LIKE = re.compile(r"[pP]\d+")
-
-
-def check_name(name: str, path: str = "NAME", *, entrant: bool = False) -> str:
-    name = name.strip()
-    problem = name_problem(name, entrant=entrant)
-    if problem is not None:
-        raise InvalidInput.one(problem, path=path, name=name, limit=MAX_NAME_LENGTH)
-    return name
-
-
 def check_club(club: str, path: str) -> str | None:
     """A club (stripped; empty: none), checked as names are (``text_problem``)."""
     club = club.strip()
@@ -80,23 +61,6 @@ def check_club(club: str, path: str) -> str | None:
     if problem is not None:
         raise InvalidInput.one(problem, path=path, name=club[:50], limit=MAX_NAME_LENGTH)
     return club or None
-
-
-def _check_pool_setting(settings: Mapping[str, Any]) -> None:
-    """A Dominion event's ``pool`` must name a pool that exists."""
-    from kolo.games.dominion import CHAMPIONSHIP
-
-    name = settings.get("pool")
-    if (
-        name is not None
-        and name != CHAMPIONSHIP
-        and not models.CardPool.objects.filter(name=name).exists()
-    ):
-        raise InvalidInput.one(
-            N_("no card pool '{name}' (kolo pool list shows them)"),
-            path="--set pool",
-            name=name,
-        )
 
 
 def new_event_row(
@@ -113,7 +77,7 @@ def new_event_row(
     _, problems = resolve(rulesets.get(ruleset_id).defaults, settings)
     if problems:
         raise InvalidInput(problems)
-    _check_pool_setting(settings)
+    check_resource_settings(ruleset_id, settings)
     if key is not None:
         check_key(key, "--key")
         if models.Event.objects.filter(key=key).exists():
@@ -156,8 +120,8 @@ def create_event(
 
 
 SHAPE_SETTINGS = ("table_size", "games_per_table", "group_games", "target", "hands")
-"""Settings that decide what a played round means; fixed once a round is seated (a domino
-match's target and a game's hands: the sheets written were complete under them)."""
+"""Settings that decide what a played round means; fixed once a round is seated (a match's
+target and a game's hands: the sheets written were complete under them)."""
 
 SHAPE_FIXED = N_(
     "'{name}' cannot change once round 1 is seated: it would change the results of the rounds "
@@ -185,7 +149,7 @@ def change_settings(actor: Actor, event: models.Event, changes: Mapping[str, Any
     _, problems = resolve(ruleset.defaults, after)
     if problems:
         raise InvalidInput(problems)
-    _check_pool_setting(after)
+    check_resource_settings(event.ruleset, after)
     fixed = (
         (event.rounds.exists(), SHAPE_SETTINGS, SHAPE_FIXED),
         (event.rounds.filter(stage="playoff").exists(), BRACKET_SETTINGS, BRACKET_FIXED),

@@ -57,7 +57,7 @@ def import_event(
                 round=round_,
                 number=t.number,
                 code=table_code(),
-                kingdom=t.setup.document() if t.setup is not None else None,
+                setup=t.setup.document() if t.setup is not None else None,
                 group=t.group,
             )
             models.Seat.objects.bulk_create(

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from kolo.core.problems import N_, InvalidInput, Problem
 from kolo.store import models
 from kolo.store.audit import Actor, atomic, lock_event, record_entry, write_audit
-from kolo.store.events import KEY_PATTERN, check_name
+from kolo.store.names import KEY_PATTERN, check_name
 
 if TYPE_CHECKING:
     from kolo.games.dominion.draws import Kingdom
@@ -30,6 +30,26 @@ def card_pool(name: str) -> Any:
             N_("no card pool '{name}' (kolo pool list shows them)"), path="pool", name=name
         )
     return make_pool(row.name, row.cards, row.basic_main, row.basic_extra, row.title)
+
+
+def resource(setting: str, name: str) -> Any:
+    """The organiser's resource a Dominion event's setting names: the card pool (``pool``,
+    ``kolo.store.games``)."""
+    assert setting == "pool", setting
+    return card_pool(name)
+
+
+def check_resource(setting: str, name: Any) -> None:
+    """A Dominion event's ``pool`` must name a pool that exists (``kolo.store.games``)."""
+    from kolo.games.dominion import CHAMPIONSHIP
+
+    assert setting == "pool", setting
+    if name != CHAMPIONSHIP and not models.CardPool.objects.filter(name=name).exists():
+        raise InvalidInput.one(
+            N_("no card pool '{name}' (kolo pool list shows them)"),
+            path=f"--set {setting}",
+            name=name,
+        )
 
 
 def may_change_pool(user: Any, pool: models.CardPool) -> bool:
@@ -117,7 +137,7 @@ def stored_kingdom(table: models.Table) -> Kingdom | None:
     """A table's kingdom read back from its JSON column; None where it has none."""
     from kolo.games.dominion.draws import kingdom_from_document
 
-    return kingdom_from_document(table.kingdom) if table.kingdom is not None else None
+    return kingdom_from_document(table.setup) if table.setup is not None else None
 
 
 def _kingdom_table(
@@ -160,18 +180,18 @@ def record_draft(
 
     event = lock_event(event)
     table, kingdom = _kingdom_table(event, round_number, table_number)
-    before = dict(table.kingdom)
+    before = dict(table.setup)
     seed = kingdom.seed if kingdom.seed is not None else secrets.randbelow(2**31)
     drafted = draft(kingdom, resolve_cards(picks), random.Random(seed), round_number == 1)
-    table.kingdom = replace(drafted, seed=seed).document()
-    table.save(update_fields=["kingdom"])
+    table.setup = replace(drafted, seed=seed).document()
+    table.save(update_fields=["setup"])
     write_audit(
         event,
         actor,
         "kingdom.draft",
         f"round {round_number} table {table_number}: draft recorded",
         before=before,
-        after=table.kingdom,
+        after=table.setup,
     )
     return table
 
@@ -203,9 +223,9 @@ def set_kingdom(
         )
     if problems:
         raise InvalidInput(problems)
-    before = dict(table.kingdom)
+    before = dict(table.setup)
     # the draw and what was drawn stay; the draft, the Colony/Shelters draw and its seed go
-    table.kingdom = Kingdom(
+    table.setup = Kingdom(
         kingdom.draw,
         kingdom.mandatory,
         kingdom.choices,
@@ -213,13 +233,13 @@ def set_kingdom(
         colony=colony,
         shelters=shelters,
     ).document()
-    table.save(update_fields=["kingdom"])
+    table.save(update_fields=["setup"])
     write_audit(
         event,
         actor,
         "kingdom.set",
         f"round {round_number} table {table_number}: kingdom recorded by hand",
         before=before,
-        after=table.kingdom,
+        after=table.setup,
     )
     return table

@@ -15,7 +15,7 @@ from typing import Any
 from kolo.core import event as core
 from kolo.core import rulesets
 from kolo.core.problems import InvalidInput
-from kolo.eventfile.reader import read_setup
+from kolo.eventfile.setups import read_setup
 from kolo.games import registry
 from kolo.store import models
 
@@ -64,17 +64,17 @@ def core_event(event: models.Event) -> core.Event:
         games[table_id].append(game)
     tables: dict[int, list[core.Table]] = defaultdict(list)
     ruleset = event.ruleset
-    for table_id, round_id, number, kingdom, group in (
+    for table_id, round_id, number, setup, group in (
         models.Table.objects.filter(round__event=event)
         .order_by("number", "id")
-        .values_list("id", "round_id", "number", "kingdom", "group")
+        .values_list("id", "round_id", "number", "setup", "group")
     ):
         tables[round_id].append(
             core.Table(
                 number=number,
                 seats=tuple(seats[table_id]),
                 games=tuple(games[table_id]),
-                setup=table_setup(ruleset, kingdom),
+                setup=table_setup(ruleset, setup),
                 group=group,
             )
         )
@@ -125,11 +125,11 @@ def game_record(event: models.Event, document: Any) -> core.GameRecord | None:
 
 
 def table_setup(ruleset: str, document: Any) -> core.TableSetup | None:
-    """A table's stored setup (the JSON of ``Table.kingdom``) as the typed value of the rule
+    """A table's stored setup (the JSON of ``Table.setup``) as the typed value of the rule
     set's game. It was checked when it was written: a problem here is an error."""
     if document is None:
         return None
-    setup, problems = read_setup(ruleset, document, "kingdom")
+    setup, problems = read_setup(ruleset, document, "setup")
     if problems:
         raise InvalidInput(problems)
     return setup

@@ -7,7 +7,12 @@ transaction with its audit entry.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.db import models
+
+if TYPE_CHECKING:
+    from kolo.games import base
 
 
 class Event(models.Model):
@@ -48,12 +53,14 @@ class Event(models.Model):
         return self.is_knockout or self.has_playoff
 
     @property
-    def plays_dominion(self) -> bool:
-        """Whether the event's tables play Dominion (the desk offers fair kingdoms)."""
+    def game(self) -> base.Game | None:
+        """The game the event's tables play (``kolo.games.base.Game``: what it declares, such as
+        ``proposes_setups``); None for an unknown rule set."""
         from kolo.core import rulesets
+        from kolo.games import registry
 
         found = rulesets.REGISTRY.get(self.ruleset)
-        return found is not None and found.game == "dominion"
+        return None if found is None else registry.get(found.game)
 
     @property
     def is_knockout(self) -> bool:
@@ -123,8 +130,11 @@ class Table(models.Model):
     code = models.CharField(
         max_length=12, blank=True, default="", help_text="Players' code for self-reporting."
     )
-    kingdom = models.JSONField(
-        null=True, blank=True, help_text="The Dominion kingdom (kolo-event/1 table.kingdom)."
+    setup = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="What the table needs from its game before play, as its game writes it in "
+        "the event file (kolo-event/1 tables[], under the game's key).",
     )
     group = models.CharField(max_length=8, null=True, blank=True, help_text="A, B, … (groups).")
     sheet = models.JSONField(
@@ -265,7 +275,8 @@ class ApiToken(models.Model):
 
 
 class CardPool(models.Model):
-    """A Dominion card pool organisers made (the championship pool is built in)."""
+    """A card pool organisers made, which a game's draws use by name (the championship pool is
+    built in)."""
 
     name = models.SlugField(max_length=80, unique=True)
     title = models.CharField(max_length=200, blank=True, default="")

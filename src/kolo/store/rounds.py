@@ -19,7 +19,7 @@ from kolo.store import models
 if TYPE_CHECKING:
     from kolo.pairing.engine import Proposal
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
-from kolo.store.kingdoms import card_pool
+from kolo.store.games import resource_settings, resources
 from kolo.store.mapping import get_round, resolve_entrant, ruleset_of, to_core
 from kolo.store.series import ratings_before
 
@@ -135,22 +135,25 @@ def _store_round(
 
 
 def _deal(event: models.Event, round_: models.Round, tables: int) -> None:
-    """The round's tables prepared by their game when the round is seated (Dominion: the
-    kingdoms, R-DOM-2..6, R-DOM-8); the seed drawn here when the round has none."""
+    """The round's tables prepared by their game when the round is seated (``Game.deal``:
+    their setups, such as the cards drawn for each table); the seed drawn here when the round
+    has none."""
     ruleset, settings = ruleset_of(event)
     game = games.get(ruleset.game)
     if game.deal is None:
         return
     seed = round_.seed if round_.seed is not None else secrets.randbelow(2**31)
-    setups = game.deal(Deal(ruleset.id, round_.number, tables, settings, seed, resource=card_pool))
+    setups = game.deal(
+        Deal(ruleset.id, round_.number, tables, settings, seed, resource=resources(game))
+    )
     if setups is None:
         return  # nothing dealt: a round without a seed keeps none
     if round_.seed is None:
         round_.seed = seed
         round_.save(update_fields=["seed"])
     for table in round_.tables.all():
-        table.kingdom = setups[table.number - 1].document()
-        table.save(update_fields=["kingdom"])
+        table.setup = setups[table.number - 1].document()
+        table.save(update_fields=["setup"])
 
 
 @atomic
@@ -229,7 +232,7 @@ def pair_round(
             "relaxed": list(relax),
             "work_budget": proposal.budget,
             "safety_stop": proposal.clock_stopped,
-            **({"pool": settings["pool"]} if "pool" in settings else {}),
+            **resource_settings(games.get(ruleset.game), settings),
         },
         reason=reason or "",
     )

@@ -144,16 +144,16 @@ def test_kingdoms_are_drawn_stored_drafted_and_exported(capsys):
     run(capsys, "entrant", "add", "brno", *[f"Player {i}" for i in range(1, 10)])
     run(capsys, "round", "pair", "brno", "--seed", "4")
     first = list(models.Table.objects.filter(round__number=1))
-    assert {t.kingdom["draw"] for t in first} == {"first10"}
-    assert len({tuple(t.kingdom["cards"]) for t in first}) == 1  # the same ten at every table
+    assert {t.setup["draw"] for t in first} == {"first10"}
+    assert len({tuple(t.setup["cards"]) for t in first}) == 1  # the same ten at every table
     for t in first:
         scores = [f"{s.entrant.code}={30 - i}" for i, s in enumerate(t.seats.all())]
         run(capsys, "result", "brno", "1", str(t.number), *scores)
     run(capsys, "round", "close", "brno")
     run(capsys, "round", "pair", "brno", "--seed", "5")
     table = models.Table.objects.get(round__number=2, number=1)
-    assert table.kingdom["draw"] == "basic"
-    choices = table.kingdom["choices"]
+    assert table.setup["draw"] == "basic"
+    choices = table.setup["choices"]
     # a pick not among the nine
     code, _, err = run(
         capsys,
@@ -169,8 +169,8 @@ def test_kingdoms_are_drawn_stored_drafted_and_exported(capsys):
     code, out, _ = run(capsys, "kingdom", "pick", "brno", "2", "1", ",".join(choices[:6]))
     assert code == 0
     table.refresh_from_db()
-    assert table.kingdom["cards"] == table.kingdom["mandatory"] + choices[:6]
-    assert len(table.kingdom["colony_cards"]) == 3
+    assert table.setup["cards"] == table.setup["mandatory"] + choices[:6]
+    assert len(table.setup["colony_cards"]) == 3
     assert models.AuditEntry.objects.filter(action="kingdom.draft").count() == 1
     code, out, _ = run(capsys, "export", "brno")
     document = json.loads(out)
@@ -180,7 +180,7 @@ def test_kingdoms_are_drawn_stored_drafted_and_exported(capsys):
     code, shown, _ = run(capsys, "--lang", "cs", "kingdom", "show", "brno", "2")
     assert code == 0
     assert "Stůl 1" in shown
-    czech = cards.load().card(table.kingdom["cards"][0]).cs
+    czech = cards.load().card(table.setup["cards"][0]).cs
     assert czech in shown
 
 

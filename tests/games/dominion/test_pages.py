@@ -62,7 +62,7 @@ def positions(page, names):
 def test_round_one_kingdom_on_the_players_page_sorted_in_czech(event):
     store.pair_round(ACTOR, event, seed=3)
     table = models.Table.objects.get(round__number=1, number=1)
-    ten = table.kingdom["cards"]
+    ten = table.setup["cards"]
     c = Client()
     c.cookies["django_language"] = "cs"
     page = c.get("/e/brno-2026/tables/", headers={"accept-language": "cs"}).content.decode()
@@ -80,7 +80,7 @@ def test_the_draft_at_the_desk(event, client):
     play(event, 1)
     store.pair_round(ACTOR, event, seed=4)
     table = models.Table.objects.get(round__number=2, number=1)
-    choices = table.kingdom["choices"]
+    choices = table.setup["choices"]
     page = client.get("/desk/brno-2026/rounds/2/").content.decode()
     assert "Record the draft" in page
     names = [s.entrant.name for s in table.seats.all()]
@@ -92,7 +92,7 @@ def test_the_draft_at_the_desk(event, client):
     response = client.post(url, {"action": "draft", "pick": [*choices[:5], outside]}, follow=True)
     assert f"&#x27;{outside}&#x27; is not among the nine" in response.content.decode()
     table.refresh_from_db()
-    assert table.kingdom["picks"] is None
+    assert table.setup["picks"] is None
     assert models.AuditEntry.objects.count() == audit
     # five picks: refused
     response = client.post(url, {"action": "draft", "pick": choices[:5]}, follow=True)
@@ -102,10 +102,10 @@ def test_the_draft_at_the_desk(event, client):
     response = client.post(url, {"action": "draft", "pick": picks}, follow=True)
     assert "kingdom saved" in response.content.decode()
     table.refresh_from_db()
-    assert table.kingdom["picks"] == picks
-    assert table.kingdom["cards"] == table.kingdom["mandatory"] + picks
-    assert len(table.kingdom["colony_cards"]) == 3
-    assert len(table.kingdom["shelter_cards"]) == 2
+    assert table.setup["picks"] == picks
+    assert table.setup["cards"] == table.setup["mandatory"] + picks
+    assert len(table.setup["colony_cards"]) == 3
+    assert len(table.setup["shelter_cards"]) == 2
     assert models.AuditEntry.objects.filter(action="kingdom.draft").count() == 1
     # the table sheet: pick boxes numbered in pick order, the final ten, piles for 3 players
     sheet = client.get("/desk/brno-2026/rounds/2/print/kingdoms/").content.decode()
@@ -121,17 +121,17 @@ def test_the_draft_at_the_desk(event, client):
             first,
         ), card
     final = first.split("kingdom-final")[1]
-    assert all(f"<td>{escape(c)}</td>" in final for c in table.kingdom["cards"])
+    assert all(f"<td>{escape(c)}</td>" in final for c in table.setup["cards"])
     # three players: 12 Provinces, 20 Curses (R-SETUP-1, §5.2)
     assert re.search(r'<td>Province</td><td class="num">12</td>', first)
     assert re.search(r'<td>Curse</td><td class="num">20</td>', first)
     # the head referee's sheet: the Basic draw and who plays it
     draws = client.get("/desk/brno-2026/rounds/2/print/draws/").content.decode()
     assert "Basic draw" in draws
-    assert all(f"<td>{escape(c)}</td>" in draws for c in table.kingdom["mandatory"] + choices)
+    assert all(f"<td>{escape(c)}</td>" in draws for c in table.setup["mandatory"] + choices)
     # the players see the ten
     public = Client().get("/e/brno-2026/tables/").content.decode()
-    assert all(f"</span> {escape(load().card(c).en)} " in public for c in table.kingdom["cards"])
+    assert all(f"</span> {escape(load().card(c).en)} " in public for c in table.setup["cards"])
 
 
 def test_a_kingdom_drawn_with_physical_cards(event, client):
@@ -144,14 +144,14 @@ def test_a_kingdom_drawn_with_physical_cards(event, client):
     written = ", ".join(czech(c) for c in ten)
     client.post(url, {"action": "set", "cards": written, "colony": "on"})
     table = models.Table.objects.get(round__number=2, number=2)
-    assert table.kingdom["cards"] == ten
-    assert table.kingdom["colony"] is True
-    assert table.kingdom["shelters"] is False
+    assert table.setup["cards"] == ten
+    assert table.setup["colony"] is True
+    assert table.setup["shelters"] is False
     response = client.post(url, {"action": "set", "cards": "Cellar, Nonsense"}, follow=True)
     page = response.content.decode()
     assert "unknown card &#x27;Nonsense&#x27;" in page
     table.refresh_from_db()
-    assert table.kingdom["cards"] == ten
+    assert table.setup["cards"] == ten
     sheet = client.get("/desk/brno-2026/rounds/2/print/kingdoms/").content.decode()
     assert "Colony" in sheet
     assert "Platinum" in sheet
@@ -227,7 +227,7 @@ def test_a_table_of_two_drafts_three_times_round_and_plays_with_eight(owner, cli
     card = page.split('id="table-3"')[1]
     labels = re.findall(r"(\d)\. \(([^)]*)\)", card)
     assert labels == [(str(n), seats[(n - 1) % 2]) for n in range(1, 7)]  # R-DOM-5
-    choices = table.kingdom["choices"]
+    choices = table.setup["choices"]
     client.post(
         f"/desk/{event.key}/rounds/2/tables/3/kingdom/",
         {"action": "draft", "pick": choices[:6]},
@@ -243,17 +243,17 @@ def test_corrections_keep_colony_and_closed_rounds_are_final(event, client):
     play(event, 1)
     store.pair_round(ACTOR, event, seed=4)
     table = models.Table.objects.get(round__number=2, number=1)
-    choices = table.kingdom["choices"]
+    choices = table.setup["choices"]
     store.record_draft(ACTOR, event, 2, 1, choices[:6])
     table.refresh_from_db()
-    first = dict(table.kingdom)
+    first = dict(table.setup)
     # the same six in another pick order: the same Colony/Shelters draw (R-DOM-7)
     store.record_draft(ACTOR, event, 2, 1, list(reversed(choices[:6])))
     table.refresh_from_db()
-    assert table.kingdom["picks"] == list(reversed(choices[:6]))
-    assert table.kingdom["colony"] == first["colony"]
-    assert table.kingdom["colony_cards"] == first["colony_cards"]
-    assert table.kingdom["seed"] == first["seed"]
+    assert table.setup["picks"] == list(reversed(choices[:6]))
+    assert table.setup["colony"] == first["colony"]
+    assert table.setup["colony_cards"] == first["colony_cards"]
+    assert table.setup["seed"] == first["seed"]
     play(event, 2)
     before = snapshot()
     with pytest.raises(InvalidInput) as error:
@@ -269,12 +269,12 @@ def test_round_one_of_the_final_is_drafted_without_colony(owner):
     store.add_entrants(ACTOR, event, [(f"Player {i}", None) for i in range(1, 10)])
     store.pair_round(ACTOR, event, seed=8)
     table = models.Table.objects.get(round__event=event, round__number=1, number=1)
-    assert table.kingdom["draw"] == "extended"  # the upper half plays the Extended draw
-    store.record_draft(ACTOR, event, 1, 1, table.kingdom["choices"][:6])
+    assert table.setup["draw"] == "extended"  # the upper half plays the Extended draw
+    store.record_draft(ACTOR, event, 1, 1, table.setup["choices"][:6])
     table.refresh_from_db()
-    assert table.kingdom["colony"] is False
-    assert table.kingdom["shelters"] is False
-    assert "colony_cards" not in table.kingdom
+    assert table.setup["colony"] is False
+    assert table.setup["shelters"] is False
+    assert "colony_cards" not in table.setup
     ten = ["Cellar", "Festival", "Gardens", "Laboratory", "Militia", "Mine", "Moat"]
     ten += ["Moneylender", "Remodel", "Smithy"]
     with pytest.raises(InvalidInput) as error:
@@ -297,11 +297,11 @@ def test_who_may_do_what(event, owner):
     response = helper.post(url, {"action": "set", "cards": ten}, follow=True)
     assert "only the event&#x27;s owners" in response.content.decode()
     table = models.Table.objects.get(round__number=2, number=1)
-    assert table.kingdom["cards"] is None
-    choices = table.kingdom["choices"]
+    assert table.setup["cards"] is None
+    choices = table.setup["choices"]
     helper.post(url, {"action": "draft", "pick": choices[:6]})  # assistants record drafts
     table.refresh_from_db()
-    assert table.kingdom["picks"] == choices[:6]
+    assert table.setup["picks"] == choices[:6]
     outsider = Client()
     outsider.force_login(stranger)
     assert outsider.post(url, {"action": "draft", "pick": choices[3:9]}).status_code in (403, 404)

@@ -20,6 +20,12 @@ def _read(value: Any, path: str) -> tuple[Kingdom | None, list[Problem]]:
     return kingdom.read(value, path)
 
 
+def _schema() -> dict[str, Any]:
+    from kolo.games.dominion import kingdom
+
+    return kingdom.schema()
+
+
 def _deal(request: Deal) -> tuple[Kingdom, ...] | None:
     from kolo.games.dominion import kingdom
 
@@ -31,6 +37,10 @@ GAME = Game(
     title=N_("Dominion"),
     players=(2, 6),
     records_turns=True,  # tied players with fewer turns win (the base game's rule)
+    setup_key="kingdom",  # kolo-event/1: tables[].kingdom
+    setup_schema=_schema,
     read_setup=_read,
     deal=_deal,
+    resource_settings=("pool",),  # the card pool the draws use, by name (R-DOM-1)
+    proposes_setups=True,  # the fair kingdoms page
 )

@@ -36,6 +36,37 @@ FIELDS = (
 _SIZES = {"mandatory": 4, "choices": 9, "picks": 6, "cards": 10}
 
 
+def _cards(count: int) -> dict[str, Any]:
+    return {"type": "array", "items": {"type": "string"}, "minItems": count, "maxItems": count}
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema of the ``kingdom`` object (``kolo schema``: ``$defs.kingdom``)."""
+    return {
+        "type": "object",
+        "description": "A Dominion table's kingdom (RULES.md §5): the draw it comes "
+        "from, the four mandatory and nine to draft, the six picked in pick order, "
+        "the ten piles, Colony/Platinum and Shelters with the cards that decided them.",
+        "required": ["draw"],
+        "additionalProperties": False,
+        "properties": {
+            "draw": {"enum": ["first10", "basic", "extended"]},
+            "mandatory": _cards(4),
+            "choices": _cards(9),
+            "picks": {**_cards(6), "type": ["array", "null"]},
+            "cards": {**_cards(10), "type": ["array", "null"]},
+            "colony": {"type": "boolean"},
+            "shelters": {"type": "boolean"},
+            "colony_cards": {"type": "array", "items": {"type": "string"}},
+            "shelter_cards": {"type": "array", "items": {"type": "string"}},
+            "seed": {
+                "type": ["integer", "null"],
+                "description": "The seed of the Colony/Shelters draw (R-DOM-7).",
+            },
+        },
+    }
+
+
 def kingdom_of(table: Table) -> Kingdom | None:
     """The table's Dominion kingdom; None where the table has none (or another game's setup)."""
     return table.setup if isinstance(table.setup, Kingdom) else None
@@ -130,7 +161,7 @@ def deal(request: Deal) -> tuple[Kingdom, ...] | None:
     plan = ROUND_PLANS.get(request.ruleset)
     if plan is None:
         return None
-    pool = request.resource(request.settings.pool)
+    pool = request.resource("pool", request.settings.pool)
     assert isinstance(pool, Pool)
     draws = draw_round(
         pool,

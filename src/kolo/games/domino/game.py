@@ -49,6 +49,31 @@ def _parse(value: Any, path: str) -> tuple[GameRecord | None, list[Problem]]:
     return sheet.parse(value, path)
 
 
+def _record_schema() -> dict[str, Any]:
+    """The JSON Schema of a game's score sheet (``kolo-event/1`` ``games[].hands``)."""
+    return {
+        "type": "array",
+        "description": "The game's score sheet, hand by hand (domino-pairs: "
+        "by team; mexican-train: by player); 'scores' are its totals.",
+        "items": {
+            "type": "object",
+            "required": ["pips"],
+            "additionalProperties": False,
+            "properties": {
+                "out": {
+                    "type": ["string", "null"],
+                    "description": "Who went out; null: the hand was blocked.",
+                },
+                "pips": {
+                    "type": "object",
+                    "additionalProperties": {"type": "integer"},
+                    "description": "Pips left in hand, by entrant id.",
+                },
+            },
+        },
+    }
+
+
 BLOCK = Game(
     id="domino-block",
     title=N_("Domino: the block game for two pairs"),
@@ -57,6 +82,7 @@ BLOCK = Game(
     read_record=_read_block,
     parse_record=_parse,
     check_scores=_check_block,
+    record_schema=_record_schema,
 )
 """Two teams of two at a table (a tournament table seats the two teams, its entrants); a
 match's result is each team's points (R-DOMINO-4, -5), entered hand by hand or as the final
@@ -69,6 +95,7 @@ MEXICAN_TRAIN = Game(
     read_record=_read_mexican,
     parse_record=_parse,
     check_scores=_check_mexican,
+    record_schema=_record_schema,
 )
 """The winner of a hand scores the others' pips (R-DOMINO-6): the higher total wins; with the
 setting ``scoring`` = ``own`` each player scores their own pips and the lower total wins

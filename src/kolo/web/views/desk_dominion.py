@@ -178,7 +178,7 @@ def _targets(event: models.Event) -> list[dict[str, str]]:
             "label": _("round {round}, table {table}").format(round=t.round.number, table=t.number),
         }
         for t in tables
-        if t.kingdom is not None
+        if t.setup is not None
     ]
 
 
@@ -189,7 +189,7 @@ def propose_kingdoms(request: HttpRequest, event: models.Event, role: str) -> Ht
     table keeps a kingdom, to use at a table. The form comes first; the games are played
     when it is sent (a GET with its fields, so the proposals can be linked and come out the
     same every time)."""
-    if not event.plays_dominion:
+    if event.game is None or not event.game.proposes_setups:
         raise Http404
     if request.method == "POST":
         return _use_proposal(request, event, role)
