@@ -82,7 +82,7 @@ class Game:
     parse_record: Callable[[Any, str], tuple[GameRecord | None, list[Problem]]] | None = None
     """Reads a stored score sheet's shape only (it was checked when written)."""
     check_scores: ScoresChecker | None = None
-    """Why a final score entered without its sheet cannot end a game played by the rules
+    """Why a final score entered without its sheet cannot end a game played by the rules;
     None: any score in the limits."""
     record_schema: Callable[[], dict[str, Any]] | None = None
     """The JSON Schema of a game's score sheet in the event file (``games[].hands``; every game
