@@ -1,3 +1,3 @@
 """The games kolo knows, each in a folder of its own: what a table of the game needs before play
-(a Dominion kingdom), its cards or tiles, and (later) its engine and bots. Pure: a game imports
+(a Dominion kingdom), its cards or tiles, and its engine and bots. Pure: a game imports
 nothing from the store, the web or the CLI."""
