@@ -24,7 +24,7 @@ def test_every_declared_criterion_is_computed_once_in_its_order():
 
 def test_the_settings_take_the_names_and_default_weights_from_the_declaration():
     assert SPECS["weights"].keys == criteria.NAMES
-    assert criteria.DEFAULT_WEIGHTS == {s.name: s.weight for s in criteria.SPECS}
+    assert {s.name: s.weight for s in criteria.SPECS} == criteria.DEFAULT_WEIGHTS
     assert rulesets.get("dominion-cz").defaults["weights"] == {
         "repeat_pairs": 3,
         "score_spread": 1,
