@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from kolo import i18n
 from kolo.cli.app import app
-from kolo.cli.files import standings_text
 from kolo.cli.options import cli_actor, open_store
 from kolo.core.problems import N_, InvalidInput
 from kolo.i18n import _
@@ -47,6 +47,7 @@ def demo(
 ) -> None:
     from kolo.core import rulesets
     from kolo.games.dominion.draws import simulate_draft
+    from kolo.report.standings import standings_text
     from kolo.simulation import SkillModel, names
 
     if ruleset not in rulesets.REGISTRY or rulesets.get(ruleset).system.value == "groups-knockout":
@@ -104,7 +105,7 @@ def demo(
                 )
             store.close_round(actor, event, round_.number)
     core_event = store.to_core(event)
-    print(standings_text(core_event, store.standings(event), ruleset_value))
+    print(standings_text(core_event, store.standings(event), ruleset_value, _, i18n.language()))
     print(
         "\n"
         + _("see it all: kolo round show {key} N, kolo audit {key}, kolo export {key}").format(
@@ -126,6 +127,8 @@ def _play_domino(
 ) -> None:
     """A domino event played by the engine's bots, every game written hand by hand; a
     bracket after the Swiss rounds is played to its end."""
+    from kolo.report.standings import standings_text
+
     ruleset_value, resolved = store.ruleset_of(event)
     number = 0
     with typer.progressbar(range(total), label=_("Playing"), file=sys.stderr) as progress:
@@ -136,7 +139,11 @@ def _play_domino(
         number += 1
         _domino_round(store, actor, event, model, seed, number)
         print(_("bracket round {round} played").format(round=number), file=sys.stderr)
-    print(standings_text(store.to_core(event), store.standings(event), ruleset_value))
+    print(
+        standings_text(
+            store.to_core(event), store.standings(event), ruleset_value, _, i18n.language()
+        )
+    )
     print(
         "\n"
         + _("see it all: kolo round show {key} N, kolo audit {key}, kolo export {key}").format(

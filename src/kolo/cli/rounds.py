@@ -8,7 +8,7 @@ import typer
 
 from kolo import i18n
 from kolo.cli.app import app
-from kolo.cli.files import RelaxOption, TimeLimitOption, check_relax, proposal_text
+from kolo.cli.files import RelaxOption, TimeLimitOption, check_relax
 from kolo.cli.options import EventArg, cli_actor, open_store
 from kolo.cli.output import table
 from kolo.core.problems import N_, InvalidInput
@@ -173,6 +173,8 @@ def round_pair(
         str | None, typer.Option("--reason", help=_("Why a rule is relaxed (audit trail)."))
     ] = None,
 ) -> None:
+    from kolo.report.proposal import proposal_text
+
     store = open_store()
     found = store.find_event(event)
     round_, proposal = store.pair_round(
@@ -183,7 +185,7 @@ def round_pair(
         relax=check_relax(relax),
         reason=reason,
     )
-    print(proposal_text(store.to_core(found), proposal))
+    print(proposal_text(store.to_core(found), proposal, _, i18n.language()))
     print(
         _("round {number} seated; swap players with: kolo round swap {event} P1 P2").format(
             number=round_.number, event=found.key
