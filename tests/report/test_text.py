@@ -54,7 +54,7 @@ def test_the_words_are_the_outputs_own():
     result = compute(event, ruleset, settings)
     marked = standings_text(event, result, ruleset, quoted, "cs")
     assert "«Place»" in marked
-    assert "«{event} – standings after round {round}»".format(event=event.name, round=5) in marked
+    assert f"«{event.name} – standings after round 5»" in marked
     assert "," in marked.splitlines()[3]  # Czech numbers: decimal commas
     plain = standings_text(event, result, ruleset, str, "en")
     assert "Place" in plain
