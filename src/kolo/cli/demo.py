@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import sys
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -16,6 +16,8 @@ from kolo.i18n import _
 
 if TYPE_CHECKING:
     from kolo.simulation import SkillModel
+    from kolo.store import models
+    from kolo.store.api import Actor
 
 
 @app.command(
@@ -58,7 +60,9 @@ def demo(
                 r.id for r in rulesets.REGISTRY.values() if r.system.value != "groups-knockout"
             ),
         )
-    store = open_store()
+    open_store()
+    from kolo.store import api as store
+
     actor = cli_actor()
     settings: dict[str, object] = {"rounds": rounds} if rounds else {}
     teams = rulesets.get(ruleset).teams
@@ -81,7 +85,7 @@ def demo(
     total = resolved["rounds"]
     domino = ruleset_value.game in ("domino-block", "mexican-train")
     if domino:
-        _play_domino(store, actor, event, model, seed, total)
+        _play_domino(actor, event, model, seed, total)
         return
     print(
         _("event {key}: {count} entrants, {rounds} rounds").format(
@@ -123,21 +127,22 @@ def _bot(model: SkillModel, code: str) -> str:
 
 
 def _play_domino(
-    store: Any, actor: Any, event: Any, model: SkillModel, seed: int, total: int
+    actor: Actor, event: models.Event, model: SkillModel, seed: int, total: int
 ) -> None:
     """A domino event played by the engine's bots, every game written hand by hand; a
     bracket after the Swiss rounds is played to its end."""
     from kolo.report.standings import standings_text
+    from kolo.store import api as store
 
     ruleset_value, resolved = store.ruleset_of(event)
     number = 0
     with typer.progressbar(range(total), label=_("Playing"), file=sys.stderr) as progress:
         for _round in progress:
             number += 1
-            _domino_round(store, actor, event, model, seed, number)
+            _domino_round(actor, event, model, seed, number)
     while resolved.playoff != "none" and not store.bracket_decided(event):
         number += 1
-        _domino_round(store, actor, event, model, seed, number)
+        _domino_round(actor, event, model, seed, number)
         print(_("bracket round {round} played").format(round=number), file=sys.stderr)
     print(
         standings_text(
@@ -153,11 +158,12 @@ def _play_domino(
 
 
 def _domino_round(
-    store: Any, actor: Any, event: Any, model: SkillModel, seed: int, number: int
+    actor: Actor, event: models.Event, model: SkillModel, seed: int, number: int
 ) -> None:
     """One round of a domino demo: paired, every table's game played by bots and written
     hand by hand, closed."""
     from kolo.games.domino import sheet as sheets
+    from kolo.store import api as store
 
     ruleset_value, resolved = store.ruleset_of(event)
     round_, proposal = store.pair_round(actor, event, seed=seed * 100 + number)

@@ -60,7 +60,9 @@ def sheet_hand(
             N_("say who went out (--out) or that the hand was blocked (--blocked), one of them"),
             path="--out",
         )
-    store = open_store()
+    open_store()
+    from kolo.store import api as store
+
     found = store.find_event(event)
     written = store.write_hand(
         cli_actor(), found, round_number, table_number, out, assignments(pips, "PIPS")
@@ -70,7 +72,9 @@ def sheet_hand(
 
 @sheet_app.command("undo", help=_("Take back the last hand written on a table's sheet."))
 def sheet_undo(event: EventArg, round_number: RoundArg, table_number: TableArg) -> None:
-    store = open_store()
+    open_store()
+    from kolo.store import api as store
+
     found = store.find_event(event)
     written = store.take_back_hand(cli_actor(), found, round_number, table_number)
     _show(written, store.to_core(found), store.ruleset_of(found)[0].game)
@@ -81,7 +85,9 @@ def sheet_show(event: EventArg, round_number: RoundArg, table_number: TableArg) 
     from kolo.changes.sheets import Written
     from kolo.games.domino import sheet as sheets
 
-    store = open_store(create=False)
+    open_store(create=False)
+    from kolo.store import api as store
+
     found = store.find_event(event)
     row = store.get_table(store.get_round(found, round_number), table_number)
     value = store.to_core(found)

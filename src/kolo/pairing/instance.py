@@ -153,7 +153,7 @@ def build(
     per_pair = {name: v for name, v in own.items() if isinstance(v, PairValues)}
     smaller_main = np.zeros(n, dtype=np.int64)
     for name, values in own.items():
-        if name not in per_pair:
+        if not isinstance(values, PairValues):
             smaller_main = smaller_main + main[name] * values
 
     normal = settings.table_size
