@@ -154,8 +154,9 @@ def _print_round(event: models.Event, number: int) -> None:
 def _cost_text(why: Explanation, lang: str) -> str:
     """A table's cost and its criteria with a value: ``3 (score_spread 2, repeat_pairs 1)``."""
     from kolo import display
+    from kolo.report.proposal import criteria_text
 
-    parts = ", ".join(f"{name} {display.points(v, lang)}" for name, v in why.criteria)
+    parts = criteria_text(why.criteria, lang)
     return display.points(why.total, lang) + (f" ({parts})" if parts else "")
 
 

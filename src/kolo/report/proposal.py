@@ -13,12 +13,18 @@ from kolo import display
 from kolo.core import knockout
 from kolo.core.event import Event
 from kolo.display import table
+from kolo.report.explanation import Criteria, repeats_words
 from kolo.report.explanation import criteria as cost_criteria
-from kolo.report.explanation import repeats_words
 from kolo.report.standings import Translate
 
 if TYPE_CHECKING:
     from kolo.pairing.engine import Proposal
+
+
+def criteria_text(criteria: Criteria, lang: str) -> str:
+    """Criteria with a value as the command line names them, with the numbers of the
+    language ``lang``: ``score_spread 2, repeat_pairs 1``."""
+    return ", ".join(f"{name} {display.points(value, lang)}" for name, value in criteria)
 
 
 def knockout_proposal_text(
@@ -88,7 +94,7 @@ def proposal_text(event: Event, proposal: Proposal, translate: Translate, lang: 
     if proposal.byes:
         lines.append(_("Byes: {names}").format(names=", ".join(names[b] for b in proposal.byes)))
     total = display.points(proposal.total, lang)
-    parts = ", ".join(f"{c} {display.points(v, lang)}" for c, v in cost_criteria(proposal.costs))
+    parts = criteria_text(cost_criteria(proposal.costs), lang)
     lines.append(_("Cost: {total} ({parts})").format(total=total, parts=parts or "0"))
     if proposal.method == "random":
         lines.append(_("Round 1 is drawn at random (seed {seed}).").format(seed=proposal.seed))
