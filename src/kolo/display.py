@@ -1,11 +1,13 @@
-"""Numbers and standings as people read them, in Czech or English."""
+"""Numbers, standings and aligned tables as people read them, in Czech or English."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from kolo.core.standings import Row
+if TYPE_CHECKING:
+    from kolo.core.standings import Row
 
 
 def decimal(value: Fraction | float, places: int, language: str) -> str:
