@@ -1,10 +1,13 @@
-"""Numbers and standings as people read them, in Czech or English."""
+"""Numbers, standings and aligned tables as people read them, in Czech or English."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from kolo.core.standings import Row
+if TYPE_CHECKING:
+    from kolo.core.standings import Row
 
 
 def decimal(value: Fraction | float, places: int, language: str) -> str:
@@ -49,3 +52,18 @@ def rate(value: float, places: int, language: str) -> str:
 def rank(row: Row) -> str:
     """The place, shared places as a range: "3." or "3.–4."."""
     return f"{row.rank}." if not row.shared else f"{row.rank}.–{row.rank_to}."
+
+
+def table(headers: Sequence[str], rows: Iterable[Sequence[str]], right: Sequence[int] = ()) -> str:
+    """Rows as aligned text columns; the columns in ``right`` are right-aligned."""
+    rows = [list(r) for r in rows]
+    widths = [max(len(str(c)) for c in column) for column in zip(headers, *rows, strict=False)]
+
+    def line(cells: Sequence[str]) -> str:
+        parts = [
+            str(c).rjust(w) if i in right else str(c).ljust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=False))
+        ]
+        return "  ".join(parts).rstrip()
+
+    return "\n".join([line(headers), *(line(r) for r in rows)])

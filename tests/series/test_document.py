@@ -8,6 +8,7 @@ import jsonschema
 import pytest
 
 from kolo.cli import main
+from kolo.cli import series as series_file
 from kolo.series import document
 from kolo.series.dominion import DominionQualification
 from tests.series.builders import players, ranked_event, write_series
@@ -50,7 +51,7 @@ def refused(capsys, path, command="validate"):
 
 def test_a_valid_series_validates_silently(capsys, series):
     assert run(capsys, "series", "validate", str(series)) == (0, "", "")
-    loaded = document.load(series)
+    loaded = series_file.load(series)
     assert [e.file for e in loaded.events] == ["event-01.json", "event-02.json"]
     assert loaded.rules == "tour-de-dominion-2022"
     assert loaded.championship_top7 == frozenset({"p01"})
@@ -307,3 +308,38 @@ def test_the_series_package_is_pure():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == ""
+
+
+def test_the_document_reads_no_file_the_caller_gives_the_events(tmp_path):
+    """The series module is pure: the series text and the event files come from the caller
+    (here from memory, nothing on disk)."""
+    from kolo.core.problems import InvalidInput
+    from kolo.eventfile import reader
+
+    events = {"a.json": ranked_event(players(4)), "b.json": ranked_event(players(5))}
+    asked = []
+
+    class InMemory:
+        def same(self, path):
+            return path
+
+        def load(self, path):
+            asked.append(path.name)
+            return reader.loads(json.dumps(events[path.name]))
+
+    def series_text(*files):
+        listed = [
+            {"file": f, "city": "Brno", "date": f"2026-01-1{i}", "published": True}
+            for i, f in enumerate(files)
+        ]
+        return json.dumps({"format": "kolo-series/1", "name": "Memory", "events": listed})
+
+    loaded = document.loads(series_text("a.json", "b.json"), tmp_path, InMemory())
+    assert [len(e.event.entrants) for e in loaded.events] == [4, 5]
+    assert asked == ["a.json", "b.json"]
+    asked.clear()
+    with pytest.raises(InvalidInput) as refused:
+        document.loads(series_text("a.json", "./a.json"), tmp_path, InMemory())
+    assert [p.path for p in refused.value.problems] == ["$.events[1].file"]
+    assert asked == ["a.json"]
+    assert not any(tmp_path.iterdir())

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from kolo.cli import main
-from kolo.series import document
+from kolo.cli import series as document
 from kolo.series.tour import city_key, compute_tour
 from tests.series.builders import event_doc, players, ranked_event, write_series
 

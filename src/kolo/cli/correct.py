@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from kolo import i18n
 from kolo.core.problems import N_, InvalidInput
 from kolo.i18n import _
+
+if TYPE_CHECKING:
+    from kolo.store import models
 
 
 def summary(shown: Any, names: Mapping[str, str], describe: Callable[[Any], str]) -> str:
@@ -78,8 +81,7 @@ def summary(shown: Any, names: Mapping[str, str], describe: Callable[[Any], str]
 
 
 def correct_closed(
-    store: Any,
-    event: Any,
+    event: models.Event,
     round_number: int,
     table_number: int,
     scores: Mapping[str, int],

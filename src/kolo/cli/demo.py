@@ -5,18 +5,20 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from kolo import i18n
 from kolo.cli.app import app
-from kolo.cli.files import standings_text
 from kolo.cli.options import cli_actor, open_store
 from kolo.core.problems import N_, InvalidInput, NoValidPairing
 from kolo.i18n import _
 
 if TYPE_CHECKING:
     from kolo.simulation import SkillModel
+    from kolo.store import models
+    from kolo.store.api import Actor
 
 
 @app.command(
@@ -56,10 +58,12 @@ def demo(
                 r.id for r in rulesets.REGISTRY.values() if r.system.value != "groups-knockout"
             ),
         )
-    store = open_store()
+    open_store()
+    from kolo.store import api as store
+
     try:
         # all or nothing: a demo that fails leaves no event behind
-        store.atomic(_run)(store, cli_actor(), players, ruleset, rounds, seed, playoff)
+        store.atomic(_run)(cli_actor(), players, ruleset, rounds, seed, playoff)
     except NoValidPairing as error:
         # the demo pairs every round itself and has no --relax: say why, offer nothing else
         error.relax, error.relaxations = None, ()
@@ -93,8 +97,7 @@ def entrant_names(ruleset: str, players: int) -> list[str]:
 
 
 def _run(
-    store: Any,
-    actor: Any,
+    actor: Actor,
     players: int,
     ruleset: str,
     rounds: int | None,
@@ -103,7 +106,9 @@ def _run(
 ) -> None:
     from kolo.core import rulesets
     from kolo.games.dominion.draws import simulate_draft
+    from kolo.report.standings import standings_text
     from kolo.simulation import SkillModel, names
+    from kolo.store import api as store
 
     settings: dict[str, object] = {"rounds": rounds} if rounds else {}
     teams = rulesets.get(ruleset).teams
@@ -123,7 +128,7 @@ def _run(
     total = resolved["rounds"]
     domino = ruleset_value.game in ("domino-block", "mexican-train")
     if domino:
-        _play_domino(store, actor, event, model, seed, total)
+        _play_domino(actor, event, model, seed, total)
         return
     print(
         _("event {key}: {count} entrants, {rounds} rounds").format(
@@ -147,7 +152,7 @@ def _run(
                 )
             store.close_round(actor, event, round_.number)
     core_event = store.to_core(event)
-    print(standings_text(core_event, store.standings(event), ruleset_value))
+    print(standings_text(core_event, store.standings(event), ruleset_value, _, i18n.language()))
     print(
         "\n"
         + _("see it all: kolo round show {key} N, kolo audit {key}, kolo export {key}").format(
@@ -165,21 +170,28 @@ def _bot(model: SkillModel, code: str) -> str:
 
 
 def _play_domino(
-    store: Any, actor: Any, event: Any, model: SkillModel, seed: int, total: int
+    actor: Actor, event: models.Event, model: SkillModel, seed: int, total: int
 ) -> None:
     """A domino event played by the engine's bots, every game written hand by hand; a
     bracket after the Swiss rounds is played to its end."""
+    from kolo.report.standings import standings_text
+    from kolo.store import api as store
+
     ruleset_value, resolved = store.ruleset_of(event)
     number = 0
     with typer.progressbar(range(total), label=_("Playing"), file=sys.stderr) as progress:
         for _round in progress:
             number += 1
-            _domino_round(store, actor, event, model, seed, number)
+            _domino_round(actor, event, model, seed, number)
     while resolved.playoff != "none" and not store.bracket_decided(event):
         number += 1
-        _domino_round(store, actor, event, model, seed, number)
+        _domino_round(actor, event, model, seed, number)
         print(_("bracket round {round} played").format(round=number), file=sys.stderr)
-    print(standings_text(store.to_core(event), store.standings(event), ruleset_value))
+    print(
+        standings_text(
+            store.to_core(event), store.standings(event), ruleset_value, _, i18n.language()
+        )
+    )
     print(
         "\n"
         + _("see it all: kolo round show {key} N, kolo audit {key}, kolo export {key}").format(
@@ -189,11 +201,12 @@ def _play_domino(
 
 
 def _domino_round(
-    store: Any, actor: Any, event: Any, model: SkillModel, seed: int, number: int
+    actor: Actor, event: models.Event, model: SkillModel, seed: int, number: int
 ) -> None:
     """One round of a domino demo: paired, every table's game played by bots and written
     hand by hand, closed."""
     from kolo.games.domino import sheet as sheets
+    from kolo.store import api as store
 
     ruleset_value, resolved = store.ruleset_of(event)
     round_, proposal = store.pair_round(actor, event, seed=seed * 100 + number)

@@ -360,7 +360,9 @@ def draw_kingdom(
 def kingdom_show(event: EventArg, round_number: RoundArg, as_json: JsonOption = False) -> None:
     from kolo.games.dominion.view import kingdom_view
 
-    store = open_store(create=False)
+    open_store(create=False)
+    from kolo.store import api as store
+
     found = store.find_event(event)
     round_ = store.get_round(found, round_number)
     tables = list(round_.tables.all())
@@ -411,11 +413,15 @@ def kingdom_pick(
         str, typer.Argument(help=_("Six card ids or names, comma-separated."), show_default=False)
     ],
 ) -> None:
-    store = open_store()
+    open_store()
+    from kolo.store import api as store
+
     row = store.record_draft(
         cli_actor(), store.find_event(event), round_number, table_number, _split(picks)
     )
     k = store.stored_kingdom(row)
+    assert k is not None  # the draft just recorded
+    assert k.cards is not None
     print(
         _("table {table}: {cards}; Colony: {colony}; Shelters: {shelters}").format(
             table=table_number,
@@ -446,7 +452,9 @@ def kingdom_set(
         bool, typer.Option("--shelters/--no-shelters", help=_("Shelters."))
     ] = False,
 ) -> None:
-    store = open_store()
+    open_store()
+    from kolo.store import api as store
+
     store.set_kingdom(
         cli_actor(),
         store.find_event(event),
@@ -466,7 +474,8 @@ def kingdom_set(
 def pool_list() -> None:
     from kolo.games.dominion.pools import championship
 
-    store = open_store(create=False)
+    open_store(create=False)
+    from kolo.store import api as store
     from kolo.store import models
 
     print(f"{CHAMPIONSHIP}\t{len(championship().all_cards())}\t{championship().title}")
@@ -484,7 +493,13 @@ def pool_show(
     from kolo.games.dominion.cards import load
     from kolo.games.dominion.pools import championship
 
-    pool = championship() if name == CHAMPIONSHIP else open_store(create=False).card_pool(name)
+    if name == CHAMPIONSHIP:
+        pool = championship()
+    else:
+        open_store(create=False)
+        from kolo.store import api as store
+
+        pool = store.card_pool(name)
     if as_json:
         print_json(
             {
@@ -511,7 +526,9 @@ def pool_save(
     file: Annotated[Path, typer.Argument(help=_("The pool file."), show_default=False)],
 ) -> None:
     source = _pool_file(file)
-    store = open_store()
+    open_store()
+    from kolo.store import api as store
+
     store.save_pool(
         cli_actor(),
         name,

@@ -55,7 +55,9 @@ def _kingdom(
             raise InvalidInput.one(N_("give --round and --table with --event"), path="--event")
         from kolo.cli.options import open_store
 
-        store = open_store(create=False)
+        open_store(create=False)
+        from kolo.store import api as store
+
         table_ = store.get_table(store.get_round(store.find_event(event), round_number), number)
         stored = store.stored_kingdom(table_)
         if stored is None or not stored.cards:

@@ -78,7 +78,9 @@ def entrant_add(
     entries = [(n, club) for n in names or []]
     if file is not None:
         entries += _read_entries(file)
-    store = open_store()
+    open_store()
+    from kolo.store import api as store
+
     try:
         created = store.add_entrants(
             cli_actor(), store.find_event(event), entries, allow_duplicate=allow_duplicate
@@ -95,7 +97,9 @@ def entrant_add(
 def entrant_list(event: EventArg) -> None:
     from kolo.core.collation import sort_key
 
-    store = open_store(create=False)
+    open_store(create=False)
+    from kolo.store import api as store
+
     found = store.find_event(event)
     rows = [
         [
@@ -124,7 +128,9 @@ def entrant_drop(
     entrant: Annotated[str, typer.Argument(help=_("Id or exact name."), show_default=False)],
     undo: Annotated[bool, typer.Option("--undo", help=_("Take a drop back."))] = False,
 ) -> None:
-    store = open_store()
+    open_store()
+    from kolo.store import api as store
+
     found = store.drop_entrant(cli_actor(), store.find_event(event), entrant, undo=undo)
     if undo:
         print(_("{name} plays again from the next round").format(name=found.name))
@@ -155,7 +161,9 @@ def entrant_edit(
         ),
     ] = None,
 ) -> None:
-    store = open_store()
+    open_store()
+    from kolo.store import api as store
+
     found = store.rename_entrant(cli_actor(), store.find_event(event), entrant, name, club, player)
     label = _("player")
     print(
@@ -180,7 +188,9 @@ def entrant_members(
         typer.Argument(help=_("The two members' names, in seat order."), show_default=False),
     ],
 ) -> None:
-    store = open_store()
+    open_store()
+    from kolo.store import api as store
+
     found = store.set_members(cli_actor(), store.find_event(event), entrant, members)
     print(f"{found.code}\t{found.name}\t" + ", ".join(m["name"] for m in found.members))
 
@@ -192,7 +202,9 @@ def entrant_remove(
     event: EventArg,
     entrant: Annotated[str, typer.Argument(help=_("Id or exact name."), show_default=False)],
 ) -> None:
-    store = open_store()
+    open_store()
+    from kolo.store import api as store
+
     found = store.remove_entrant(cli_actor(), store.find_event(event), entrant)
     print(_("removed {name}").format(name=found.name))
 

@@ -41,7 +41,8 @@ def event_new(
         typer.Option("--set", help=_("Override a setting: name=value (repeatable).")),
     ] = None,
 ) -> None:
-    store = open_store()
+    open_store()
+    from kolo.store import api as store
     from kolo.store import models
 
     namesakes = [e.key for e in models.Event.objects.filter(name=name.strip())]
@@ -100,7 +101,9 @@ def event_settings(
         ),
     ] = None,
 ) -> None:
-    store = open_store()
+    open_store()
+    from kolo.store import api as store
+
     found = store.find_event(event)
     if setting:
         changes = {k: (None if v == "default" else v) for k, v in settings_option(setting).items()}
@@ -126,7 +129,9 @@ def event_delete(
     event: EventArg,
     yes: Annotated[bool, typer.Option("--yes", help=_("Do not ask for confirmation."))] = False,
 ) -> None:
-    store = open_store()
+    open_store()
+    from kolo.store import api as store
+
     found = store.find_event(event)
     if not yes and not typer.confirm(
         _("Delete {name} with all its rounds and results?").format(name=found.name)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import zlib
-from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -14,18 +13,13 @@ import typer
 
 from kolo import i18n
 from kolo.cli.app import app, state
-from kolo.cli.output import print_json, show_problems, table
+from kolo.cli.output import print_json, show_problems
 from kolo.core.problems import N_, InvalidInput
-from kolo.core.settings import Settings
+from kolo.display import table
 from kolo.i18n import _
 
 if TYPE_CHECKING:
-    from kolo.core import rulesets
     from kolo.core.event import Event
-    from kolo.core.standings import Row, Standings
-
-
-if TYPE_CHECKING:
     from kolo.pairing.engine import Proposal
 
 FileArg = Annotated[Path, typer.Argument(help=_("A kolo-event/1 file."), show_default=False)]
@@ -152,6 +146,7 @@ def standings(
     from kolo.core import knockout, rulesets
     from kolo.core.standings import compute
     from kolo.eventfile.standings import standings_document
+    from kolo.report.standings import knockout_text, standings_text
 
     path = Path(target)
     if path.suffix.lower() == ".json" or path.is_file():
@@ -178,143 +173,9 @@ def standings(
     if as_json:
         print_json(standings_document(result, ruleset, event, settings))
     else:
-        print(standings_text(event, result, ruleset, through_round=after_round))
+        print(standings_text(event, result, ruleset, _, i18n.language(), through_round=after_round))
         if knockout.is_knockout(ruleset):
-            print(knockout_text(event, ruleset, settings))
-
-
-def standing_cell(row: Row, column: str, lang: str) -> str:
-    """One of a standings row's columns after its points, for people."""
-    from kolo import display
-
-    if column in ("success", "shares"):
-        return display.percent(row.success, lang)
-    if column == "buchholz":
-        return display.points(row.buchholz, lang) if row.buchholz is not None else ""
-    value = row.game_score if column == "game_score" else row.score_difference
-    return "" if value is None else str(value)
-
-
-def standings_text(
-    event: Event,
-    result: Standings,
-    ruleset: rulesets.RuleSet,
-    *,
-    through_round: int | None = None,
-) -> str:
-    """The standings as an aligned table for people (a knockout's with the stage reached, a
-    bracket's after the Swiss rounds with how far each team got: the standings
-    ``through_round`` when given)."""
-    from kolo import display
-    from kolo.core import knockout
-    from kolo.report.standings import BRACKET_NOTE
-    from kolo.report.standings import bracket_reached as report_reached
-    from kolo.report.standings import columns as report_columns
-
-    lang = i18n.language()
-    stages: dict[str, str] = {}
-    if knockout.is_knockout(ruleset):
-        stages = knockout.reached(
-            event,
-            event.rounds[: result.after_round],
-            ruleset,
-            ruleset.settings(event.settings),
-        )
-    cut = event
-    if through_round is not None:
-        cut = replace(event, rounds=tuple(r for r in event.rounds if r.number <= through_round))
-    reached = report_reached(cut, ruleset, ruleset.settings(event.settings))
-    shown = report_columns(ruleset, bracket=reached is not None)
-    words = {
-        "success": _("Success"),
-        "shares": _("Shares"),
-        "game_score": _("Game points"),
-        "buchholz": _("Buchholz"),
-        "score_difference": _("Score diff."),
-    }
-    headers = [
-        _("Place"),
-        _("Name"),
-        *([_("Reached")] if stages else []),
-        *([_("Bracket")] if reached is not None else []),
-        _("Points"),
-        *(words[c] for c in shown.order),
-        _("Games"),
-    ]
-    rows = []
-    for row in result.rows:
-        cells = [display.rank(row), row.entrant.name]
-        if stages:
-            cells.append(_(knockout.STAGE_NAMES.get(stages.get(row.entrant.id, ""), "–")))
-        if reached is not None:
-            found = reached.get(row.entrant.id)
-            cells.append(found.text(_) if found is not None else "–")
-        cells.append(display.points(row.points, lang))
-        cells += [standing_cell(row, c, lang) for c in shown.order]
-        cells.append(str(row.games))
-        cells.append(_("(dropped)") if row.dropped else "")
-        rows.append(cells)
-    title = (
-        _("{event} – standings after round {round}").format(
-            event=event.name, round=result.after_round
-        )
-        if result.after_round
-        else _("{event} – no round is complete yet").format(event=event.name)
-    )
-    first_number = 2 + (1 if stages else 0) + (1 if reached is not None else 0)
-    right = set(range(first_number, len(headers)))
-    text = title + "\n\n" + table([*headers, ""], rows, right=sorted(right))
-    if reached is not None:
-        text += "\n\n" + _(BRACKET_NOTE)
-    return text
-
-
-def knockout_text(event: Event, ruleset: rulesets.RuleSet, settings: Settings) -> str:
-    """The group tables and the bracket of a knockout event, for people."""
-    from kolo import display
-    from kolo.core import knockout
-
-    lang = i18n.language()
-    names = {e.id: e.name for e in event.entrants}
-    parts: list[str] = []
-    for group in knockout.group_tables(event, ruleset, settings):
-        rows = [
-            [
-                f"{r.rank}.",
-                names[r.entrant],
-                display.points(r.points, lang),
-                str(r.score),
-                display.percent(r.shares, lang),
-                _("seed {seed}").format(seed=r.seed) if r.seed else "",
-            ]
-            for r in group.rows
-        ]
-        headers = [_("Place"), _("Name"), _("Points"), _("Game points"), _("Shares"), ""]
-        parts.append(
-            _("Group {group}").format(group=group.group)
-            + "\n"
-            + table(headers, rows, right=[2, 3, 4])
-        )
-    for stage in knockout.bracket(event, ruleset, settings):
-        lines = [
-            _("Round {round}: {stage}").format(
-                round=stage.number, stage=_(knockout.STAGE_NAMES.get(stage.stage, stage.stage))
-            )
-        ]
-        for t in stage.tables:
-            players = []
-            for s in t.seats:
-                text = names[s.entrant]
-                if s.score is not None:
-                    text += f" {s.score}"
-                if s.advanced:
-                    text += " ✓"
-                players.append(text)
-            lines.append(
-                "  " + _("Table {number}").format(number=t.number) + ": " + ", ".join(players)
-            )
-        parts.append("\n".join(lines))
-    return "\n\n".join(["", *parts]) if parts else ""
+            print(knockout_text(event, ruleset, settings, _, i18n.language()))
 
 
 def parse_json_value(text: str) -> Any:
@@ -444,6 +305,7 @@ def pair(
     from kolo.core import rulesets
     from kolo.core.standings import complete_rounds
     from kolo.pairing.engine import propose
+    from kolo.report.proposal import proposal_text
 
     event = load_file(file)
     ruleset = rulesets.get(event.ruleset)
@@ -469,146 +331,4 @@ def pair(
     if as_json:
         print_json(proposal_document(proposal))
     else:
-        print(proposal_text(event, proposal))
-
-
-def knockout_proposal_text(names: Mapping[str, str], proposal: Proposal) -> str:
-    """A knockout round for people: the stage, each table (group) with seeds, the field."""
-    from kolo.core import knockout
-
-    seeds = {entrant: (seed, why) for entrant, seed, why in proposal.field}
-    stage = _(knockout.STAGE_NAMES.get(proposal.stage or "", proposal.stage or ""))
-    lines = [_("Round {round}: {stage}").format(round=proposal.round_number, stage=stage)]
-    rows = []
-    seeded = proposal.method != "draw"
-    for t in proposal.tables:
-        label = _("Group {group}").format(group=t.group) if t.group else str(t.number)
-        who = ", ".join(
-            f"{names[p]} ({p}{', #' + str(seeds[p][0]) if seeded else ''})" for p in t.seats
-        )
-        rows.append([label, who])
-    lines.append(table([_("Table"), _("Players in seat order")], rows))
-    lots = [names[e] for e, _seed, why in proposal.field if why == "through by lot"]
-    if lots:
-        lines.append(
-            _("Tied in everything at their table, went through by lot: {names}").format(
-                names=", ".join(lots)
-            )
-        )
-    if not seeded:
-        lines.append(_("Drawn at random (seed {seed}).").format(seed=proposal.seed))
-    elif proposal.round_number == 1:
-        lines.append(
-            _(
-                "Snake-seeded in the order of entry or by rating (#1 first); seat order drawn "
-                "(seed {seed})."
-            ).format(seed=proposal.seed)
-        )
-    else:
-        lines.append(
-            _(
-                "Snake-seeded by the results (#1 is the best seed); seat order drawn (seed {seed})."
-            ).format(seed=proposal.seed)
-        )
-    return "\n".join(lines)
-
-
-def proposal_text(event: Event, proposal: Proposal) -> str:
-    """A proposal for people: tables with names and costs, the totals, optimality."""
-    from kolo import display
-    from kolo.report.explanation import criteria as cost_criteria
-    from kolo.report.explanation import repeats_words
-
-    lang = i18n.language()
-    names = {e.id: e.name for e in event.entrants}
-    if proposal.stage is not None:
-        return knockout_proposal_text(names, proposal)
-    lines = [_("Round {round}").format(round=proposal.round_number)]
-    criteria = [name for name, _value in cost_criteria(proposal.costs)] or ["score_spread"]
-    rows = []
-    for t in proposal.tables:
-        who = ", ".join(f"{names[p]} ({p})" for p in t.seats)
-        rows.append(
-            [str(t.number), who, *(display.points(Fraction(t.costs[c]), lang) for c in criteria)]
-        )
-    lines.append(
-        table(
-            [_("Table"), _("Players in seat order"), *criteria],
-            rows,
-            right=list(range(2, 2 + len(criteria))),
-        )
-    )
-    if proposal.byes:
-        lines.append(_("Byes: {names}").format(names=", ".join(names[b] for b in proposal.byes)))
-    total = display.points(proposal.total, lang)
-    parts = ", ".join(f"{c} {display.points(v, lang)}" for c, v in cost_criteria(proposal.costs))
-    lines.append(_("Cost: {total} ({parts})").format(total=total, parts=parts or "0"))
-    if proposal.method == "random":
-        lines.append(_("Round 1 is drawn at random (seed {seed}).").format(seed=proposal.seed))
-    elif proposal.optimal and proposal.guard is not None:
-        lines.append(
-            _("Optimal: no cheaper pairing keeps within the slice guard ({seconds} s).").format(
-                seconds=display.decimal(proposal.seconds, 2, lang)
-            )
-        )
-    elif proposal.optimal and proposal.repeats:
-        lines.append(
-            _("Optimal: no cheaper pairing has as few repeated meetings ({seconds} s).").format(
-                seconds=display.decimal(proposal.seconds, 2, lang)
-            )
-        )
-    elif proposal.optimal:
-        lines.append(
-            _("Optimal: no cheaper pairing exists ({seconds} s).").format(
-                seconds=display.decimal(proposal.seconds, 2, lang)
-            )
-        )
-    else:
-        gap = proposal.gap
-        lines.append(
-            _("Best found in {seconds} s; at most {gap} above the optimum.").format(
-                seconds=display.decimal(proposal.seconds, 2, lang),
-                gap=display.percent(gap, lang),
-            )
-            if gap is not None
-            else _("Best found in {seconds} s (no bound proved).").format(
-                seconds=display.decimal(proposal.seconds, 2, lang)
-            )
-        )
-    repeats = repeats_words(proposal.repeats, proposal.repeats_unavoidable)
-    if repeats is not None:
-        lines.append(_(repeats).format(count=proposal.repeats))
-    if proposal.clock_stopped:
-        lines.append(
-            _(
-                "The wall-clock safety stop ended the search before its work budget: "
-                "on another machine the same file and seed may give other tables."
-            )
-        )
-    if proposal.guard is not None and proposal.unguarded is not None:
-        guard = (
-            _(
-                "Slice guard: no more repeated meetings ({repeats}) or score spread "
-                "({spread}) than slicing this round's standings by hand; by the weights "
-                "alone the cheapest pairing costs {cost} (setting slice_guard)."
-            )
-            if proposal.guard_scope == "round"
-            else _(
-                "Slice guard: at most {repeats} repeated meetings and {spread} score spread "
-                "this round, so that the event so far has no more of either than slicing "
-                "the standings by hand every round; by the weights alone the cheapest "
-                "pairing costs {cost} (settings slice_guard, slice_guard_scope)."
-            )
-        )
-        lines.append(
-            guard.format(
-                repeats=display.points(proposal.guard.get("repeat_pairs", Fraction(0)), lang),
-                spread=display.points(proposal.guard.get("score_spread", Fraction(0)), lang),
-                cost=display.points(proposal.unguarded, lang),
-            )
-        )
-    if proposal.relaxed:
-        lines.append(
-            _("Relaxed at your request: {rules}").format(rules=", ".join(proposal.relaxed))
-        )
-    return "\n".join(lines)
+        print(proposal_text(event, proposal, _, i18n.language()))

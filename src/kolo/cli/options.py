@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -13,6 +13,9 @@ from kolo.cli.app import state
 from kolo.cli.files import parse_json_value
 from kolo.core.problems import N_, InvalidInput
 from kolo.i18n import _
+
+if TYPE_CHECKING:
+    from kolo.store.api import Actor
 
 EventArg = Annotated[
     str,
@@ -25,17 +28,18 @@ RoundArg = Annotated[
 ]
 
 
-def open_store(*, create: bool = True) -> Any:
-    """The store, ready (created and migrated on first use, unless ``create`` is false)."""
+def open_store(*, create: bool = True) -> None:
+    """Make the store ready (created and migrated on first use, unless ``create`` is false).
+    After it a command imports ``kolo.store.api`` (not before: the store's models need the
+    database set up), so that every call into the store is checked against the module
+    itself."""
     from kolo.web import bootstrap
 
     state.where = bootstrap.setup(state.db, create=create)
-    from kolo.store import api as store
-
-    return store
 
 
-def cli_actor() -> Any:
+def cli_actor() -> Actor:
+    """Who the audit trail records for a change made from the command line."""
     from kolo.store.api import Actor
 
     return Actor(who=state.who(), via="cli")

@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from kolo.core.problems import N_, Problem
+from kolo.display import table as table  # the command line's tables are display's
 from kolo.i18n import _
 
 
@@ -65,21 +66,6 @@ def describe_path(path: str) -> str:
             rest = rest.lstrip(".")
             break
     return ", ".join(parts) + (f" ({rest})" if rest else "")
-
-
-def table(headers: Sequence[str], rows: Iterable[Sequence[str]], right: Sequence[int] = ()) -> str:
-    """Rows as aligned text columns; the columns in ``right`` are right-aligned."""
-    rows = [list(r) for r in rows]
-    widths = [max(len(str(c)) for c in column) for column in zip(headers, *rows, strict=False)]
-
-    def line(cells: Sequence[str]) -> str:
-        parts = [
-            str(c).rjust(w) if i in right else str(c).ljust(w)
-            for i, (c, w) in enumerate(zip(cells, widths, strict=False))
-        ]
-        return "  ".join(parts).rstrip()
-
-    return "\n".join([line(headers), *(line(r) for r in rows)])
 
 
 def print_json(document: Any) -> None:

@@ -27,8 +27,9 @@ def export(
         Path | None, typer.Option("--output", "-o", help=_("Write to this file (default: print)."))
     ] = None,
 ) -> None:
-    store = open_store(create=False)
+    open_store(create=False)
     from kolo.eventfile.writer import dumps
+    from kolo.store import api as store
 
     text = dumps(store.to_core(store.find_event(event)))
     if output is None:
@@ -61,7 +62,9 @@ def import_(
     ] = None,
 ) -> None:
     event_value = load_file(file)
-    store = open_store()
+    open_store()
+    from kolo.store import api as store
+
     event = store.import_event(cli_actor(), event_value, key)
     print(_("imported {name} as {key}").format(name=event.name, key=event.key))
 
@@ -75,7 +78,9 @@ def audit(
         bool, typer.Option("--json", help=_("Print JSON with the data before and after."))
     ] = False,
 ) -> None:
-    store = open_store(create=False)
+    open_store(create=False)
+    from kolo.store import api as store
+
     entries = list(store.audit_trail(store.find_event(event)))
     if as_json:
         print_json(

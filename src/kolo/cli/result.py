@@ -74,13 +74,14 @@ def result(
         ),
     ] = False,
 ) -> None:
-    store = open_store()
+    open_store()
+    from kolo.store import api as store
+
     found = store.find_event(event)
     if correct and not clear and store.get_round(found, round_number).closed:
         from kolo.cli.correct import correct_closed
 
         correct_closed(
-            store,
             found,
             round_number,
             table_number,
@@ -93,10 +94,10 @@ def result(
         )
         return
     if clear:
-        before = store.clear_result(cli_actor(), found, round_number, table_number, game)
+        cleared = store.clear_result(cli_actor(), found, round_number, table_number, game)
         print(
             _("cleared game {game} of table {table}").format(
-                game=before["game"], table=table_number
+                game=cleared["game"], table=table_number
             )
         )
         return

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from kolo import i18n
 from kolo.cli.app import app
-from kolo.cli.files import RelaxOption, TimeLimitOption, check_relax, proposal_text
+from kolo.cli.files import RelaxOption, TimeLimitOption, check_relax
 from kolo.cli.options import EventArg, cli_actor, open_store
 from kolo.cli.output import table
 from kolo.core.problems import N_, InvalidInput
@@ -16,6 +16,7 @@ from kolo.i18n import _
 
 if TYPE_CHECKING:
     from kolo.report.explanation import Explanation
+    from kolo.store import models
 
 
 round_app = typer.Typer(
@@ -60,23 +61,26 @@ def round_new(
         str | None, typer.Option("--force", help=_("Seat the round despite a hard rule; say why."))
     ] = None,
 ) -> None:
-    store = open_store()
+    open_store()
+    from kolo.store import api as store
+
     found = store.find_event(event)
     bye_list = [b.strip() for b in (byes or "").split(",") if b.strip()]
     round_ = store.new_round(
         cli_actor(), found, _parse_tables(tables), byes=bye_list, force_reason=force
     )
     print(_("round {number} seated").format(number=round_.number))
-    _print_round(store, found, round_.number)
+    _print_round(found, round_.number)
 
 
-def _print_round(store: Any, event: Any, number: int) -> None:
+def _print_round(event: models.Event, number: int) -> None:
     """A round's tables, one line per seat: results so far and, from round 2 on, each
     table's pairing cost (the round sheet and the explanations of ``kolo.report``)."""
     from kolo import display
     from kolo.report.explanation import round_explanations
     from kolo.report.explanation import total as total_cost
     from kolo.report.roundsheet import round_sheet
+    from kolo.store import api as store
 
     core_event = store.to_core(event)
     ruleset, settings = store.ruleset_of(event)
@@ -109,13 +113,13 @@ def _print_round(store: Any, event: Any, number: int) -> None:
         from kolo.report.sheets import partner_seats
 
         entrants = {e.id: e for e in core_event.entrants}
-        for t in core_event.rounds[index].tables:
-            if len(t.seats) == 2:
+        for played in core_event.rounds[index].tables:
+            if len(played.seats) == 2:
                 seats = " · ".join(
                     f"{seat}. {name} ({entrants[team].name})"
-                    for seat, team, name in partner_seats(t.seats, entrants)
+                    for seat, team, name in partner_seats(played.seats, entrants)
                 )
-                print(_("Table {table}: {seats}").format(table=t.number, seats=seats))
+                print(_("Table {table}: {seats}").format(table=played.number, seats=seats))
     # later games of a table: the seat order moves (R-GORN-9, the NBGL groups' R-NBGL-1)
     for t in sheet.tables:
         for order in t.orders[1:]:
@@ -150,8 +154,9 @@ def _print_round(store: Any, event: Any, number: int) -> None:
 def _cost_text(why: Explanation, lang: str) -> str:
     """A table's cost and its criteria with a value: ``3 (score_spread 2, repeat_pairs 1)``."""
     from kolo import display
+    from kolo.report.proposal import criteria_text
 
-    parts = ", ".join(f"{name} {display.points(v, lang)}" for name, v in why.criteria)
+    parts = criteria_text(why.criteria, lang)
     return display.points(why.total, lang) + (f" ({parts})" if parts else "")
 
 
@@ -173,7 +178,11 @@ def round_pair(
         str | None, typer.Option("--reason", help=_("Why a rule is relaxed (audit trail)."))
     ] = None,
 ) -> None:
-    store = open_store()
+    from kolo.report.proposal import proposal_text
+
+    open_store()
+    from kolo.store import api as store
+
     found = store.find_event(event)
     round_, proposal = store.pair_round(
         cli_actor(),
@@ -183,7 +192,7 @@ def round_pair(
         relax=check_relax(relax),
         reason=reason,
     )
-    print(proposal_text(store.to_core(found), proposal))
+    print(proposal_text(store.to_core(found), proposal, _, i18n.language()))
     print(
         _("round {number} seated; swap players with: kolo round swap {event} P1 P2").format(
             number=round_.number, event=found.key
@@ -206,11 +215,13 @@ def round_swap(
         str | None, typer.Option("--force", help=_("Swap despite a hard rule; say why."))
     ] = None,
 ) -> None:
-    store = open_store()
+    open_store()
+    from kolo.store import api as store
+
     found = store.find_event(event)
     round_ = store.swap_players(cli_actor(), found, first, second, force_reason=force)
     print(_("Round {number} ({state})").format(number=round_.number, state=_("open")))
-    _print_round(store, found, round_.number)
+    _print_round(found, round_.number)
 
 
 @round_app.command(
@@ -222,7 +233,9 @@ def round_show(
         int | None, typer.Argument(help=_("Round number (default: the last)."))
     ] = None,
 ) -> None:
-    store = open_store(create=False)
+    open_store(create=False)
+    from kolo.store import api as store
+
     found = store.find_event(event)
     round_ = store.get_round(found, number)
     state_text = _("closed") if round_.closed else _("open")
@@ -238,7 +251,7 @@ def round_show(
         )
     else:
         print(_("Round {number} ({state})").format(number=round_.number, state=state_text))
-    _print_round(store, found, round_.number)
+    _print_round(found, round_.number)
     if bracket is not None:
         names = {e.code: e.name for e in found.entrants.all()}
         for table_number, index in sorted(bracket.matches_in(round_.number).items()):
@@ -263,7 +276,9 @@ def round_close(
         int | None, typer.Argument(help=_("Round number (default: the last)."))
     ] = None,
 ) -> None:
-    store = open_store()
+    open_store()
+    from kolo.store import api as store
+
     round_ = store.close_round(cli_actor(), store.find_event(event), number)
     print(_("round {number} closed").format(number=round_.number))
 
@@ -280,7 +295,9 @@ def round_reopen(
         int | None, typer.Argument(help=_("Round number (default: the last closed)."))
     ] = None,
 ) -> None:
-    store = open_store()
+    open_store()
+    from kolo.store import api as store
+
     round_ = store.reopen_round(cli_actor(), store.find_event(event), number)
     print(_("round {number} reopened").format(number=round_.number))
 
@@ -294,7 +311,9 @@ def round_delete(
         int | None, typer.Argument(help=_("Round number (must be the last)."))
     ] = None,
 ) -> None:
-    store = open_store()
+    open_store()
+    from kolo.store import api as store
+
     found = store.find_event(event)
     last = store.get_round(found, None).number
     store.delete_round(cli_actor(), found, number)

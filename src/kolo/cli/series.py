@@ -66,12 +66,21 @@ def _checked(path: Path, work: Callable[[], T]) -> T:
         raise typer.Exit(2) from None
 
 
+def load(path: Path) -> Series:
+    """Read and validate the series file at ``path`` and every event file it lists
+    (``InvalidInput`` lists every problem)."""
+    from kolo.eventfile import reader
+    from kolo.series import document
+
+    return document.loads(reader.read_text(path), path.parent, reader.ON_DISK)
+
+
 def load_series(path: Path) -> Series:
     """Read and validate a series file and its event files; problems exit 2. Ids that stand
     for one person under different names are warned about on stderr."""
     from kolo.series import document
 
-    series = _checked(path, lambda: document.load(path))
+    series = _checked(path, lambda: load(path))
     for warning in document.identity_warnings(series):
         names = "; ".join(f"{file}: {name}" for file, name in warning.names)
         print(

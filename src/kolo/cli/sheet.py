@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -13,6 +13,7 @@ from kolo.i18n import _
 
 if TYPE_CHECKING:
     from kolo.changes.sheets import Written
+    from kolo.store.models import Event
 
 sheet_app = typer.Typer(
     help=_(
@@ -60,12 +61,14 @@ def sheet_hand(
             N_("say who went out (--out) or that the hand was blocked (--blocked), one of them"),
             path="--out",
         )
-    store = open_store()
+    open_store()
+    from kolo.store import api as store
+
     found = store.find_event(event)
     written = store.write_hand(
         cli_actor(), found, round_number, table_number, out, assignments(pips, "PIPS")
     )
-    _show(written, store.to_core(found), *_game(store, found))
+    _show(written, store.to_core(found), *_game(found))
 
 
 @sheet_app.command(
@@ -93,7 +96,9 @@ def sheet_undo(
 ) -> None:
     from kolo.core.problems import N_, InvalidInput
 
-    store = open_store()
+    open_store()
+    from kolo.store import api as store
+
     found = store.find_event(event)
     if hand is None:
         played = store.sheet_in_play(
@@ -120,7 +125,7 @@ def sheet_undo(
         )
     written = store.take_back_hand(cli_actor(), found, round_number, table_number, hand=hand)
     print(_("hand {hand} is taken back").format(hand=hand))
-    _show(written, store.to_core(found), *_game(store, found))
+    _show(written, store.to_core(found), *_game(found))
 
 
 @sheet_app.command("show", help=_("Show a table's sheet: every hand and the running totals."))
@@ -128,7 +133,9 @@ def sheet_show(event: EventArg, round_number: RoundArg, table_number: TableArg) 
     from kolo.changes.sheets import Written
     from kolo.games.domino import sheet as sheets
 
-    store = open_store(create=False)
+    open_store(create=False)
+    from kolo.store import api as store
+
     found = store.find_event(event)
     row = store.get_table(store.get_round(found, round_number), table_number)
     value = store.to_core(found)
@@ -152,8 +159,10 @@ def sheet_show(event: EventArg, round_number: RoundArg, table_number: TableArg) 
     _show(written, value, ruleset.game, settings.scoring)
 
 
-def _game(store: Any, found: Any) -> tuple[str, str]:
+def _game(found: Event) -> tuple[str, str]:
     """The event's game and how its hands score (the setting ``scoring``)."""
+    from kolo.store import api as store
+
     ruleset, settings = store.ruleset_of(found)
     return ruleset.game, settings.scoring
 

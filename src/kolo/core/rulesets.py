@@ -12,8 +12,9 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
+from kolo.core.criteria import DEFAULT_WEIGHTS
 from kolo.core.problems import N_
-from kolo.core.settings import DEFAULT_WEIGHTS, Settings, resolve
+from kolo.core.settings import Settings, resolve
 
 
 class System(Enum):

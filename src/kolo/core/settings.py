@@ -15,6 +15,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
+from kolo.core import criteria
 from kolo.core.problems import N_, Problem
 
 
@@ -28,19 +29,6 @@ class Kind(Enum):
     PAIRS = "list of pairs of entrant ids"
     NUMBERS = "list of numbers"
     TEXT = "text"
-
-
-CRITERIA = ("repeat_pairs", "score_spread", "smaller_tables", "club", "never_together")
-"""The pairing criteria, by the names ``settings.weights`` uses (docs/pairing.md)."""
-
-DEFAULT_WEIGHTS = {
-    "repeat_pairs": 3,
-    "score_spread": 1,
-    "smaller_tables": 1,
-    "club": 2,
-    "never_together": 50,
-}
-"""The weights in force when an event sets none (chosen by the weights study, docs/pairing.md)."""
 
 
 @dataclass(frozen=True)
@@ -147,7 +135,7 @@ SPECS: dict[str, SettingSpec] = {
                 "Weights of the pairing criteria; given, they replace all the defaults "
                 "(a criterion not named weighs 0)."
             ),
-            keys=CRITERIA,
+            keys=criteria.NAMES,
         ),
         SettingSpec(
             "club_rounds",
@@ -398,7 +386,7 @@ ABSENT: Mapping[str, Any] = MappingProxyType(
         "group_games": 2,
         "negative_scores_as_zero": True,
         "smaller_table_scaling": True,
-        "weights": DEFAULT_WEIGHTS,
+        "weights": criteria.DEFAULT_WEIGHTS,
         "club_rounds": 0,
         "never_together": [],
         "slice_guard": False,

@@ -30,6 +30,22 @@ def load(path: Path) -> Event:
     return loads(read_text(path))
 
 
+class OnDisk:
+    """Event files read from disk, as a series reads the files it lists
+    (``kolo.series.document.EventFiles``)."""
+
+    def same(self, path: Path) -> Path:
+        """The file's one name: its absolute path, links followed."""
+        return path.resolve()
+
+    def load(self, path: Path) -> Event:
+        """The event file at ``path``, read and validated."""
+        return load(path)
+
+
+ON_DISK = OnDisk()
+
+
 def read_text(path: Path) -> str:
     """The text of a UTF-8 file (a byte-order mark is dropped), or a clear refusal."""
     try:

@@ -1,23 +1,33 @@
-"""The pairing criteria: each a pure function of one candidate table and the history.
+"""The pairing criteria computed: each declared criterion (``kolo.core.criteria``: its name,
+default weight and words) with its value at one candidate table given the history, and its
+term in a round's instance (a count per pair or per player, in the solvers' order).
 
 The objective of a pairing is the weighted sum of the criteria over its tables
-(``settings.weights``; docs/pairing.md). The solvers see only numbers derived from these
-functions (``kolo.pairing.instance``) and know nothing of the criteria themselves
-(DESIGN.md principle 3).
+(``settings.weights``; docs/pairing.md). The solvers see only the numbers built from the
+terms (``kolo.pairing.instance``) and know nothing of the criteria themselves (DESIGN.md
+principle 3).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import combinations
 
+import numpy as np
+import numpy.typing as npt
+
+from kolo.core import criteria
+from kolo.core.criteria import CriterionSpec
 from kolo.core.event import EntrantId, Event
 from kolo.core.rulesets import RuleSet
-from kolo.core.settings import CRITERIA, Settings
+from kolo.core.settings import Settings
 from kolo.core.standings import compute
 from kolo.pairing.history import History
+from kolo.pairing.pairs import PairValues, club_ids, sparse
+
+IntArray = npt.NDArray[np.int64]
 
 
 @dataclass(frozen=True)
@@ -100,31 +110,99 @@ def never_together(table: Sequence[EntrantId], context: Context) -> int:
     return sum(1 for pair in combinations(table, 2) if frozenset(pair) in context.never)
 
 
-Criterion = Callable[[Sequence[EntrantId], Context], int | Fraction]
+@dataclass(frozen=True)
+class Field:
+    """The players of a round in the solvers' order: what a criterion's term is built from."""
 
-CRITERION_FUNCTIONS: Mapping[str, Criterion] = {
-    "repeat_pairs": repeat_pairs,
-    "score_spread": score_spread,
-    "smaller_tables": smaller_tables,
-    "club": club,
-    "never_together": never_together,
-}
-assert tuple(CRITERION_FUNCTIONS) == CRITERIA
+    context: Context
+    players: Sequence[EntrantId]
+    points: IntArray
+    """Each player's tournament points before the round, times the round's point scale."""
 
-PAIR_CRITERIA = ("repeat_pairs", "score_spread", "club", "never_together")
-"""Criteria that are sums over the pairs at a table; ``smaller_tables`` is a sum over
-the players of a smaller table. The solvers rely on this split."""
+    def counted(self, pairs: Iterable[tuple[Iterable[EntrantId], int]]) -> PairValues:
+        """A count over some pairs of players, zero elsewhere (a pair with a player not in
+        the round left out)."""
+        index = {p: i for i, p in enumerate(self.players)}
+        entries = [
+            (a, b, count)
+            for pair, count in pairs
+            for a, b in [[index.get(p) for p in pair]]
+            if a is not None and b is not None
+        ]
+        codes, counts = sparse(len(self.players), entries)
+        return PairValues(len(self.players), codes=codes, counts=counts)
+
+
+def _met_term(field: Field) -> PairValues:
+    return field.counted(field.context.history.pairs.items())
+
+
+def _spread_term(field: Field) -> PairValues:
+    return PairValues(len(field.players), points=field.points, point_weight=1)
+
+
+def _smaller_term(field: Field) -> IntArray:
+    counts = field.context.smaller_table_counts
+    return np.array([counts.get(p, 0) for p in field.players], dtype=np.int64)
+
+
+def _club_term(field: Field) -> PairValues:
+    context, n = field.context, len(field.players)
+    in_force = context.round_number <= context.club_rounds
+    clubs = club_ids([context.clubs.get(p) for p in field.players] if in_force else [None] * n)
+    return PairValues(n, clubs=clubs, club_weight=1)
+
+
+def _never_term(field: Field) -> PairValues:
+    return field.counted((pair, 1) for pair in field.context.never)
+
+
+@dataclass(frozen=True)
+class Criterion:
+    """A declared criterion with its computation."""
+
+    spec: CriterionSpec
+    table: Callable[[Sequence[EntrantId], Context], int | Fraction]
+    """Its value at one table."""
+    term: Callable[[Field], PairValues | IntArray]
+    """Its count in a round's instance, unweighted: N×N per pair, or N per player (counted
+    where the player sits at a smaller table)."""
+    in_points: bool = False
+    """Counted in points (in the instance: in units of 1/``point_scale``), so its weight is
+    per point; the others are counts."""
+    organisers_word: bool = False
+    """The organiser's own word (clubs, pairs kept apart): with repeated meetings first
+    (R-GORN-8) it comes before them."""
+
+    @property
+    def name(self) -> str:
+        """Its key in ``settings.weights``."""
+        return self.spec.name
+
+
+CRITERIA = (
+    Criterion(criteria.REPEAT_PAIRS, repeat_pairs, _met_term),
+    Criterion(criteria.SCORE_SPREAD, score_spread, _spread_term, in_points=True),
+    Criterion(criteria.SMALLER_TABLES, smaller_tables, _smaller_term),
+    Criterion(criteria.CLUB, club, _club_term, organisers_word=True),
+    Criterion(criteria.NEVER_TOGETHER, never_together, _never_term, organisers_word=True),
+)
+"""Every declared criterion, computed, in the declaration's order."""
+assert tuple(c.spec for c in CRITERIA) == criteria.SPECS
+
+IN_POINTS = frozenset(c.name for c in CRITERIA if c.in_points)
+"""The criteria counted in points (in an instance: in units of 1/``point_scale``)."""
 
 
 def weights_of(settings: Settings) -> dict[str, Fraction]:
     """The weight of every criterion: the setting names some; the others weigh 0."""
     given = settings.weights
-    return {name: Fraction(str(given.get(name, 0))) for name in CRITERIA}
+    return {name: Fraction(str(given.get(name, 0))) for name in criteria.NAMES}
 
 
 def breakdown(table: Sequence[EntrantId], context: Context) -> dict[str, int | Fraction]:
     """Every criterion's value for one table."""
-    return {name: f(table, context) for name, f in CRITERION_FUNCTIONS.items()}
+    return {c.name: c.table(table, context) for c in CRITERIA}
 
 
 def weighted(values: Mapping[str, int | Fraction], weights: Mapping[str, Fraction]) -> Fraction:

@@ -215,7 +215,7 @@ def _propose(
     if searched is None or searched.guard is None or searched.unguarded is None:
         return proposal
     held = {
-        name: Fraction(most, instance.point_scale if name == "score_spread" else 1)
+        name: Fraction(most, instance.scale_of(name))
         for name, most in searched.guard.items()
         if name in slicing.GUARDED
     }

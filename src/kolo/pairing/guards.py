@@ -14,7 +14,7 @@ from kolo.core.problems import NoValidPairing
 from kolo.core.rulesets import RuleSet
 from kolo.core.settings import Settings
 from kolo.pairing import exact, heuristic, slicing, work
-from kolo.pairing.criteria import weights_of
+from kolo.pairing.criteria import CRITERIA, weights_of
 from kolo.pairing.exact.generate import Generated, tables_in_reach
 from kolo.pairing.instance import Instance, build
 from kolo.pairing.pool import Pool, PoolTooLarge, all_tables
@@ -95,7 +95,7 @@ def guarded(
     return Found(list(result.tables), result.optimal, proved, "exact", None, limits, cost)
 
 
-KEPT_APART_FIRST = {"never_together": 10_000, "club": 10_000}
+KEPT_APART_FIRST = {c.name: 10_000 for c in CRITERIA if c.organisers_word}
 """The weights, beside one for each repeated meeting, of the search for the fewest repeated
 meetings: far above any round's repeats, so kept-apart pairs and club-mates come first."""
 

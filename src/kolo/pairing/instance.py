@@ -22,9 +22,9 @@ from kolo.core.event import EntrantId, Event
 from kolo.core.rulesets import RuleSet
 from kolo.core.settings import Settings
 from kolo.core.standings import compute
-from kolo.pairing.criteria import Context, weights_of
+from kolo.pairing.criteria import CRITERIA, IN_POINTS, Context, Field, weights_of
 from kolo.pairing.history import History
-from kolo.pairing.pairs import PairValues, Ties, club_ids, sparse
+from kolo.pairing.pairs import PairValues, Ties
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -95,6 +95,11 @@ class Instance:
         """The number of players."""
         return len(self.players)
 
+    def scale_of(self, criterion: str) -> int:
+        """What one of the criterion's own counts is in, per unit: 1/``point_scale`` of a
+        point for the criteria counted in points, else 1."""
+        return self.point_scale if criterion in IN_POINTS else 1
+
     def main_cost(self, combined: int) -> int:
         """The main-unit part of a combined cost."""
         return combined // self.mult
@@ -142,52 +147,22 @@ def build(
         return int(value)
 
     integer_points = np.array([int(p * point_scale) for p in points], dtype=np.int64)
-    met = [
-        (a, b, count)
-        for pair, count in context.history.pairs.items()
-        for a, b in [[index.get(p) for p in pair]]
-        if a is not None and b is not None
-    ]
-    never = [
-        (a, b, 1)
-        for pair in context.never
-        for a, b in [[index.get(p) for p in pair]]
-        if a is not None and b is not None
-    ]
-    clubs = club_ids(
-        [context.clubs.get(p) for p in players]
-        if context.round_number <= context.club_rounds
-        else [None] * n
-    )
-    repeat_weight = scaled(weights["repeat_pairs"], False)
-    never_weight = scaled(weights["never_together"], False)
-    weighted_pairs = sparse(
-        n,
-        [(a, b, repeat_weight * c) for a, b, c in met]
-        + [(a, b, never_weight * c) for a, b, c in never],
-    )
-    counts = np.array([context.smaller_table_counts.get(p, 0) for p in players], dtype=np.int64)
-    smaller_main = scaled(weights["smaller_tables"], False) * counts
-    own: dict[str, IntArray | PairValues] = {
-        "repeat_pairs": _counted(n, met),
-        "score_spread": PairValues(n, points=integer_points, point_weight=1),
-        "smaller_tables": counts,
-        "club": PairValues(n, clubs=clubs, club_weight=1),
-        "never_together": _counted(n, never),
-    }
+    field = Field(context, players, integer_points)
+    own = {c.name: c.term(field) for c in CRITERIA}
+    main = {c.name: scaled(weights[c.name], c.in_points) for c in CRITERIA}
+    per_pair = {name: v for name, v in own.items() if isinstance(v, PairValues)}
+    smaller_main = np.zeros(n, dtype=np.int64)
+    for name, values in own.items():
+        if not isinstance(values, PairValues):
+            smaller_main = smaller_main + main[name] * values
 
     normal = settings.table_size
     pairs_per_pairing = sum(s * (s - 1) // 2 for s in sizes)
     mult = TIE_BREAK * max(pairs_per_pairing, 1) + TIE_BREAK
     rng = np.random.default_rng(seed)
-    pair_cost = PairValues(
+    pair_cost = PairValues.weighted(
         n,
-        codes=weighted_pairs[0],
-        counts=weighted_pairs[1],
-        points=integer_points,
-        point_weight=scaled(weights["score_spread"], True),
-        clubs=clubs,
-        club_weight=scaled(weights["club"], False),
+        [(values, main[name]) for name, values in per_pair.items()],
         scale=mult,
         ties=Ties(n, rng, TIE_BREAK, seed),
     )
@@ -242,14 +217,8 @@ def build(
         criteria={name: values for name, values in own.items() if weights[name]},
         point_scale=point_scale,
         points=integer_points,
-        spread_unit=scaled(weights["score_spread"], True) * mult,
+        spread_unit=main["score_spread"] * mult,
     )
-
-
-def _counted(n: int, entries: list[tuple[int, int, int]]) -> PairValues:
-    """A pair criterion counted over some pairs (zero elsewhere)."""
-    codes, counts = sparse(n, entries)
-    return PairValues(n, codes=codes, counts=counts)
 
 
 def _bottom_rule(

@@ -111,6 +111,33 @@ class PairValues:
         self.ties = ties
         self._lookup: dict[int, int] | None = None
 
+    @classmethod
+    def weighted(
+        cls,
+        n: int,
+        terms: Iterable[tuple[PairValues, int]],
+        *,
+        scale: int = 1,
+        ties: Ties | None = None,
+    ) -> PairValues:
+        """The sum of unweighted terms, each times its weight (terms weighing 0 left out):
+        their sparse counts summed pair by pair, and the one term of points apart and the
+        one of clubs each times its weight; then as ``scale`` and ``ties`` say."""
+        summed: dict[int, int] = {}
+        found: dict[str, Any] = {}
+        for term, weight in terms:
+            if not weight:
+                continue
+            for code, count in zip(term.codes.tolist(), term.counts.tolist(), strict=True):
+                summed[code] = summed.get(code, 0) + weight * count
+            if term.points is not None:
+                found.update(points=term.points, point_weight=weight * term.point_weight)
+            if term.clubs is not None:
+                found.update(clubs=term.clubs, club_weight=weight * term.club_weight)
+        codes = np.array(sorted(summed), dtype=np.int64)
+        counts = np.array([summed[int(c)] for c in codes], dtype=np.int64)
+        return cls(n, codes=codes, counts=counts, scale=scale, ties=ties, **found)
+
     @property
     def shape(self) -> tuple[int, int]:
         """As a matrix."""

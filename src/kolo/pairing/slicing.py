@@ -26,6 +26,7 @@ from kolo.core.event import Event
 from kolo.core.rulesets import RuleSet
 from kolo.core.settings import Settings
 from kolo.pairing import cost, exact
+from kolo.pairing.criteria import IN_POINTS
 from kolo.pairing.instance import Instance, IntArray, NoLayout, build
 from kolo.pairing.pool import Pool
 
@@ -36,9 +37,6 @@ REPAIR_PASSES = 3
 
 GUARDED = ("repeat_pairs", "score_spread")
 """The criteria on which the engine is never worse than the slice."""
-
-SOFT = ("repeat_pairs", "club", "never_together")
-"""Criteria the hand repair looks at (pairs that met, club-mates, pairs kept apart)."""
 
 
 def slice_pairing(instance: Instance) -> Tables | None:
@@ -104,9 +102,8 @@ def _table_faults(instance: Instance, table: Sequence[int]) -> tuple[int, int]:
     allowed = instance.smaller_ok if small else instance.full_ok
     hard = cost.repeats(instance, table) + sum(1 for p in table if not allowed[p])
     soft = 0
-    for name in SOFT:
-        matrix = instance.criteria.get(name)
-        if matrix is not None:
+    for name, matrix in instance.criteria.items():
+        if matrix.ndim == 2 and name not in IN_POINTS:  # pairs that met, club-mates, kept apart
             soft += sum(1 for a, b in combinations(table, 2) if matrix[a, b] > 0)
     return hard, soft
 
@@ -134,7 +131,7 @@ def limits(
         return None
     for name in GUARDED:
         if name in theirs and extra:
-            scale = instance.point_scale if name == "score_spread" else 1
+            scale = instance.scale_of(name)
             theirs[name] += max(0, math.floor(extra.get(name, Fraction(0)) * scale))
     if all(mine[name] <= theirs[name] for name in GUARDED if name in mine):
         return None
@@ -165,7 +162,7 @@ def spare(event: Event, ruleset: RuleSet, settings: Settings) -> dict[str, Fract
         theirs, mine = totals(instance, reference), totals(instance, tables)
         for name in GUARDED:
             if name in mine:
-                scale = instance.point_scale if name == "score_spread" else 1
+                scale = instance.scale_of(name)
                 left[name] += Fraction(theirs[name] - mine[name], scale)
     return left
 

@@ -1,5 +1,6 @@
 """Reading ``kolo-series/1`` documents, with every event file they list, reporting every
-problem at once (docs/series.md).
+problem at once (docs/series.md). The files themselves are read by the caller (the series
+file's text, and the event files through ``EventFiles``): this module reads none.
 
 Problems in the series document are located by JSON paths into it (``$.events[2].date``);
 problems in an event file by the file's path, then the JSON path into the event file
@@ -15,11 +16,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
+from kolo.core.event import Event
 from kolo.core.problems import N_, InvalidInput, Problem
-from kolo.eventfile import reader
-from kolo.eventfile.reader import ShapeReader, json_repr
+from kolo.eventfile.reader import ShapeReader, json_repr, parse_json
 from kolo.series import FORMAT
 from kolo.series.model import KINDS, Qualification, Series, SeriesEvent
 from kolo.series.rules import TOURS
@@ -30,19 +31,25 @@ T = TypeVar("T")
 
 _TOP = ("format", "name", "rules", "championship_top7", "events", "qualification")
 _EVENT = ("file", "city", "date", "published", "kind", "declined")
-_COMMON = ("system", "field_size", "pass_down")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
-def load(path: Path) -> Series:
-    """Read and validate the series file at ``path`` and every event file it lists
-    (``InvalidInput`` lists every problem)."""
-    return loads(reader.read_text(path), path.parent)
+class EventFiles(Protocol):
+    """Where the event files a series lists come from (``kolo.eventfile.reader.ON_DISK``
+    reads them from disk)."""
+
+    def same(self, path: Path) -> Path:
+        """The one name of the file at ``path`` (a file listed twice is the same file)."""
+
+    def load(self, path: Path) -> Event:
+        """The event file at ``path``, read and validated (``InvalidInput`` lists every
+        problem)."""
 
 
-def loads(text: str, base: Path) -> Series:
-    """Parse and validate a series given as JSON text; event files are found from ``base``."""
-    return read(reader.parse_json(text), base)
+def loads(text: str, base: Path, files: EventFiles) -> Series:
+    """Parse and validate a series given as JSON text; event files are found from ``base``
+    and read by ``files``."""
+    return read(parse_json(text), base, files)
 
 
 def assemble(
@@ -73,9 +80,10 @@ def assemble(
     return Series(name, rules, frozenset(championship_top7), tuple(events), parsed)
 
 
-def read(data: Any, base: Path) -> Series:
-    """Validate a parsed series document, load its event files from ``base`` and return it."""
-    series_reader = _Reader(base)
+def read(data: Any, base: Path, files: EventFiles) -> Series:
+    """Validate a parsed series document, load its event files from ``base`` by ``files``
+    and return it."""
+    series_reader = _Reader(base, files)
     series = series_reader.series(data)
     if series_reader.problems or series is None:
         raise InvalidInput(series_reader.problems)
@@ -98,9 +106,11 @@ class _Reader(ShapeReader):
     """Checks the document's shape and types, loads the event files, then checks what
     needs both (rule sets, who declined, kinds against the qualification system)."""
 
-    def __init__(self, base: Path) -> None:
+    def __init__(self, base: Path, files: EventFiles | None = None) -> None:
         super().__init__()
         self.base = base
+        self.files = files
+        """How event files are read (None: the events are given, not read)."""
 
     def field(
         self, obj: dict[str, Any], key: str, path: str, check: Callable[[Any, str], T | None]
@@ -266,11 +276,12 @@ class _Reader(ShapeReader):
 
     def load_events(self, entries: list[_Entry]) -> list[SeriesEvent]:
         """Load every event file; a file listed twice is a problem, loaded once."""
+        assert self.files is not None
         events: list[SeriesEvent] = []
         seen: dict[Path, int] = {}
         for entry in entries:
             where = f"$.events[{entry.index}].file"
-            resolved = entry.path.resolve()
+            resolved = self.files.same(entry.path)
             if resolved in seen:
                 self.problem(
                     where,
@@ -280,7 +291,7 @@ class _Reader(ShapeReader):
                 continue
             seen[resolved] = entry.index
             try:
-                event = reader.load(entry.path)
+                event = self.files.load(entry.path)
             except InvalidInput as error:
                 self.problems += [self.in_file(entry.path, p) for p in error.problems]
                 continue

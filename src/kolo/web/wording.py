@@ -14,6 +14,7 @@ from collections.abc import Callable
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from kolo.core import criteria
 from kolo.core.problems import N_, NoValidPairing, Problem, fill
 
 DESK: dict[str, str] = {
@@ -62,13 +63,7 @@ RULE_NAMES: dict[str, str] = {
 }
 """The hard rules the desk may name, in words; the id follows in brackets."""
 
-CRITERIA: dict[str, str] = {
-    "repeat_pairs": N_("players who met before"),
-    "score_spread": N_("points apart"),
-    "smaller_tables": N_("smaller tables"),
-    "club": N_("same club"),
-    "never_together": N_("kept apart"),
-}
+CRITERIA: dict[str, str] = {spec.name: spec.words for spec in criteria.SPECS}
 """The pairing criteria (``settings.weights``) by their human names."""
 
 

@@ -1,5 +1,5 @@
 """Carcassonne: the base game and the Czech championship final's variant (RULES.md §6,
-R-CARC-FINAL; the engine is issue 18)."""
+R-CARC-FINAL; the game played is in ``game.py``)."""
 
 from kolo.core.problems import N_
 from kolo.games.base import Game

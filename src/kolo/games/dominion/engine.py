@@ -1,5 +1,5 @@
 # ruff: noqa: F405 - the card numbers and decision kinds come from the vocabulary's star import
-"""The base game of Dominion, played (source 004, RULES.md §5.2; issue 16).
+"""The base game of Dominion, played (source 004, RULES.md §5.2).
 
 Second edition: the 7 basic piles and the 26 kingdom cards of R-SETUP-3, plus Feast, the
 one first-edition Base card of the Czech championship pool that the second edition dropped.

@@ -1,4 +1,4 @@
-"""Dominion as a tournament sees it (RULES.md §5; the engine is issue 16).
+"""Dominion as a tournament sees it (RULES.md §5; the game played is ``engine.py``).
 
 The kingdom's reader and deal load the card data when first used, not when kolo starts: a
 command that never touches a kingdom never pays for them."""

@@ -1,4 +1,4 @@
-"""Kingdom reports: many games of bots on one kingdom (issue 16), and fair kingdoms to propose.
+"""Kingdom reports: many games of bots on one kingdom, and fair kingdoms to propose.
 
 Game ``i`` of a run is played from its own seed (``game_seed(seed, i)``) and with the bots
 turned ``i`` seats round (seat ``s`` is played by bot ``(s + i) % players``), so each bot sits

@@ -1,5 +1,5 @@
 """The desk's kingdom report (bots play a base-game table's kingdom) and fair kingdoms to
-propose for a Dominion event (issue 16)."""
+propose for a Dominion event."""
 
 from __future__ import annotations
 

@@ -74,7 +74,7 @@ def import_event(request: HttpRequest) -> HttpResponse:
 
 
 def format_line(event: models.Event, players: int) -> str:
-    """The desk's line on the format (issue 17): how often the strongest player wins with
+    """The desk's line on the format: how often the strongest player wins with
     this field and these rounds, and with one round more, from the table kolo ships; empty
     where the table has nothing near (``kolo.formats.table``)."""
     ruleset, settings = store.ruleset_of(event)
