@@ -100,7 +100,7 @@ def check_final_score(
     ruleset: RuleSet, settings: Settings, scores: Mapping[EntrantId, int], ended_by_time_limit: bool
 ) -> None:
     """Refuse a final score (entered without its score sheet) that cannot end a game played by
-    the game's rules (``Game.check_scores``: domino's target, the set's pips, …)."""
+    the game's rules (``Game.check_scores``: a target, the pieces a set holds, …)."""
     check = registry.get(ruleset.game).check_scores
     problems = check(scores, settings, ended_by_time_limit, "SCORES") if check else []
     if problems:

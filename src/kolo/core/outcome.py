@@ -60,7 +60,7 @@ def outcome(
 
 
 def _others_held(scores: Mapping[EntrantId, int]) -> dict[EntrantId, int]:
-    """Where the lower score wins (Mexican Train scored by each player's own pips), a share
+    """Where the lower score wins (a game scored by the points each player holds), a share
     is of what the others hold: each player's score counts as the table's sum less their own,
     so the fewest pips take the largest share and the shares still sum to 1 (R-DOMINO-10's
     shares under the common rule, [interpretation])."""

@@ -103,7 +103,7 @@ def record_result(
     result of a closed round be corrected; it is what the correction changes, kept in the
     audit entry.
 
-    A table whose score sheet is in play (domino, hands written but the game not over) takes
+    A table whose score sheet is in play (hands written but the game not over) takes
     a final score only as an explicit replacement of the sheet (``replace_sheet``): else it is
     refused with ``SHEET_IN_PLAY``, saying what it would discard (the audit entry keeps the
     discarded hands).

@@ -1,4 +1,4 @@
-"""Score sheets: a table's game written hand by hand (domino). The hands so far are kept on the
+"""Score sheets: a table's game written hand by hand (games that keep one). The hands so far are kept on the
 table (``Table.sheet``); the hand that ends the game makes the sheet the table's result."""
 
 from __future__ import annotations
