@@ -153,3 +153,54 @@ def test_a_swap_is_checked_and_a_broken_rule_needs_a_reason(brno):
     with pytest.raises(InvalidInput) as error:
         rounds.swap(event, ruleset, settings, a, b, closed=False, force_reason="  ")
     assert _refusal(error) == ("--force", "say why the rules are overridden")
+
+
+def _stored(event: Event, **rows: object) -> results.Stored:
+    return results.Stored(
+        event,
+        "brno-2026",
+        rows.get("versions", {}),  # type: ignore[arg-type]
+        rows.get("documents", {}),  # type: ignore[arg-type]
+        rows.get("cleared", {}),  # type: ignore[arg-type]
+        rows.get("sheet"),
+    )
+
+
+def test_a_result_is_one_pure_change_that_makes_every_refusal(brno):
+    event = _open_last_table(brno)
+    ruleset, settings = ruleset_and_settings(event)
+    names = {e.id: e.name for e in event.entrants}
+    by_name = {names["p22"].upper(): 40, "P7": 3, "p15": 1}
+    entry = results.Entry(5, 1, by_name)
+    done = results.record_result(_stored(event, cleared={1: 4}), ruleset, settings, entry)
+    assert done.number == 1 and done.version == 5 and done.before is None
+    assert done.game.scores == {"p22": 40, "p7": 3, "p15": 1}
+    assert done.audit is not None and done.audit.action == "result.enter"
+    assert done.audit.summary == "entered round 5 table 1 game 1"
+    assert done.audit.after["scores"] == {
+        c: done.game.scores[c] for c in event.rounds[-1].tables[0].seats
+    }
+    # the round closed: refused (the core round knows it), unless it is the explicit correction
+    closed = replace(event, rounds=(*event.rounds[:-1], replace(event.rounds[-1], closed=True)))
+    with pytest.raises(InvalidInput) as error:
+        results.record_result(_stored(closed), ruleset, settings, entry)
+    assert _refusal(error) == ("ROUND", results.CLOSED)
+    assert error.value.problems[0].params["event"] == "brno-2026"
+    fixed = replace(entry, closed_round={"summary": "why"})
+    assert results.record_result(_stored(closed), ruleset, settings, fixed).audit is not None
+    # a version the writer did not see; a correction that does not say so
+    with pytest.raises(InvalidInput) as error:
+        results.record_result(_stored(event), ruleset, settings, replace(entry, expected_version=3))
+    assert _refusal(error)[0] == "version"
+    after = done.event
+    doc = done.audit.after
+    again = replace(entry, scores={"p22": 41, "p7": 3, "p15": 1})
+    stored = _stored(after, versions={1: 5}, documents={1: doc})
+    with pytest.raises(InvalidInput) as error:
+        results.record_result(stored, ruleset, settings, again)
+    assert _refusal(error) == ("version", results.RESULT_IS_IN)
+    corrected = results.record_result(stored, ruleset, settings, replace(again, correct=True))
+    assert corrected.version == 6 and corrected.audit.action == "result.correct"
+    # the same result again: nothing to write
+    same = results.record_result(stored, ruleset, settings, entry)
+    assert same.audit is None and same.before == doc
