@@ -204,3 +204,38 @@ def test_a_result_is_one_pure_change_that_makes_every_refusal(brno):
     # the same result again: nothing to write
     same = results.record_result(stored, ruleset, settings, entry)
     assert same.audit is None and same.before == doc
+
+
+def test_a_hand_that_ends_the_game_is_one_pure_change_with_its_result():
+    from kolo.changes import hands
+    from kolo.core import event as core
+    from kolo.core import rulesets
+    from kolo.core.settings import resolve
+
+    ruleset = rulesets.get("domino-pairs")
+    settings, _ = resolve(ruleset.defaults, {})
+    table = core.Table(number=1, seats=("p1", "p2"))
+    event = core.Event(
+        name="Domino",
+        ruleset="domino-pairs",
+        settings={},
+        entrants=(core.Entrant("p1", "A"), core.Entrant("p2", "B")),
+        rounds=(core.Round(number=1, tables=(table,)),),
+    )
+    stored = results.Stored(event, "domino", {}, {}, {}, None)
+    played = hands.write_hand(stored, ruleset, settings, 1, 1, "a", {"A": 0, "p2": 110})
+    assert played.written.over and played.kept is None
+    assert played.audit.summary == "round 1 table 1: hand 1 written, p1 out, game over"
+    assert played.result is not None and played.result.audit is not None
+    assert played.result.audit.summary == "entered round 1 table 1 game 1"
+    assert played.result.game.record == played.written.sheet
+    # a player's report keeps the sheet on the table for the others to confirm
+    reported = hands.write_hand(
+        stored, ruleset, settings, 1, 1, "p1", {"p1": 0, "p2": 110}, reported=True
+    )
+    assert reported.result is None and reported.kept == reported.written.sheet.document()
+    # the round closed refuses the hand, before anything is decided
+    closed = replace(stored, event=replace(event, rounds=(replace(event.rounds[0], closed=True),)))
+    with pytest.raises(InvalidInput) as error:
+        hands.write_hand(closed, ruleset, settings, 1, 1, "p1", {"p1": 0, "p2": 110})
+    assert _refusal(error) == ("ROUND", results.CLOSED)

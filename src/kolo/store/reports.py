@@ -134,8 +134,7 @@ def _answer(
     )
 
 
-@atomic
-def submit_report(
+def report_game(
     actor: Actor,
     event: models.Event,
     table: models.Table,
@@ -151,7 +150,7 @@ def submit_report(
 
     The same result as an open report confirms that report; a different one is kept next
     to it (its reporter disputes the others), and the reporter's own earlier report is
-    withdrawn.
+    withdrawn. Runs inside the caller's transaction (:func:`submit_report` is its own).
     """
     event = lock_event(event)
     table = models.Table.objects.select_related("round").get(pk=table.pk)
@@ -231,6 +230,10 @@ def submit_report(
         after={"report": report.pk, "scores": by_code, "turns": turns_by_code, "game": game_number},
     )
     return report
+
+
+submit_report = atomic(report_game)
+"""A player reports the table's next game (:func:`report_game`), in a transaction of its own."""
 
 
 @atomic
