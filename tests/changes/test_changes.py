@@ -239,3 +239,18 @@ def test_a_hand_that_ends_the_game_is_one_pure_change_with_its_result():
     with pytest.raises(InvalidInput) as error:
         hands.write_hand(closed, ruleset, settings, 1, 1, "p1", {"p1": 0, "p2": 110})
     assert _refusal(error) == ("ROUND", results.CLOSED)
+
+
+def test_the_next_round_waits_for_the_last_to_close_and_for_the_limit(brno):
+    ruleset, settings = ruleset_and_settings(brno)
+    with pytest.raises(InvalidInput) as error:
+        rounds.refuse_next_round(brno, key="brno-2026")
+    assert error.value.problems[0].params == {"number": 5, "event": "brno-2026"}
+    closed = replace(brno, rounds=(*brno.rounds[:-1], replace(brno.rounds[-1], closed=True)))
+    assert rounds.refuse_next_round(closed, key="brno-2026") == 6
+    # an event file's rounds do not close; its limit is the rule set's rounds
+    assert rounds.refuse_next_round(brno, rounds_close=False) == 6
+    with pytest.raises(InvalidInput) as error:
+        rounds.refuse_next_round(brno, limit=5, path="brno.json", rounds_close=False)
+    assert _refusal(error)[0] == "brno.json"
+    assert error.value.problems[0].params == {"rounds": 5}
