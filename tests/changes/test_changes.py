@@ -173,9 +173,12 @@ def test_a_result_is_one_pure_change_that_makes_every_refusal(brno):
     by_name = {names["p22"].upper(): 40, "P7": 3, "p15": 1}
     entry = results.Entry(5, 1, by_name)
     done = results.record_result(_stored(event, cleared={1: 4}), ruleset, settings, entry)
-    assert done.number == 1 and done.version == 5 and done.before is None
+    assert done.number == 1
+    assert done.version == 5
+    assert done.before is None
     assert done.game.scores == {"p22": 40, "p7": 3, "p15": 1}
-    assert done.audit is not None and done.audit.action == "result.enter"
+    assert done.audit is not None
+    assert done.audit.action == "result.enter"
     assert done.audit.summary == "entered round 5 table 1 game 1"
     assert done.audit.after["scores"] == {
         c: done.game.scores[c] for c in event.rounds[-1].tables[0].seats
@@ -200,10 +203,12 @@ def test_a_result_is_one_pure_change_that_makes_every_refusal(brno):
         results.record_result(stored, ruleset, settings, again)
     assert _refusal(error) == ("version", results.RESULT_IS_IN)
     corrected = results.record_result(stored, ruleset, settings, replace(again, correct=True))
-    assert corrected.version == 6 and corrected.audit.action == "result.correct"
+    assert corrected.version == 6
+    assert corrected.audit.action == "result.correct"
     # the same result again: nothing to write
     same = results.record_result(stored, ruleset, settings, entry)
-    assert same.audit is None and same.before == doc
+    assert same.audit is None
+    assert same.before == doc
 
 
 def test_a_hand_that_ends_the_game_is_one_pure_change_with_its_result():
@@ -224,16 +229,19 @@ def test_a_hand_that_ends_the_game_is_one_pure_change_with_its_result():
     )
     stored = results.Stored(event, "domino", {}, {}, {}, None)
     played = hands.write_hand(stored, ruleset, settings, 1, 1, "a", {"A": 0, "p2": 110})
-    assert played.written.over and played.kept is None
+    assert played.written.over
+    assert played.kept is None
     assert played.audit.summary == "round 1 table 1: hand 1 written, p1 out, game over"
-    assert played.result is not None and played.result.audit is not None
+    assert played.result is not None
+    assert played.result.audit is not None
     assert played.result.audit.summary == "entered round 1 table 1 game 1"
     assert played.result.game.record == played.written.sheet
     # a player's report keeps the sheet on the table for the others to confirm
     reported = hands.write_hand(
         stored, ruleset, settings, 1, 1, "p1", {"p1": 0, "p2": 110}, reported=True
     )
-    assert reported.result is None and reported.kept == reported.written.sheet.document()
+    assert reported.result is None
+    assert reported.kept == reported.written.sheet.document()
     # the round closed refuses the hand, before anything is decided
     closed = replace(stored, event=replace(event, rounds=(replace(event.rounds[0], closed=True),)))
     with pytest.raises(InvalidInput) as error:
@@ -242,7 +250,7 @@ def test_a_hand_that_ends_the_game_is_one_pure_change_with_its_result():
 
 
 def test_the_next_round_waits_for_the_last_to_close_and_for_the_limit(brno):
-    ruleset, settings = ruleset_and_settings(brno)
+    _ruleset, _settings = ruleset_and_settings(brno)
     with pytest.raises(InvalidInput) as error:
         rounds.refuse_next_round(brno, key="brno-2026")
     assert error.value.problems[0].params == {"number": 5, "event": "brno-2026"}

@@ -192,13 +192,12 @@ def entrant_id(event: Event, ref: str, key: str) -> EntrantId:
     """The entrant named by id (``p7``, any letter case) or by exact name (any letter case);
     ``key`` is the event's key, for the refusal."""
     wanted = ref.strip()
-    for match in (
-        lambda e: e.id == wanted,
-        lambda e: e.id.casefold() == wanted.casefold(),
-    ):
-        found = next((e for e in event.entrants if match(e)), None)
-        if found is not None:
-            return found.id
+    ids = [e.id for e in event.entrants]
+    if wanted in ids:
+        return wanted
+    found = next((i for i in ids if i.casefold() == wanted.casefold()), None)
+    if found is not None:
+        return found
     named = [e for e in event.entrants if e.name.casefold() == wanted.casefold()]
     if len(named) == 1:
         return named[0].id

@@ -16,12 +16,12 @@ from dataclasses import replace
 from typing import Any
 
 from kolo.changes import sheets
-from kolo.changes.results import check_final_score
+from kolo.changes.results import check_final_score, scores_text
 from kolo.core.problems import N_, InvalidInput
 from kolo.store import models
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
 from kolo.store.mapping import ruleset_of
-from kolo.store.results import game_document, read_scores, record_result, scores_text
+from kolo.store.results import game_document, read_scores, record_result
 
 OPEN = (models.SelfReport.PENDING, models.SelfReport.CONFIRMED, models.SelfReport.DISPUTED)
 """A report in one of these states waits for the organiser."""

@@ -6,15 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from kolo.changes import results
-from kolo.changes.common import refuse_if_closed
-from kolo.changes.results import (  # noqa: F401 (the store's names for them)
-    CLOSED,
-    RESULT_IS_IN,
-    read_game,
-    scores_text,
-    the_table,
-)
-from kolo.changes.sheets import SHEET_IN_PLAY  # noqa: F401 (the store's name for it)
+from kolo.changes.common import refuse_if_closed, the_table
+from kolo.changes.results import CLOSED, read_game
 from kolo.core import event as core
 from kolo.core.problems import N_, InvalidInput
 from kolo.store import models
