@@ -110,6 +110,7 @@ def record_result(
     discarded hands).
     """
     event = lock_event(event)
+    stored = stored_table(event, round_number, table_number)
     ruleset, settings = ruleset_of(event)
     entry = results.Entry(
         round_number,
@@ -124,9 +125,7 @@ def record_result(
         record,
         replace_sheet,
     )
-    change = results.record_result(
-        stored_table(event, round_number, table_number), ruleset, settings, entry
-    )
+    change = results.record_result(stored, ruleset, settings, entry)
     game = write_game(event, round_number, change)
     if change.audit is not None:
         write_audit(
