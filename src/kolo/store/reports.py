@@ -17,6 +17,7 @@ from typing import Any
 
 from kolo.changes import sheets
 from kolo.changes.results import check_final_score, scores_text
+from kolo.core import event as core
 from kolo.core.problems import N_, InvalidInput
 from kolo.store import models
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
@@ -144,13 +145,15 @@ def report_game(
     turns: Mapping[str, int] | None = None,
     ended_by_time_limit: bool = False,
     hands: list[dict[str, Any]] | None = None,
+    value: core.Event | None = None,
 ) -> models.SelfReport:
     """A player reports the table's next game (with its score sheet, ``hands``, where the
     game keeps one); it waits for the others' confirmation.
 
     The same result as an open report confirms that report; a different one is kept next
     to it (its reporter disputes the others), and the reporter's own earlier report is
-    withdrawn. Runs inside the caller's transaction (:func:`submit_report` is its own).
+    withdrawn. Runs inside the caller's transaction (:func:`submit_report` is its own);
+    ``value`` is the event as the core sees it, where the caller has read it already.
     """
     event = lock_event(event)
     table = models.Table.objects.select_related("round").get(pk=table.pk)
@@ -160,7 +163,7 @@ def report_game(
     entrant = seated[reporter]
     ruleset, settings = ruleset_of(event)
     _value, by_code, turns_by_code = read_scores(
-        event, table.round.number, table.number, scores, turns
+        event, table.round.number, table.number, scores, turns, value
     )
     if ruleset.ties_by_turns and turns_by_code is None:
         raise InvalidInput.one(

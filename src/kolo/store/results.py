@@ -57,10 +57,12 @@ def read_scores(
     table_number: int,
     scores: Mapping[str, int],
     turns: Mapping[str, int] | None,
+    value: core.Event | None = None,
 ) -> tuple[core.Event, dict[str, int], dict[str, int] | None]:
     """The event as the core sees it, and a table's scores and turns as entered (players named
-    by id or name) checked against who sits there and the limits (``kolo.changes``)."""
-    value = to_core(event)
+    by id or name) checked against who sits there and the limits (``kolo.changes``).
+    ``value``: the event as the core sees it, where the caller has read it already."""
+    value = to_core(event) if value is None else value
     table = the_table(value, round_number, table_number)
     by_code, turns_by_code = read_game(
         value,

@@ -40,9 +40,10 @@ def write_hand(
     or, written by a player at the table (``reporter``, self-reporting, R-EVT-4), reports it
     for the others to confirm, the sheet kept until the organiser accepts it."""
     event = lock_event(event)
+    stored = stored_table(event, round_number, table_number)
     ruleset, settings = ruleset_of(event)
     change = hands.write_hand(
-        stored_table(event, round_number, table_number),
+        stored,
         ruleset,
         settings,
         round_number,
@@ -65,6 +66,7 @@ def write_hand(
             reporter,
             change.written.totals,
             hands=change.written.sheet.document(),
+            value=stored.event,
         )
     return change.written
 
