@@ -153,3 +153,112 @@ def test_a_swap_is_checked_and_a_broken_rule_needs_a_reason(brno):
     with pytest.raises(InvalidInput) as error:
         rounds.swap(event, ruleset, settings, a, b, closed=False, force_reason="  ")
     assert _refusal(error) == ("--force", "say why the rules are overridden")
+
+
+def _stored(event: Event, **rows: object) -> results.Stored:
+    return results.Stored(
+        event,
+        "brno-2026",
+        rows.get("versions", {}),  # type: ignore[arg-type]
+        rows.get("documents", {}),  # type: ignore[arg-type]
+        rows.get("cleared", {}),  # type: ignore[arg-type]
+        rows.get("sheet"),
+    )
+
+
+def test_a_result_is_one_pure_change_that_makes_every_refusal(brno):
+    event = _open_last_table(brno)
+    ruleset, settings = ruleset_and_settings(event)
+    names = {e.id: e.name for e in event.entrants}
+    by_name = {names["p22"].upper(): 40, "P7": 3, "p15": 1}
+    entry = results.Entry(5, 1, by_name)
+    done = results.record_result(_stored(event, cleared={1: 4}), ruleset, settings, entry)
+    assert done.number == 1
+    assert done.version == 5
+    assert done.before is None
+    assert done.game.scores == {"p22": 40, "p7": 3, "p15": 1}
+    assert done.audit is not None
+    assert done.audit.action == "result.enter"
+    assert done.audit.summary == "entered round 5 table 1 game 1"
+    assert done.audit.after["scores"] == {
+        c: done.game.scores[c] for c in event.rounds[-1].tables[0].seats
+    }
+    # the round closed: refused (the core round knows it), unless it is the explicit correction
+    closed = replace(event, rounds=(*event.rounds[:-1], replace(event.rounds[-1], closed=True)))
+    with pytest.raises(InvalidInput) as error:
+        results.record_result(_stored(closed), ruleset, settings, entry)
+    assert _refusal(error) == ("ROUND", results.CLOSED)
+    assert error.value.problems[0].params["event"] == "brno-2026"
+    fixed = replace(entry, closed_round={"summary": "why"})
+    assert results.record_result(_stored(closed), ruleset, settings, fixed).audit is not None
+    # a version the writer did not see; a correction that does not say so
+    with pytest.raises(InvalidInput) as error:
+        results.record_result(_stored(event), ruleset, settings, replace(entry, expected_version=3))
+    assert _refusal(error)[0] == "version"
+    after = done.event
+    doc = done.audit.after
+    again = replace(entry, scores={"p22": 41, "p7": 3, "p15": 1})
+    stored = _stored(after, versions={1: 5}, documents={1: doc})
+    with pytest.raises(InvalidInput) as error:
+        results.record_result(stored, ruleset, settings, again)
+    assert _refusal(error) == ("version", results.RESULT_IS_IN)
+    corrected = results.record_result(stored, ruleset, settings, replace(again, correct=True))
+    assert corrected.version == 6
+    assert corrected.audit.action == "result.correct"
+    # the same result again: nothing to write
+    same = results.record_result(stored, ruleset, settings, entry)
+    assert same.audit is None
+    assert same.before == doc
+
+
+def test_a_hand_that_ends_the_game_is_one_pure_change_with_its_result():
+    from kolo.changes import hands
+    from kolo.core import event as core
+    from kolo.core import rulesets
+    from kolo.core.settings import resolve
+
+    ruleset = rulesets.get("domino-pairs")
+    settings, _ = resolve(ruleset.defaults, {})
+    table = core.Table(number=1, seats=("p1", "p2"))
+    event = core.Event(
+        name="Domino",
+        ruleset="domino-pairs",
+        settings={},
+        entrants=(core.Entrant("p1", "A"), core.Entrant("p2", "B")),
+        rounds=(core.Round(number=1, tables=(table,)),),
+    )
+    stored = results.Stored(event, "domino", {}, {}, {}, None)
+    played = hands.write_hand(stored, ruleset, settings, 1, 1, "a", {"A": 0, "p2": 110})
+    assert played.written.over
+    assert played.kept is None
+    assert played.audit.summary == "round 1 table 1: hand 1 written, p1 out, game over"
+    assert played.result is not None
+    assert played.result.audit is not None
+    assert played.result.audit.summary == "entered round 1 table 1 game 1"
+    assert played.result.game.record == played.written.sheet
+    # a player's report keeps the sheet on the table for the others to confirm
+    reported = hands.write_hand(
+        stored, ruleset, settings, 1, 1, "p1", {"p1": 0, "p2": 110}, reported=True
+    )
+    assert reported.result is None
+    assert reported.kept == reported.written.sheet.document()
+    # the round closed refuses the hand, before anything is decided
+    closed = replace(stored, event=replace(event, rounds=(replace(event.rounds[0], closed=True),)))
+    with pytest.raises(InvalidInput) as error:
+        hands.write_hand(closed, ruleset, settings, 1, 1, "p1", {"p1": 0, "p2": 110})
+    assert _refusal(error) == ("ROUND", results.CLOSED)
+
+
+def test_the_next_round_waits_for_the_last_to_close_and_for_the_limit(brno):
+    _ruleset, _settings = ruleset_and_settings(brno)
+    with pytest.raises(InvalidInput) as error:
+        rounds.refuse_next_round(brno, key="brno-2026")
+    assert error.value.problems[0].params == {"number": 5, "event": "brno-2026"}
+    closed = replace(brno, rounds=(*brno.rounds[:-1], replace(brno.rounds[-1], closed=True)))
+    assert rounds.refuse_next_round(closed, key="brno-2026") == 6
+    # an event file's rounds do not close; its limit is the rule set's rounds
+    assert rounds.refuse_next_round(brno, rounds_close=False) == 6
+    with pytest.raises(InvalidInput) as error:
+        rounds.refuse_next_round(brno, limit=5, path="brno.json", rounds_close=False)
+    assert _refusal(error)[0] == "brno.json"
+    assert error.value.problems[0].params == {"rounds": 5}

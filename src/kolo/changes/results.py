@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from kolo.changes.common import check_whole, the_round
+from kolo.changes.common import by_seat, check_whole, the_round, the_table
+from kolo.changes.sheets import refuse_sheet_in_play
 from kolo.core.event import EntrantId, Event, Game, GameRecord, Table
 from kolo.core.problems import N_, InvalidInput
 from kolo.core.rulesets import RuleSet
@@ -34,41 +35,6 @@ class Entered:
     def unchanged(self) -> bool:
         """The same result again: nothing to change or record."""
         return self.before == self.game
-
-
-def by_seat(
-    event: Event,
-    table: Table,
-    values: Mapping[EntrantId, int],
-    what: str,
-    missing_message: str,
-) -> dict[EntrantId, int]:
-    """``values`` for exactly the players of ``table``, in seat order; refused when a player
-    is not at the table, given twice (the caller maps names to ids) or missing."""
-    name = {e.id: e.name for e in event.entrants}
-    for who in values:
-        if who not in table.seats:
-            raise InvalidInput.one(
-                N_("'{name}' is not at table {table} (seated: {seated})"),
-                path=what,
-                name=name.get(who, who),
-                table=table.number,
-                seated=", ".join(f"{c} {name.get(c, c)}" for c in table.seats),
-            )
-    absent = [c for c in table.seats if c not in values]
-    if absent:
-        raise InvalidInput.one(
-            missing_message,
-            path=what,
-            players=", ".join(f"{c} {name.get(c, c)}" for c in absent),
-            names=", ".join(name.get(c, c) for c in absent),
-        )
-    return {c: values[c] for c in table.seats}
-
-
-def the_table(event: Event, round_number: int, table_number: int) -> Table:
-    """Table ``table_number`` of round ``round_number``; the caller has found it."""
-    return next(t for t in the_round(event, round_number).tables if t.number == table_number)
 
 
 def read_game(
@@ -145,19 +111,47 @@ def enter_result(
     ended_by_time_limit: bool | None = None,
     record: GameRecord | None = None,
 ) -> Entered:
-    """The event with one game's result at a table entered (or corrected). Turns and the
-    time-limit mark not given again stay as they were; so does a score sheet (``record``,
-    whose totals ``scores`` are) while the scores stay its totals. The caller refuses a closed round
-    (``refuse_if_closed`` with :data:`CLOSED`) unless it is the explicit correction."""
-    round_ = the_round(event, round_number)
+    """The event with one game's result at a table entered (or corrected), players named by
+    id: the table's players, the limits and the game's number read first (``read_game``,
+    ``game_number``), then :func:`enter_game`. The caller refuses a closed round
+    (:func:`open_table`) unless it is the explicit correction."""
     table = the_table(event, round_number, table_number)
-    needed = ruleset.games_per_table(round_number, settings)
     by_code, turns_by_code = read_game(event, table, scores, turns)
-    number = game_number(table, number, needed)
+    number = game_number(table, number, ruleset.games_per_table(round_number, settings))
+    return enter_game(
+        event,
+        ruleset,
+        settings,
+        round_number,
+        table,
+        number,
+        by_code,
+        turns_by_code,
+        ended_by_time_limit,
+        record,
+    )
+
+
+def enter_game(
+    event: Event,
+    ruleset: RuleSet,
+    settings: Settings,
+    round_number: int,
+    table: Table,
+    number: int,
+    scores: dict[EntrantId, int],
+    turns: dict[EntrantId, int] | None,
+    ended_by_time_limit: bool | None,
+    record: GameRecord | None,
+) -> Entered:
+    """The event with one game's result at a table entered (or corrected): ``scores`` and
+    ``turns`` as ``read_game`` read them, ``number`` as ``game_number`` found it. Turns and the
+    time-limit mark not given again stay as they were; so does a score sheet (``record``,
+    whose totals ``scores`` are) while the scores stay its totals."""
     before = table.games[number - 1] if number <= len(table.games) else None
-    if turns_by_code is None and before is not None and before.turns:
-        turns_by_code = dict(before.turns)
-    if ruleset.ties_by_turns and turns_by_code is None:
+    if turns is None and before is not None and before.turns:
+        turns = dict(before.turns)
+    if ruleset.ties_by_turns and turns is None:
         raise InvalidInput.one(
             N_("{ruleset} breaks ties by turns: give --turns for every player"),
             path="--turns",
@@ -165,13 +159,13 @@ def enter_result(
         )
     if ended_by_time_limit is None:
         ended_by_time_limit = before.ended_by_time_limit if before is not None else False
-    if record is None and before is not None and dict(before.scores) == by_code:
+    if record is None and before is not None and dict(before.scores) == scores:
         record = before.record
     if record is None:
-        check_final_score(ruleset, settings, by_code, ended_by_time_limit)
+        check_final_score(ruleset, settings, scores, ended_by_time_limit)
     game = Game(
-        scores=by_code,
-        turns=turns_by_code,
+        scores=scores,
+        turns=turns,
         ended_by_time_limit=ended_by_time_limit,
         seats=before.seats if before is not None else None,
         record=record,
@@ -182,6 +176,7 @@ def enter_result(
     else:
         games[number - 1] = game
     changed_table = replace(table, games=tuple(games))
+    round_ = the_round(event, round_number)
     changed_round = replace(
         round_, tables=tuple(changed_table if t is table else t for t in round_.tables)
     )
@@ -191,3 +186,237 @@ def enter_result(
     if before != game:
         check_whole(candidate)
     return Entered(candidate, number, game, before)
+
+
+def entrant_id(event: Event, ref: str, key: str) -> EntrantId:
+    """The entrant named by id (``p7``, any letter case) or by exact name (any letter case);
+    ``key`` is the event's key, for the refusal."""
+    wanted = ref.strip()
+    ids = [e.id for e in event.entrants]
+    if wanted in ids:
+        return wanted
+    found = next((i for i in ids if i.casefold() == wanted.casefold()), None)
+    if found is not None:
+        return found
+    named = [e for e in event.entrants if e.name.casefold() == wanted.casefold()]
+    if len(named) == 1:
+        return named[0].id
+    if named:
+        raise InvalidInput.one(
+            N_("'{ref}' is the name of {count} entrants; use the id ({ids})"),
+            path="ENTRANT",
+            ref=ref,
+            count=len(named),
+            ids=", ".join(e.id for e in named),
+        )
+    raise InvalidInput.one(
+        N_("no entrant '{ref}' in event {event}"), path="ENTRANT", ref=ref, event=key
+    )
+
+
+def entrant_ids(
+    event: Event, values: Mapping[str, int], what: str, key: str
+) -> dict[EntrantId, int]:
+    """``values`` by entrant id, each named by id or by name (any letter case)."""
+    result: dict[EntrantId, int] = {}
+    for ref, value in values.items():
+        who = entrant_id(event, ref, key)
+        if who in result:
+            names = {e.id: e.name for e in event.entrants}
+            raise InvalidInput.one(N_("'{name}' is given twice"), path=what, name=names[who])
+        result[who] = value
+    return result
+
+
+def open_table(
+    event: Event, key: str, round_number: int, table_number: int, *, closed_ok: bool = False
+) -> Table:
+    """Table ``table_number`` of round ``round_number``, refused where there is none or where
+    the round is closed (unless ``closed_ok``: the explicit correction, R-EVT-3)."""
+    round_ = next((r for r in event.rounds if r.number == round_number), None)
+    if round_ is None:
+        raise InvalidInput.one(
+            N_("event {event} has no round {number}"), path="ROUND", event=key, number=round_number
+        )
+    if round_.closed and not closed_ok:
+        raise InvalidInput.one(CLOSED, path="ROUND", number=round_.number, event=key)
+    table = next((t for t in round_.tables if t.number == table_number), None)
+    if table is None:
+        raise InvalidInput.one(
+            N_("round {round} has no table {table}"),
+            path="TABLE",
+            round=round_number,
+            table=table_number,
+        )
+    return table
+
+
+@dataclass(frozen=True)
+class Stored:
+    """An event as the store holds it, for a change of one table's result: the core value,
+    the event's key, and what the store keeps of that table beside it."""
+
+    event: Event
+    key: str
+    versions: Mapping[int, int]
+    """The version of each game entered at the table, by the game's number."""
+    documents: Mapping[int, Mapping[str, object]]
+    """Each game's result as stored (``store.results.game_document``), by the game's number."""
+    cleared: Mapping[int, int]
+    """The last version of each game whose result was cleared (so that a version read before
+    the clear never fits the result entered after it)."""
+    sheet: object = None
+    """The score sheet in play at the table (its hands as stored); None: none."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A result as the desk, the CLI or the API gives it (players by id or name)."""
+
+    round_number: int
+    table_number: int
+    scores: Mapping[str, int]
+    turns: Mapping[str, int] | None = None
+    game_number: int | None = None
+    ended_by_time_limit: bool | None = None
+    expected_version: int | None = None
+    correct: bool = False
+    closed_round: Mapping[str, object] | None = None
+    record: GameRecord | None = None
+    replace_sheet: bool = False
+
+
+@dataclass(frozen=True)
+class Audit:
+    """What the audit trail keeps of a change."""
+
+    action: str
+    summary: str
+    before: object = None
+    after: object = None
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A result as the store writes it: the event after it, the game (its number, its new
+    version), whether the sheet in play ends, the result it replaced and the audit entry
+    (``None``: the same result again, nothing to write)."""
+
+    event: Event
+    table: int
+    number: int
+    game: Game
+    version: int
+    drop_sheet: bool
+    before: Mapping[str, object] | None
+    audit: Audit | None
+
+
+def result_document(number: int, game: Game, seats: tuple[EntrantId, ...]) -> dict[str, object]:
+    """A game's result as the audit trail keeps it (``store.results.game_document``)."""
+    doc: dict[str, object] = {
+        "game": number,
+        "scores": {c: game.scores[c] for c in seats if c in game.scores},
+    }
+    turns = game.turns or {}
+    if any(c in turns for c in seats if c in game.scores):
+        doc["turns"] = {c: turns[c] for c in seats if c in game.scores and c in turns}
+    doc["ended_by_time_limit"] = game.ended_by_time_limit
+    if game.record is not None:
+        doc["hands"] = game.record.document()
+    return doc
+
+
+RESULT_IS_IN = N_(
+    "table {table} already has a result for game {game}: {result}; a correction must name "
+    "the version it replaces ({version})"
+)
+"""The refusal of a correction that does not say so; its parameters include ``current``,
+the game's result as ``game_document`` gives it."""
+
+
+def scores_text(doc: Mapping[str, object]) -> str:
+    """A game's scores in one line: ``p1=34 p2=28 p3=12``."""
+    scores = doc["scores"]
+    assert isinstance(scores, Mapping)
+    return " ".join(f"{c}={v}" for c, v in scores.items())
+
+
+def record_result(stored: Stored, ruleset: RuleSet, settings: Settings, entry: Entry) -> Recorded:
+    """One game's result entered or corrected, every rule of it decided here before anything
+    is written: the round open (or the explicit correction), the players named, the limits,
+    the game's number, the version the writer saw, a correction that says so, a score sheet in
+    play replaced only on purpose (see ``store.results.record_result``)."""
+    event, r = stored.event, entry.round_number
+    table = open_table(
+        event, stored.key, r, entry.table_number, closed_ok=entry.closed_round is not None
+    )
+    by_code, turns_by_code = read_game(
+        event,
+        table,
+        entrant_ids(event, entry.scores, "SCORES", stored.key),
+        entrant_ids(event, entry.turns, "--turns", stored.key) if entry.turns else None,
+    )
+    number = game_number(table, entry.game_number, ruleset.games_per_table(r, settings))
+    current = stored.versions.get(number, 0)
+    if entry.expected_version is not None and current != entry.expected_version:
+        # 0 stands for "no result yet": two people entering one table at once (said before
+        # anything else of the result: the writer must look at it again first)
+        raise InvalidInput.one(
+            N_("someone else changed this result meanwhile; look at it again before saving"),
+            path="version",
+        )
+    entered = enter_game(
+        event,
+        ruleset,
+        settings,
+        r,
+        table,
+        number,
+        by_code,
+        turns_by_code,
+        entry.ended_by_time_limit,
+        entry.record,
+    )
+    before = stored.documents.get(number)
+    if before is not None and entered.unchanged:  # the same result again: nothing to write
+        return Recorded(event, table.number, number, entered.game, current, False, before, None)
+    # the sheet in play is the next game's: a correction of an earlier game leaves it alone
+    stale = stored.sheet if before is None else None
+    record = entry.record
+    replaced = bool(stale) and (record is None or record.document() != stale)
+    if replaced and not entry.replace_sheet:
+        refuse_sheet_in_play(event, ruleset, settings, table, stale)
+    if before is not None and entry.expected_version is None and not entry.correct:
+        raise InvalidInput.one(
+            RESULT_IS_IN,
+            path="version",
+            table=table.number,
+            game=entered.number,
+            result=scores_text(before),
+            version=current,
+            current=before,
+        )
+    after: dict[str, object] = result_document(entered.number, entered.game, table.seats)
+    if stale:  # a result entered by its final score ends the sheet in play: kept in the audit
+        after = {**after, "sheet_in_play_dropped": stale}
+    corrected = before is not None
+    summary = (
+        f"{'corrected' if corrected else 'entered'} round {r} table {table.number}"
+        f" game {entered.number}"
+    )
+    if replaced:
+        summary += f", replacing the score sheet in play ({len(stale)} hands discarded)"  # type: ignore[arg-type]
+    if entry.closed_round is not None:
+        summary += f" of the closed round ({entry.closed_round['summary']})"
+        after = {**after, "closed_round": dict(entry.closed_round)}
+    return Recorded(
+        entered.event,
+        table.number,
+        entered.number,
+        entered.game,
+        current + 1 if corrected else stored.cleared.get(entered.number, 0) + 1,
+        bool(stale),
+        before,
+        Audit("result.correct" if corrected else "result.enter", summary, before, after),
+    )

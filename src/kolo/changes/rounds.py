@@ -39,6 +39,34 @@ def knockout_stage(event: Event, ruleset: RuleSet, settings: Settings, tables: i
         return knockout.stage_name(tables)
 
 
+def refuse_next_round(
+    event: Event,
+    *,
+    key: str = "",
+    limit: int | None = None,
+    path: str = "ROUND",
+    rounds_close: bool = True,
+) -> int:
+    """The number of the next round to seat, refused while the last round is still open (a
+    stored event's rounds close, R-EVT-3; an event file's do not: ``rounds_close`` false)
+    or once the rule set's ``limit`` of rounds is played. ``key`` names the event."""
+    last = event.rounds[-1] if event.rounds else None
+    if rounds_close and last is not None and not last.closed:
+        raise InvalidInput.one(
+            N_("round {number} is still open; close it first (kolo round close {event})"),
+            path=path,
+            number=last.number,
+            event=key,
+        )
+    if limit is not None and len(event.rounds) >= limit:
+        raise InvalidInput.one(
+            N_("all {rounds} rounds are played (change the setting 'rounds' to play more)"),
+            path=path,
+            rounds=limit,
+        )
+    return len(event.rounds) + 1
+
+
 def seat_round(
     event: Event,
     ruleset: RuleSet,

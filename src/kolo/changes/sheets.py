@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from kolo.changes.results import by_seat, the_table
-from kolo.core.event import EntrantId, Event
+from kolo.changes.common import by_seat, the_table
+from kolo.core.event import EntrantId, Event, Table
 from kolo.core.problems import N_, InvalidInput
 
 __all__ = [
@@ -139,4 +139,28 @@ def _written(ruleset: RuleSet, settings: Settings, sheet: Sheet, seats: Sequence
         sheet,
         sheets.totals(ruleset.game, sheet, seats, settings.scoring),
         sheets.complete(ruleset.game, sheet, seats, settings),
+    )
+
+
+SHEET_IN_PLAY = N_(
+    "table {table} has a score sheet in play (hands written: {hands}; totals {totals}); a final "
+    "score replaces it and discards those hands: enter it as a replacement of the sheet, or "
+    "write the sheet on"
+)
+"""The refusal of a final score over a sheet in play that does not say it replaces it."""
+
+
+def refuse_sheet_in_play(
+    event: Event, ruleset: RuleSet, settings: Settings, table: Table, hands: object
+) -> None:
+    """Refuse a final score over the sheet in play (``hands``), saying what it discards."""
+    sheet = stored(hands)
+    names = {e.id: e.name for e in event.entrants}
+    summed = sheets.totals(ruleset.game, sheet, table.seats, settings.scoring)
+    raise InvalidInput.one(
+        SHEET_IN_PLAY,
+        path="replace_sheet",
+        table=table.number,
+        hands=len(sheet.hands),
+        totals=", ".join(f"{names.get(c, c)} {summed[c]}" for c in table.seats),
     )

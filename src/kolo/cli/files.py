@@ -302,6 +302,7 @@ def pair(
     time_limit: TimeLimitOption = None,
     relax: RelaxOption = None,
 ) -> None:
+    from kolo.changes.rounds import refuse_next_round
     from kolo.core import rulesets
     from kolo.core.standings import complete_rounds
     from kolo.pairing.engine import propose
@@ -312,14 +313,9 @@ def pair(
     settings = ruleset.settings(event.settings)
     done = complete_rounds(event, ruleset, settings)
     event = replace(event, rounds=done)
-    limit = ruleset.max_rounds(settings)
-    if limit is not None and len(done) >= limit:
-        raise InvalidInput.one(
-            N_("all {rounds} rounds are played (change the setting 'rounds' to play more)"),
-            path=str(file),
-            rounds=limit,
-        )
-    number_ = len(done) + 1
+    number_ = refuse_next_round(
+        event, limit=ruleset.max_rounds(settings), path=str(file), rounds_close=False
+    )
     proposal = propose(
         event,
         ruleset,

@@ -132,6 +132,9 @@ class Round:
     """Where the round stands in a knockout format: ``group``, ``quarter-final``,
     ``semi-final``, ``final`` or ``knockout`` (an earlier knockout round); None in
     Swiss-style events."""
+    closed: bool = False
+    """The organiser has closed the round: its results change only by the explicit correction
+    (R-EVT-3). Kept by the store; an event file has no closed rounds."""
 
     def seated(self) -> Iterator[EntrantId]:
         """Every entrant seated at a table of this round."""

@@ -3,6 +3,8 @@ change (each in one transaction with its audit entry) and every reading. The fun
 the store's modules by noun; this module only names them together.
 """
 
+from kolo.changes.results import RESULT_IS_IN, scores_text
+from kolo.changes.sheets import SHEET_IN_PLAY
 from kolo.core.problems import InvalidInput
 from kolo.store.audit import (
     Actor,
@@ -61,14 +63,7 @@ from kolo.store.mapping import (
     standings,
     to_core,
 )
-from kolo.store.results import (
-    RESULT_IS_IN,
-    SHEET_IN_PLAY,
-    clear_result,
-    game_document,
-    record_result,
-    scores_text,
-)
+from kolo.store.results import clear_result, game_document, record_result
 from kolo.store.roles import (
     ASSISTANT,
     OWNER,

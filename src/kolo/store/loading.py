@@ -31,7 +31,7 @@ def core_event(event: models.Event) -> core.Event:
     rounds = list(
         models.Round.objects.filter(event=event)
         .order_by("number", "id")
-        .values_list("id", "number", "seed", "stage")
+        .values_list("id", "number", "seed", "stage", "closed")
     )
     byes: dict[int, list[tuple[int, str]]] = defaultdict(list)
     for round_id, position, code in models.Round.byes.through.objects.filter(
@@ -90,8 +90,9 @@ def core_event(event: models.Event) -> core.Event:
                 byes=tuple(code for _, code in sorted(byes[round_id], key=lambda b: b[0])),
                 tables=tuple(tables[round_id]),
                 stage=stage,
+                closed=closed,
             )
-            for round_id, number, seed, stage in rounds
+            for round_id, number, seed, stage, closed in rounds
         ),
     )
 

@@ -16,12 +16,13 @@ from dataclasses import replace
 from typing import Any
 
 from kolo.changes import sheets
-from kolo.changes.results import check_final_score
+from kolo.changes.results import check_final_score, scores_text
+from kolo.core import event as core
 from kolo.core.problems import N_, InvalidInput
 from kolo.store import models
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
 from kolo.store.mapping import ruleset_of
-from kolo.store.results import game_document, read_scores, record_result, scores_text
+from kolo.store.results import game_document, read_scores, record_result
 
 OPEN = (models.SelfReport.PENDING, models.SelfReport.CONFIRMED, models.SelfReport.DISPUTED)
 """A report in one of these states waits for the organiser."""
@@ -134,8 +135,7 @@ def _answer(
     )
 
 
-@atomic
-def submit_report(
+def report_game(
     actor: Actor,
     event: models.Event,
     table: models.Table,
@@ -145,13 +145,15 @@ def submit_report(
     turns: Mapping[str, int] | None = None,
     ended_by_time_limit: bool = False,
     hands: list[dict[str, Any]] | None = None,
+    value: core.Event | None = None,
 ) -> models.SelfReport:
     """A player reports the table's next game (with its score sheet, ``hands``, where the
     game keeps one); it waits for the others' confirmation.
 
     The same result as an open report confirms that report; a different one is kept next
     to it (its reporter disputes the others), and the reporter's own earlier report is
-    withdrawn.
+    withdrawn. Runs inside the caller's transaction (:func:`submit_report` is its own);
+    ``value`` is the event as the core sees it, where the caller has read it already.
     """
     event = lock_event(event)
     table = models.Table.objects.select_related("round").get(pk=table.pk)
@@ -161,7 +163,7 @@ def submit_report(
     entrant = seated[reporter]
     ruleset, settings = ruleset_of(event)
     _value, by_code, turns_by_code = read_scores(
-        event, table.round.number, table.number, scores, turns
+        event, table.round.number, table.number, scores, turns, value
     )
     if ruleset.ties_by_turns and turns_by_code is None:
         raise InvalidInput.one(
@@ -231,6 +233,10 @@ def submit_report(
         after={"report": report.pk, "scores": by_code, "turns": turns_by_code, "game": game_number},
     )
     return report
+
+
+submit_report = atomic(report_game)
+"""A player reports the table's next game (:func:`report_game`), in a transaction of its own."""
 
 
 @atomic

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from kolo.changes.common import refuse_if_closed
-from kolo.changes.results import CLOSED, enter_result, read_game, the_table
-from kolo.changes.results import game_number as which_game
+from kolo.changes import results
+from kolo.changes.common import refuse_if_closed, the_table
+from kolo.changes.results import CLOSED, read_game
 from kolo.core import event as core
 from kolo.core.problems import N_, InvalidInput
 from kolo.store import models
@@ -57,10 +57,12 @@ def read_scores(
     table_number: int,
     scores: Mapping[str, int],
     turns: Mapping[str, int] | None,
+    value: core.Event | None = None,
 ) -> tuple[core.Event, dict[str, int], dict[str, int] | None]:
     """The event as the core sees it, and a table's scores and turns as entered (players named
-    by id or name) checked against who sits there and the limits (``kolo.changes``)."""
-    value = to_core(event)
+    by id or name) checked against who sits there and the limits (``kolo.changes``).
+    ``value``: the event as the core sees it, where the caller has read it already."""
+    value = to_core(event) if value is None else value
     table = the_table(value, round_number, table_number)
     by_code, turns_by_code = read_game(
         value,
@@ -91,8 +93,9 @@ def record_result(
     """Enter or correct one game's result; returns the game and the result it replaced
     (``None`` for a new result; equal to the game's result when nothing changed).
 
-    The rules of the change are ``kolo.changes.results.enter_result``, decided before
-    anything is written. A correction keeps the old and the new result in the audit trail;
+    The event is read once; the pure ``kolo.changes.results.record_result`` makes every rule
+    of the change (or refuses it) before anything is written; then the game's rows and the
+    audit entry are written. A correction keeps the old and the new result in the audit trail;
     turns and the time-limit mark not given again stay as they were. With
     ``expected_version`` (the version the writer saw; 0 for "no result yet"), a game changed
     meanwhile by someone else is refused instead of silently overwritten. A different result
@@ -109,72 +112,88 @@ def record_result(
     discarded hands).
     """
     event = lock_event(event)
-    table = _open_table(event, round_number, table_number, closed_ok=closed_round is not None)
+    stored = stored_table(event, round_number, table_number)
     ruleset, settings = ruleset_of(event)
-    value, by_code, turns_by_code = read_scores(event, round_number, table.number, scores, turns)
-    number = which_game(
-        the_table(value, round_number, table.number),
-        game_number,
-        ruleset.games_per_table(round_number, settings),
-    )
-    game = table.games.select_for_update().filter(number=number).first()
-    before = game_document(game) if game is not None else None
-    current_version = game.version if game is not None else 0
-    if expected_version is not None and current_version != expected_version:
-        # 0 stands for "no result yet": two people entering one table at once (said before
-        # anything else of the result: the writer must look at it again first)
-        raise InvalidInput.one(
-            N_("someone else changed this result meanwhile; look at it again before saving"),
-            path="version",
-        )
-    entered = enter_result(
-        value,
-        ruleset,
-        settings,
+    entry = results.Entry(
         round_number,
-        table.number,
-        by_code,
-        turns=turns_by_code,
-        number=number,
-        ended_by_time_limit=ended_by_time_limit,
-        record=record,
+        table_number,
+        scores,
+        turns,
+        game_number,
+        ended_by_time_limit,
+        expected_version,
+        correct,
+        closed_round,
+        record,
+        replace_sheet,
     )
-    if game is not None and entered.unchanged:
-        return game, before  # the same result again: nothing to change or record
-    # the sheet in play is the next game's: a correction of an earlier game leaves it alone
-    in_play = (
-        models.Table.objects.filter(pk=table.pk).values_list("sheet", flat=True).first()
-        if game is None
-        else None
-    )
-    if in_play and not replace_sheet and (record is None or record.document() != in_play):
-        refuse_sheet_in_play(value, ruleset.game, settings.scoring, table, in_play)
-    if before is not None and expected_version is None and not correct:
-        raise InvalidInput.one(
-            RESULT_IS_IN,
-            path="version",
-            table=table.number,
-            game=entered.number,
-            result=scores_text(before),
-            version=current_version,
-            current=before,
+    change = results.record_result(stored, ruleset, settings, entry)
+    game = write_game(event, round_number, change)
+    if change.audit is not None:
+        write_audit(
+            event,
+            actor,
+            change.audit.action,
+            change.audit.summary,
+            before=change.audit.before,
+            after=change.audit.after,
         )
-    new = entered.game
+    return game, None if change.before is None else dict(change.before)
+
+
+def stored_table(event: models.Event, round_number: int, table_number: int) -> results.Stored:
+    """The event as a core value and what the store keeps of one of its tables beside it
+    (the games' versions and stored results, the versions of results cleared, the sheet in
+    play): what a change of that table's result reads."""
+    games = models.Game.objects.filter(
+        table__round__event=event, table__round__number=round_number, table__number=table_number
+    )
+    cleared: dict[int, int] = {}
+    for entry in models.AuditEntry.objects.filter(
+        event=event,
+        action="result.clear",
+        before__round=round_number,
+        before__table=table_number,
+    ):
+        number = int(entry.before["game"])
+        cleared[number] = max(cleared.get(number, 0), int(entry.before.get("version", 0)))
+    sheet = (
+        models.Table.objects.filter(
+            round__event=event, round__number=round_number, number=table_number
+        )
+        .values_list("sheet", flat=True)
+        .first()
+    )
+    return results.Stored(
+        to_core(event),
+        event.key,
+        {g.number: g.version for g in games},
+        {g.number: game_document(g) for g in games},
+        cleared,
+        sheet,
+    )
+
+
+def write_game(event: models.Event, round_number: int, change: results.Recorded) -> models.Game:
+    """Write the difference a result makes: the game's row and its scores at that table (and
+    the sheet in play dropped); the same result again writes nothing."""
+    table = models.Table.objects.get(
+        round__event=event, round__number=round_number, number=change.table
+    )
+    if change.audit is None:
+        return table.games.get(number=change.number)
+    new = change.game
     hands = new.record.document() if new.record is not None else None
-    if game is None:
-        game = models.Game.objects.create(
-            table=table,
-            number=entered.number,
-            ended_by_time_limit=new.ended_by_time_limit,
-            hands=hands,
-            version=_cleared_version(event, round_number, table.number, entered.number) + 1,
-        )
-    else:
-        game.ended_by_time_limit = new.ended_by_time_limit
-        game.hands = hands
-        game.version += 1
-        game.save(update_fields=["ended_by_time_limit", "hands", "version"])
-        game.scores.all().delete()
+    game, _ = models.Game.objects.update_or_create(
+        table=table,
+        number=change.number,
+        defaults={
+            "ended_by_time_limit": new.ended_by_time_limit,
+            "hands": hands,
+            "version": change.version,
+        },
+    )
+    game.scores.all().delete()
     entrants = {s.entrant.code: s.entrant for s in table.seats.select_related("entrant")}
     models.Score.objects.bulk_create(
         models.Score(
@@ -185,71 +204,9 @@ def record_result(
         )
         for code, points in new.scores.items()
     )
-    after = game_document(game)
-    corrected = before is not None
-    stale = in_play
-    if stale:  # a result entered by its final score ends the sheet in play: kept in the audit
+    if change.drop_sheet:
         models.Table.objects.filter(pk=table.pk).update(sheet=None)
-        after = {**after, "sheet_in_play_dropped": stale}
-    summary = (
-        f"{'corrected' if corrected else 'entered'} round {round_number} table {table.number}"
-        f" game {entered.number}"
-    )
-    if stale and (record is None or record.document() != stale):
-        summary += f", replacing the score sheet in play ({len(stale)} hands discarded)"
-    if closed_round is not None:
-        summary += f" of the closed round ({closed_round['summary']})"
-        after = {**after, "closed_round": dict(closed_round)}
-    write_audit(
-        event,
-        actor,
-        "result.correct" if corrected else "result.enter",
-        summary,
-        before=before,
-        after=after,
-    )
-    return game, before
-
-
-SHEET_IN_PLAY = N_(
-    "table {table} has a score sheet in play (hands written: {hands}; totals {totals}); a final "
-    "score replaces it and discards those hands: enter it as a replacement of the sheet, or "
-    "write the sheet on"
-)
-"""The refusal of a final score over a sheet in play that does not say it replaces it."""
-
-
-def refuse_sheet_in_play(
-    value: core.Event, game: str, scoring: str, table: models.Table, hands: Any
-) -> None:
-    """Refuse a final score over the sheet in play (``hands``), saying what it discards."""
-    from kolo.changes.sheets import stored
-    from kolo.games.domino.sheet import totals
-
-    sheet = stored(hands)
-    seats = the_table(value, table.round.number, table.number).seats
-    names = {e.id: e.name for e in value.entrants}
-    summed = totals(game, sheet, seats, scoring)
-    raise InvalidInput.one(
-        SHEET_IN_PLAY,
-        path="replace_sheet",
-        table=table.number,
-        hands=len(sheet.hands),
-        totals=", ".join(f"{names.get(c, c)} {summed[c]}" for c in seats),
-    )
-
-
-RESULT_IS_IN = N_(
-    "table {table} already has a result for game {game}: {result}; a correction must name "
-    "the version it replaces ({version})"
-)
-"""The refusal of a correction that does not say so; its parameters include ``current``,
-the game's result as ``game_document`` gives it."""
-
-
-def scores_text(doc: Mapping[str, Any]) -> str:
-    """A game's scores in one line: ``p1=34 p2=28 p3=12``."""
-    return " ".join(f"{c}={v}" for c, v in doc["scores"].items())
+    return game
 
 
 @atomic
@@ -285,16 +242,3 @@ def clear_result(
         before={**before, "round": round_number, "table": table.number, "version": last.version},
     )
     return before
-
-
-def _cleared_version(event: models.Event, round_number: int, table_number: int, game: int) -> int:
-    """The last version of this game before its result was cleared (0: never cleared), so
-    that a version read before the clear never fits the result entered after it."""
-    cleared = models.AuditEntry.objects.filter(
-        event=event,
-        action="result.clear",
-        before__round=round_number,
-        before__table=table_number,
-        before__game=game,
-    )
-    return max((int(e.before.get("version", 0)) for e in cleared), default=0)

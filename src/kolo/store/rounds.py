@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils import timezone
 
-from kolo.changes.rounds import close, reopen, seat_round, swap, undo
+from kolo.changes.rounds import close, refuse_next_round, reopen, seat_round, swap, undo
 from kolo.core import event as core
 from kolo.core.problems import N_, InvalidInput, Problem
 from kolo.games import registry as games
@@ -50,14 +50,8 @@ def new_round(
     trail keeps. Everyone active must be seated (R-EVT-1); that cannot be forced.
     """
     event = lock_event(event)
-    last = event.rounds.last()
-    if last is not None and not last.closed:
-        raise InvalidInput.one(
-            N_("round {number} is still open; close it first (kolo round close {event})"),
-            path="ROUND",
-            number=last.number,
-            event=event.key,
-        )
+    current = to_core(event)
+    refuse_next_round(current, key=event.key)
     if not tables:
         raise InvalidInput.one(N_("no tables given"), path="--tables")
     unknown: list[Problem] = []
@@ -73,7 +67,6 @@ def new_round(
     bye_codes = [code_of(ref) for ref in byes]
     if unknown:
         raise InvalidInput(unknown)
-    current = to_core(event)
     problems: list[Problem] = []
     round_ = _store_round(event, current, codes, bye_codes, seed, force_reason, problems)
     overridden = "; ".join(p.text() for p in problems)
@@ -175,25 +168,11 @@ def pair_round(
     event = lock_event(event)
     if relax and not (reason or "").strip():
         raise InvalidInput.one(N_("say why the rules are relaxed (--reason)"), path="--reason")
-    last = event.rounds.last()
-    if last is not None and not last.closed:
-        raise InvalidInput.one(
-            N_("round {number} is still open; close it first (kolo round close {event})"),
-            path="ROUND",
-            number=last.number,
-            event=event.key,
-        )
     from kolo.pairing.engine import propose
 
     ruleset, settings = ruleset_of(event)
     current = to_core(event)
-    limit = ruleset.max_rounds(settings)
-    if limit is not None and len(current.rounds) >= limit:
-        raise InvalidInput.one(
-            N_("all {rounds} rounds are played (change the setting 'rounds' to play more)"),
-            path="ROUND",
-            rounds=limit,
-        )
+    refuse_next_round(current, key=event.key, limit=ruleset.max_rounds(settings))
     if seed is None:
         seed = secrets.randbelow(2**31)
     ratings = ratings_before(event) if settings.seeding == "rating" else None

@@ -1,26 +1,19 @@
-"""Score sheets: a table's game written hand by hand (games that keep one). The hands so far are kept on the
-table (``Table.sheet``); the hand that ends the game makes the sheet the table's result."""
+"""Score sheets: a table's game written hand by hand (games that keep one). The hands so far
+are kept on the table (``Table.sheet``); the hand that ends the game makes the sheet the
+table's result. The rules are the pure ``kolo.changes.hands``; here the event is read once and
+what they return is written, in one transaction."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from kolo.changes import sheets
-from kolo.changes.common import refuse_if_closed
-from kolo.changes.results import CLOSED, the_table
-from kolo.core.problems import N_, InvalidInput
+from kolo.changes import hands, sheets
+from kolo.changes.results import Audit
 from kolo.store import models, reports
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
-from kolo.store.mapping import get_round, get_table, resolve_entrant, ruleset_of, to_core
-from kolo.store.reports import submit_report
-from kolo.store.results import entrant_ids, record_result
-
-
-def _table(event: models.Event, round_number: int, table_number: int) -> models.Table:
-    round_ = get_round(event, round_number)
-    refuse_if_closed(round_.number, round_.closed, CLOSED, event=event.key)
-    return get_table(round_, table_number)
+from kolo.store.mapping import ruleset_of
+from kolo.store.reports import report_game
+from kolo.store.results import stored_table, write_game
 
 
 def sheet_in_play(table: models.Table) -> sheets.Sheet:
@@ -47,52 +40,35 @@ def write_hand(
     or, written by a player at the table (``reporter``, self-reporting, R-EVT-4), reports it
     for the others to confirm, the sheet kept until the organiser accepts it."""
     event = lock_event(event)
-    table = _table(event, round_number, table_number)
-    table = models.Table.objects.select_for_update().get(pk=table.pk)
+    stored = stored_table(event, round_number, table_number)
     ruleset, settings = ruleset_of(event)
-    value = to_core(event)
-    before = sheet_in_play(table)
-    if expected_hands is not None and expected_hands != len(before.hands):
-        raise InvalidInput.one(
-            N_("someone else wrote on this sheet meanwhile; look at it again"),
-            path="version",
-        )
-    out_code = resolve_entrant(event, out).code if out is not None else None
-    written = sheets.write_hand(
-        value,
+    change = hands.write_hand(
+        stored,
         ruleset,
         settings,
         round_number,
-        table.number,
-        before,
-        out_code,
-        entrant_ids(event, pips, "--pips"),
+        table_number,
+        out,
+        pips,
+        expected_hands=expected_hands,
+        reported=reporter is not None,
     )
-    hand = written.sheet.hands[-1]
-    summary = (
-        f"round {round_number} table {table.number}: hand {len(written.sheet.hands)} written, "
-        + ("blocked" if hand.out is None else f"{hand.out} out")
-    )
-    # the sheet stays on the table while it is in play, or while the players confirm it
-    finished_here = written.over and reporter is None
-    table.sheet = None if finished_here else written.sheet.document()
-    table.save(update_fields=["sheet"])
-    write_audit(
-        event,
-        actor,
-        "sheet.hand",
-        summary + (", game over" if written.over else ""),
-        before=_doc(before),
-        after=_doc(written.sheet),
-    )
-    if finished_here:
-        record_result(
-            actor, event, round_number, table.number, written.totals, record=written.sheet
-        )
-    elif written.over:
+    table = _write_sheet(event, actor, round_number, table_number, change)
+    if change.result is not None:
+        write_game(event, round_number, change.result)
+        _write_audit(event, actor, change.result.audit)
+    elif change.written.over:
         assert reporter is not None
-        submit_report(actor, event, table, reporter, written.totals, hands=written.sheet.document())
-    return written
+        report_game(
+            actor,
+            event,
+            table,
+            reporter,
+            change.written.totals,
+            hands=change.written.sheet.document(),
+            value=stored.event,
+        )
+    return change.written
 
 
 @atomic
@@ -107,13 +83,13 @@ def take_back_hand(
     """Take back the last hand written on a table's sheet of the game in play. ``hand`` (the
     number of the hand the writer saw last) is refused when it is no longer the last one."""
     event = lock_event(event)
-    table = _table(event, round_number, table_number)
-    table = models.Table.objects.select_for_update().get(pk=table.pk)
     ruleset, settings = ruleset_of(event)
-    seats = the_table(to_core(event), round_number, table.number).seats
-    before = sheet_in_play(table)
-    written = sheets.take_back(ruleset, settings, before, seats, hand)
-    table.sheet = written.sheet.document() if written.sheet.hands else None
+    stored = stored_table(event, round_number, table_number)
+    change = hands.take_back(stored, ruleset, settings, round_number, table_number, hand)
+    table = models.Table.objects.get(
+        round__event=event, round__number=round_number, number=table_number
+    )
+    table.sheet = change.kept
     table.save(update_fields=["sheet"])
     for report in reports.open_reports(table):
         if report.hands is not None:  # the sheet it reported is changed: it is void
@@ -128,16 +104,29 @@ def take_back_hand(
                 before={"report": report.pk, "status": "open", "scores": report.scores},
                 after={"report": report.pk, "status": report.status},
             )
-    write_audit(
-        event,
-        actor,
-        "sheet.undo",
-        f"round {round_number} table {table.number}: hand {len(before.hands)} taken back",
-        before=_doc(before),
-        after=_doc(written.sheet),
+    _write_audit(event, actor, change.audit)
+    return change.written
+
+
+def _write_sheet(
+    event: models.Event,
+    actor: Actor,
+    round_number: int,
+    table_number: int,
+    change: hands.HandWritten,
+) -> models.Table:
+    """Keep the sheet on the table (or none) and write the hand's audit entry."""
+    table = models.Table.objects.get(
+        round__event=event, round__number=round_number, number=table_number
     )
-    return written
+    table.sheet = change.kept
+    table.save(update_fields=["sheet"])
+    _write_audit(event, actor, change.audit)
+    return table
 
 
-def _doc(sheet: sheets.Sheet) -> dict[str, Any]:
-    return {"hands": sheet.document()}
+def _write_audit(event: models.Event, actor: Actor, audit: Audit | None) -> None:
+    if audit is not None:
+        write_audit(
+            event, actor, audit.action, audit.summary, before=audit.before, after=audit.after
+        )
