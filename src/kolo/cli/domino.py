@@ -24,6 +24,20 @@ domino_app = typer.Typer(
 app.add_typer(domino_app, name="domino")
 
 
+ScoringOption = Annotated[
+    str,
+    typer.Option(
+        "--scoring",
+        help=_(
+            "How a hand of Mexican Train scores: winner (the winner scores the others' "
+            "pips, the highest total wins) or own (each player scores their own pips, the "
+            "lowest total wins)."
+        ),
+    ),
+]
+"""How Mexican Train's hands score, as ``simulate`` and ``play`` take it."""
+
+
 @domino_app.command(
     "simulate",
     help=_(
@@ -50,17 +64,7 @@ def simulate_command(
         typer.Option("--workers", min=0, max=256, help=_("Processes to use (0: every core).")),
     ] = 0,
     as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
-    scoring: Annotated[
-        str,
-        typer.Option(
-            "--scoring",
-            help=_(
-                "How a hand of Mexican Train scores: winner (the winner scores the others' "
-                "pips, the highest total wins) or own (each player scores their own pips, the "
-                "lowest total wins)."
-            ),
-        ),
-    ] = "winner",
+    scoring: ScoringOption = "winner",
 ) -> None:
     import os
 
@@ -156,17 +160,7 @@ def play_command(
         int,
         typer.Option("--players", min=2, max=8, help=_("Players of Mexican Train, you included.")),
     ] = 4,
-    scoring: Annotated[
-        str,
-        typer.Option(
-            "--scoring",
-            help=_(
-                "How a hand of Mexican Train scores: winner (the winner scores the others' "
-                "pips, the highest total wins) or own (each player scores their own pips, the "
-                "lowest total wins)."
-            ),
-        ),
-    ] = "winner",
+    scoring: ScoringOption = "winner",
 ) -> None:
     import random
 

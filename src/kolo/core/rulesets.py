@@ -6,7 +6,7 @@ A new format is a new entry here, not new branches elsewhere (DESIGN.md principl
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
@@ -184,6 +184,24 @@ def _defaults(**values: Any) -> Mapping[str, Any]:
     return MappingProxyType(values)
 
 
+_SWISS_PAIRS = RuleSet(
+    id="swiss-pairs",
+    game="carcassonne",
+    title=N_("Swiss in pairs (Carcassonne, the base game)"),
+    system=System.SWISS_PAIRS,
+    placement_points=_points(1, 0),
+    ties_by_turns=False,
+    success=Success.NONE,
+    tie_breaks=(TieBreak.BUCHHOLZ, TieBreak.SCORE_DIFFERENCE),
+    smaller_tables=False,
+    byes=True,
+    defaults=_defaults(
+        rounds=5, table_size=2, games_per_table=1, bye_points=1, **_PAIRING, **_DESK
+    ),
+)
+"""Swiss in pairs (R-STAND-3): the base game's rule set, and the final's with its own game."""
+
+
 REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
     {
         rs.id: rs
@@ -250,35 +268,12 @@ REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
                     **_DESK,
                 ),
             ),
-            RuleSet(
-                id="swiss-pairs",
-                game="carcassonne",
-                title=N_("Swiss in pairs (Carcassonne, the base game)"),
-                system=System.SWISS_PAIRS,
-                placement_points=_points(1, 0),
-                ties_by_turns=False,
-                success=Success.NONE,
-                tie_breaks=(TieBreak.BUCHHOLZ, TieBreak.SCORE_DIFFERENCE),
-                smaller_tables=False,
-                byes=True,
-                defaults=_defaults(
-                    rounds=5, table_size=2, games_per_table=1, bye_points=1, **_PAIRING, **_DESK
-                ),
-            ),
-            RuleSet(
+            _SWISS_PAIRS,
+            replace(
+                _SWISS_PAIRS,
                 id="carcassonne-final",
                 game="carcassonne-final",
                 title=N_("Carcassonne – Czech championship final (Swiss in pairs, 5 rounds)"),
-                system=System.SWISS_PAIRS,
-                placement_points=_points(1, 0),
-                ties_by_turns=False,
-                success=Success.NONE,
-                tie_breaks=(TieBreak.BUCHHOLZ, TieBreak.SCORE_DIFFERENCE),
-                smaller_tables=False,
-                byes=True,
-                defaults=_defaults(
-                    rounds=5, table_size=2, games_per_table=1, bye_points=1, **_PAIRING, **_DESK
-                ),
             ),
             RuleSet(
                 id="nbgl-dominion",
