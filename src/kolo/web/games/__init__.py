@@ -1,0 +1,21 @@
+"""The web's game registry (issue 37, DESIGN.md principle 4): each game's room on the web
+floor, found by the game's id; generic pages ask here and never name a game."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from kolo.web.games import dominion
+
+ROOMS: dict[str, ModuleType] = {"dominion": dominion}
+"""Each game's web room by the game's id (a game with nothing of its own to show has none)."""
+
+
+def audit_actions() -> dict[str, str]:
+    """The actions the games' rooms record, by their names in words."""
+    return {k: v for room in ROOMS.values() for k, v in getattr(room, "AUDIT_ACTIONS", {}).items()}
+
+
+def audit_sentences() -> tuple[tuple[str, str], ...]:
+    """The sentences the games' rooms write (pattern, words)."""
+    return tuple(s for room in ROOMS.values() for s in getattr(room, "AUDIT_SENTENCES", ()))
