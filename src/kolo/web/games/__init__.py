@@ -3,7 +3,9 @@ floor, found by the game's id; generic pages ask here and never name a game."""
 
 from __future__ import annotations
 
+import importlib
 from types import ModuleType
+from typing import Any
 
 from kolo.web.games import dominion
 
@@ -19,3 +21,15 @@ def audit_actions() -> dict[str, str]:
 def audit_sentences() -> tuple[tuple[str, str], ...]:
     """The sentences the games' rooms write (pattern, words)."""
     return tuple(s for room in ROOMS.values() for s in getattr(room, "AUDIT_SENTENCES", ()))
+
+
+def desk_urls() -> list[Any]:
+    """The desk pages of the games' rooms (each room's ``urls.desk``, when it has one)."""
+    found: list[Any] = []
+    for room in ROOMS.values():
+        try:
+            urls = importlib.import_module(room.__name__ + ".urls")
+        except ModuleNotFoundError:
+            continue
+        found.extend(getattr(urls, "desk", []))
+    return found
