@@ -1,4 +1,4 @@
-"""The web's game registry (issue 37, DESIGN.md principle 4): each game's room on the web
+"""The web's game registry: each game's room on the web
 floor, found by the game's id; generic pages ask here and never name a game."""
 
 from __future__ import annotations
