@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from kolo.core.problems import N_
+from kolo.web import games
 
 ACTIONS: dict[str, str] = {
     "event.create": N_("event created"),
@@ -47,8 +48,6 @@ ACTIONS: dict[str, str] = {
     "clock.start": N_("clock started"),
     "clock.limit": N_("time limit imposed"),
     "clock.reset": N_("clock reset"),
-    "kingdom.draft": N_("draft recorded"),
-    "kingdom.set": N_("kingdom entered"),
     "team.role": N_("team changed"),
     "pool.save": N_("card pool saved"),
     "series.save": N_("series saved"),
@@ -56,8 +55,9 @@ ACTIONS: dict[str, str] = {
     "series.remove": N_("event left a series"),
     "series.merge": N_("players merged"),
     "user.password": N_("password changed"),
+    **games.audit_actions(),
 }
-"""Every action the store records, by its name in words."""
+"""Every action the store records, by its name in words (a game's own, from its room)."""
 
 
 VIA: dict[str, str] = {
@@ -99,6 +99,7 @@ _NAME = r"(?P<name>.+)"
 _WHERE = r"round (?P<round>\d+) table (?P<table>\d+)(?: game (?P<game>\d+))?"
 
 PATTERNS: tuple[_Pattern, ...] = (
+    *(_p(pattern, words) for pattern, words in games.audit_sentences()),
     _p(
         r"created event '(?P<event>.*)' \((?P<ruleset>[\w-]+)\)",
         N_("created event ‘{event}’ ({ruleset})"),
@@ -175,14 +176,6 @@ PATTERNS: tuple[_Pattern, ...] = (
         N_("imposed the time limit in round {round}: two more game rounds"),
     ),
     _p(r"round (?P<round>\d+) clock: reset", N_("reset the clock of round {round}")),
-    _p(
-        r"round (?P<round>\d+) table (?P<table>\d+): draft recorded",
-        N_("recorded the draft of table {table} of round {round}"),
-    ),
-    _p(
-        r"round (?P<round>\d+) table (?P<table>\d+): kingdom recorded by hand",
-        N_("entered the kingdom of table {table} of round {round} by hand"),
-    ),
     _p(r"(?P<user>.+): (?P<before>\S+) → (?P<after>\S+)", N_("{user}: role {before} → {after}")),
     _p(
         r"saved card pool (?P<pool>\S+) \((?P<cards>\d+) cards\)",

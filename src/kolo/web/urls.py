@@ -4,14 +4,13 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.i18n import set_language
 
-from kolo.web import accounts, password
+from kolo.web import accounts, games, password
 from kolo.web.views import (
     api,
     correct,
     desk_dominion,
     desk_entrants,
     desk_events,
-    desk_pools,
     desk_records,
     desk_results,
     desk_rounds,
@@ -106,8 +105,7 @@ urlpatterns = [
     path("desk/", desk_events.desk, name="desk"),
     path("desk/import/", desk_events.import_event, name="desk-import"),
     path("desk/tokens/", desk_records.tokens, name="desk-tokens"),
-    path("desk/pools/", desk_pools.pools, name="desk-pools"),
-    path("desk/pools/<slug:name>/", desk_pools.pool_edit, name="desk-pool"),
+    *games.desk_urls(),
     path("desk/<slug:key>/", include(event_desk)),
     path("api/v1/", include(api.urlpatterns)),
 ]

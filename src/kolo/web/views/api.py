@@ -334,7 +334,8 @@ OPENAPI: dict[str, Any] = {
                                     "replace_sheet": {
                                         "type": "boolean",
                                         "description": "replace the table's score sheet in "
-                                        "play (domino), discarding its hands; without it such "
+                                        "play (a game written hand by hand), discarding its hands; "
+                                        "without it such "
                                         "a result is refused with 409",
                                     },
                                     "version": {
