@@ -8,7 +8,7 @@ from pathlib import Path
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 LAYERS = [
-    ("kolo.i18n", "kolo.csvout", "kolo.display", "kolo.stats", "kolo.core"),
+    ("kolo.i18n", "kolo.csvout", "kolo.display", "kolo.stats", "kolo.runner", "kolo.core"),
     ("kolo.games",),
     ("kolo.pairing", "kolo.simulation"),
     ("kolo.formats",),

@@ -2,11 +2,11 @@
 pairing engine (``kolo.pairing.engine.propose``, knockouts and brackets included) and the real
 standings (``kolo.core.standings.compute``); and what they say about the format.
 
-Event ``i`` of a study seeded ``seed`` is played from its own seed (``event_seed``): the
-players' strengths, every draw and every game come from it, and the pairing engine is bounded
-by work, not by the clock (``kolo.pairing.work``). Events are played in batches of a fixed
-size on a pool of processes and put back in order, so the figures are the same whatever the
-number of workers.
+Event ``i`` of a study seeded ``seed`` is played from its own seed (``kolo.stats.sub_seed``):
+the players' strengths, every draw and every game come from it, and the pairing engine is
+bounded by work, not by the clock (``kolo.pairing.work``). Events are played by the runner
+(``kolo.runner``) in batches of a fixed size on a pool of processes and put back in order, so
+the figures are the same whatever the number of workers.
 """
 
 from __future__ import annotations
@@ -15,9 +15,8 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any
 
 from kolo.core import elimination, knockout, rulesets
 from kolo.core.event import Entrant, Event, Game, Round, Table
@@ -26,6 +25,8 @@ from kolo.core.settings import Settings, resolve
 from kolo.core.standings import bracket, compute
 from kolo.formats import metrics
 from kolo.pairing.engine import propose
+from kolo.runner import Submitter
+from kolo.runner import run as run_batches
 from kolo.simulation import SkillModel
 from kolo.stats import sub_seed
 
@@ -180,10 +181,6 @@ def _entrants(count: int) -> tuple[Entrant, ...]:
     return tuple(Entrant(f"p{i}", f"P{i}") for i in range(1, count + 1))
 
 
-event_seed = sub_seed
-"""The seed of event ``index`` of a run seeded ``seed`` (``kolo.stats.sub_seed``)."""
-
-
 @dataclass(frozen=True)
 class Outcome:
     """What one simulated event gave."""
@@ -322,7 +319,7 @@ def simulate_event(study: Study, seed: int, index: int) -> Played:
     """Event ``index`` of the study played to its end: every round paired by the engine,
     every game by the players' model, a knockout to its final, a bracket to its champion."""
     ruleset, settings = check(study)
-    own = event_seed(seed, index)
+    own = sub_seed(seed, index)
     rng = random.Random(own)
     entrants = _entrants(study.players)
     drawn = SkillModel.draw([e.id for e in entrants], rng)
@@ -506,13 +503,6 @@ class Summary:
         return {**self.figures(), "timing": self.timing()}
 
 
-class Submitter(Protocol):
-    """What ``run`` needs of a pool: ``concurrent.futures.ProcessPoolExecutor`` and Dask's
-    ``distributed.Client`` both have it (``submit`` returning a future with ``result``)."""
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any) -> Any: ...
-
-
 def run(
     study: Study,
     events: int,
@@ -529,32 +519,11 @@ def run(
     processes (one: this process). The path is the same: batches of ``BATCH`` events, each
     event from its own seed, the outcomes put back in order."""
     check(study)
-    batches = [(first, min(BATCH, events - first)) for first in range(0, events, BATCH)]
     started = time.perf_counter()
-    outcomes: list[Outcome] = []
-    done = 0
-
-    def gather(pool: Submitter) -> None:
-        nonlocal done
-        futures = [pool.submit(play_batch, study, seed, f, c) for f, c in batches]
-        for (_first, count), future in zip(batches, futures, strict=True):
-            outcomes.extend(future.result())
-            done += count
-            if progress:
-                progress(done)
-
+    found = run_batches(play_batch, (study, seed), events, BATCH, workers, progress, executor)
+    outcomes = [outcome for batch in found for outcome in batch]
     if executor is not None:
-        gather(executor)
         workers = 0
-    elif workers <= 1:
-        for first, count in batches:
-            outcomes.extend(play_batch(study, seed, first, count))
-            done += count
-            if progress:
-                progress(done)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            gather(pool)
     ordered = tuple(sorted(outcomes, key=lambda o: o.index))
     return Summary(study, seed, ordered, time.perf_counter() - started, workers)
 

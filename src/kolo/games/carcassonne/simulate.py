@@ -3,7 +3,7 @@ the margin between the first two bots, how many turns a game takes, and how fast
 
 Game ``i`` is played from its own seed (``seed``, ``i``), and its seats are the bots turned by
 ``i`` places (so every bot sits first equally often): the figures are the same whatever the
-number of workers.
+number of workers (``kolo.runner``).
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from kolo.games.carcassonne.bots import BOTS
 from kolo.games.carcassonne.game import BASE, FINAL, Rules, new_game
-from kolo.stats import sub_seed, wilson
+from kolo.runner import run, seeds, share
+from kolo.stats import wilson
 
 VARIANTS = (BASE, FINAL)
 
@@ -52,17 +52,12 @@ class Tally:
         self.turns.update(other.turns)
 
 
-game_seed = sub_seed
-"""The seed of game ``index`` of a run seeded ``seed`` (``kolo.stats.sub_seed``)."""
-
-
 def play_batch(variant: str, bots: Sequence[str], seed: int, first: int, count: int) -> Tally:
     """Games ``first`` … ``first + count - 1``."""
     n = len(bots)
     rules = Rules(variant=variant)
     tally = Tally(wins=[0] * n, ties=[0] * n, points=[0] * n)
-    for index in range(first, first + count):
-        s = game_seed(seed, index)
+    for index, s in seeds(seed, first, count):
         game = new_game(n, s, rules)
         rng = random.Random(s ^ 0x5DEECE66D)
         shift = index % n
@@ -153,26 +148,9 @@ def simulate(
         raise ValueError("the final's variant seats two: give two bots")
     if not 2 <= len(bots) <= 5:
         raise ValueError("Carcassonne seats 2 to 5: give that many bots")
-    size = max(1, min(100, games // (max(workers, 1) * 8) or 1))
-    batches = [(first, min(size, games - first)) for first in range(0, games, size)]
     total = Tally(wins=[0] * len(bots), ties=[0] * len(bots), points=[0] * len(bots))
     start = time.perf_counter()
-    done = 0
-    if workers <= 1:
-        for first, count in batches:
-            total.add(play_batch(variant, bots, seed, first, count))
-            done += count
-            if progress:
-                progress(done)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [
-                pool.submit(play_batch, variant, list(bots), seed, first, count)
-                for first, count in batches
-            ]
-            for (_, count), future in zip(batches, futures, strict=True):
-                total.add(future.result())
-                done += count
-                if progress:
-                    progress(done)
+    size = share(games, workers, most=100, per_worker=8)
+    for tally in run(play_batch, (variant, list(bots), seed), games, size, workers, progress):
+        total.add(tally)
     return Summary(variant, tuple(bots), seed, total, time.perf_counter() - start)

@@ -1,10 +1,11 @@
 """Kingdom reports: many games of bots on one kingdom, and fair kingdoms to propose.
 
-Game ``i`` of a run is played from its own seed (``game_seed(seed, i)``) and with the bots
+Game ``i`` of a run is played from its own seed (``kolo.runner.seeds``) and with the bots
 turned ``i`` seats round (seat ``s`` is played by bot ``(s + i) % players``), so each bot sits
 in each seat equally often and the figures are the same whatever the number of workers: the
-batches are cut the same way for any number of workers and added up in order, and shared
-wins are counted in sixtieths (a share of a win among 1–6 players is a whole number of them).
+runner (``kolo.runner``) cuts the batches the same way for any number of workers and they are
+added up in order, and shared wins are counted in sixtieths (a share of a win among 1–6
+players is a whole number of them).
 """
 
 from __future__ import annotations
@@ -13,13 +14,14 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from kolo.games.dominion import bots as bots_module
 from kolo.games.dominion import engine
-from kolo.stats import sub_seed, wilson
+from kolo.runner import run as run_batches
+from kolo.runner import seeds
+from kolo.stats import wilson
 
 UNIT = 60
 """A win in sixtieths: a win shared by k ≤ 6 players is 60 / k each, a whole number."""
@@ -27,10 +29,6 @@ BATCH = 100
 """Games per batch (the same for any number of workers)."""
 SECOND_EDITION = tuple(c for c in engine.KINGDOM if c != "Feast")
 """The 26 kingdom cards of R-SETUP-3: the pool ``propose`` draws from by default."""
-
-
-game_seed = sub_seed
-"""The seed of game ``index`` of a run seeded ``seed`` (``kolo.stats.sub_seed``)."""
 
 
 @dataclass
@@ -83,10 +81,10 @@ def play_batch(
     n = len(names)
     made = [bots_module.bot(name) for name in names]
     tally = Tally(bot_wins=[0] * n, seat_wins=[0] * n, bot_points=[0] * n)
-    for index in range(first, first + count):
+    for index, own in seeds(seed, first, count):
         turn = index % n
         seated = [(s + turn) % n for s in range(n)]  # seat s → bot seated[s]
-        result = engine.play(kingdom, [made[b] for b in seated], game_seed(seed, index))
+        result = engine.play(kingdom, [made[b] for b in seated], own)
         share = UNIT // len(result.winners)
         for seat in result.winners:
             tally.seat_wins[seat] += share
@@ -108,26 +106,10 @@ def run(
     progress: Callable[[int], None] | None = None,
 ) -> Tally:
     """Play ``games`` games; ``progress`` is told how many are done as batches finish."""
-    batches = [(first, min(BATCH, games - first)) for first in range(0, games, BATCH)]
     total = Tally()
-    done = 0
-    if workers <= 1 or len(batches) == 1:
-        for first, count in batches:
-            total.add(play_batch(kingdom, names, seed, first, count))
-            done += count
-            if progress:
-                progress(done)
-        return total
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [
-            pool.submit(play_batch, list(kingdom), list(names), seed, first, count)
-            for first, count in batches
-        ]
-        for (_, count), future in zip(batches, futures, strict=True):
-            total.add(future.result())
-            done += count
-            if progress:
-                progress(done)
+    args = (list(kingdom), list(names), seed)
+    for tally in run_batches(play_batch, args, games, BATCH, workers, progress):
+        total.add(tally)
     return total
 
 
@@ -242,8 +224,11 @@ def fairness(kingdom: Sequence[str], players: int, games: int, seed: int) -> dic
     }
 
 
-def _fairness(args: tuple[tuple[str, ...], int, int, int]) -> dict[str, Any]:
-    return fairness(*args)
+def weigh(
+    kingdoms: Sequence[tuple[str, ...]], players: int, games: int, seed: int, first: int, count: int
+) -> list[dict[str, Any]]:
+    """The fairness of kingdoms ``first`` … ``first + count - 1``, each from its own seed."""
+    return [fairness(kingdoms[i], players, games, own) for i, own in seeds(seed, first, count)]
 
 
 def propose(
@@ -264,19 +249,13 @@ def propose(
     if len(set(pool)) < 10:
         raise ValueError("the pool needs at least ten cards")
     kingdoms = candidates(sorted(set(pool)), candidates_count, seed)
-    jobs = [(k, players, games, game_seed(seed, i)) for i, k in enumerate(kingdoms)]
-    found: list[dict[str, Any]] = []
-    if workers <= 1:
-        for job in jobs:
-            found.append(_fairness(job))
-            if progress:
-                progress(len(found))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as executor:
-            for result in executor.map(_fairness, jobs):
-                found.append(result)
-                if progress:
-                    progress(len(found))
+    found = [
+        item
+        for batch in run_batches(
+            weigh, (kingdoms, players, games, seed), len(kingdoms), 1, workers, progress
+        )
+        for item in batch
+    ]
     found.sort(key=lambda r: (r["score"], r["kingdom"]))
     kept: list[dict[str, Any]] = []
     for item in found:  # a kingdom drawn twice (a small pool) is proposed once, at its best

@@ -7,11 +7,11 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from kolo.games.domino import block, mexican
-from kolo.stats import sub_seed, wilson
+from kolo.runner import run, seeds, share
+from kolo.stats import wilson
 
 GAMES = ("block", "mexican-train")
 MEXICAN_BOTS: dict[str, mexican.MexicanBot] = mexican.PLAYERS
@@ -39,18 +39,8 @@ class Tally:
         self.hands_per_match.update(other.hands_per_match)
 
 
-match_seed = sub_seed
-"""The seed of match ``index`` of a run seeded ``seed`` (``kolo.stats.sub_seed``)."""
-
-
 def play_batch(
-    game: str,
-    bots: Sequence[str],
-    seed: int,
-    first: int,
-    count: int,
-    target: int,
-    scoring: str = mexican.WINNER,
+    game: str, bots: Sequence[str], seed: int, target: int, scoring: str, first: int, count: int
 ) -> Tally:
     """Matches ``first`` … ``first + count - 1`` (``scoring``: how Mexican Train's hands
     score, ``mexican.WINNER`` or ``mexican.OWN``)."""
@@ -59,8 +49,8 @@ def play_batch(
         players = [block.BOTS[name] for name in bots]
         rules = block.BlockRules(target=target)
         tally.wins = [0, 0]
-        for index in range(first, first + count):
-            match = block.play_match(players, match_seed(seed, index), rules)
+        for _index, own in seeds(seed, first, count):
+            match = block.play_match(players, own, rules)
             tally.matches += 1
             tally.wins[match.winner] += 1
             tally.hands += len(match.hands)
@@ -70,8 +60,8 @@ def play_batch(
     movers = [MEXICAN_BOTS[name] for name in bots]
     tally.wins = [0] * len(movers)
     train_rules = mexican.MexicanRules(scoring=scoring)
-    for index in range(first, first + count):
-        played = mexican.play_game(movers, match_seed(seed, index), train_rules)
+    for _index, own in seeds(seed, first, count):
+        played = mexican.play_game(movers, own, train_rules)
         scores = played.scores()
         tally.matches += 1
         tally.hands += 1
@@ -143,26 +133,10 @@ def simulate(
         raise ValueError(f"no scoring {scoring!r}: choose {', '.join(mexican.SCORINGS)}")
     if game == "mexican-train" and not 2 <= len(bots) <= 8:
         raise ValueError("Mexican Train seats 2 to 8: give that many bots")
-    size = max(1, min(500, matches // (workers * 4) or 1))
-    batches = [(first, min(size, matches - first)) for first in range(0, matches, size)]
     total = Tally()
     start = time.perf_counter()
-    done = 0
-    if workers <= 1:
-        for first, count in batches:
-            total.add(play_batch(game, bots, seed, first, count, target, scoring))
-            done += count
-            if progress:
-                progress(done)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [
-                pool.submit(play_batch, game, list(bots), seed, first, count, target, scoring)
-                for first, count in batches
-            ]
-            for (_, count), future in zip(batches, futures, strict=True):
-                total.add(future.result())
-                done += count
-                if progress:
-                    progress(done)
+    size = share(matches, workers, most=500, per_worker=4)
+    args = (game, list(bots), seed, target, scoring)
+    for tally in run(play_batch, args, matches, size, workers, progress):
+        total.add(tally)
     return Summary(game, tuple(bots), total, time.perf_counter() - start)
