@@ -34,3 +34,19 @@ def _fast_with(deal_rng, play_rng, number, first_leader):
             return play_rng.random()
 
     return random_hand(Split(), number, first_leader)
+
+
+def test_a_fast_match_is_the_engines_match_hand_by_hand():
+    """``kolo domino simulate`` plays four random players with the fast loop: from the same
+    seed it must play the engine's very match, every hand's end and score, on many seeds."""
+    from kolo.games.domino.block import BlockRules, play_match
+    from kolo.games.domino.fast import random_match
+
+    rules_of = [BlockRules(), BlockRules(target=30), BlockRules(target=250, tied_hand_scores=True)]
+    for seed in range(600):
+        rules = rules_of[seed % 3]
+        engine = play_match([random_bot] * 4, seed, rules)
+        assert random_match(seed, rules) == engine, seed
+    assert random_match(5, BlockRules(target=10_000), max_hands=3) == play_match(
+        [random_bot] * 4, 5, BlockRules(target=10_000), max_hands=3
+    )

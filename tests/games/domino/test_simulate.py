@@ -113,3 +113,39 @@ def test_the_play_command_says_who_is_your_partner_and_who_are_opponents(monkeyp
     assert "your opponents are seats 1 and 3 (strong)" in out
     assert "seat 2 (your partner): " in out or "seat 2 (your partner) leads" in out
     assert "seat 1 (opponent): " in out
+
+
+def test_four_random_players_are_played_by_the_fast_loop_with_the_engine_s_figures(monkeypatch):
+    from kolo.games.domino import block, fast
+
+    played = []
+    real = fast.random_match
+
+    def counted(seed, rules):
+        played.append(seed)
+        return real(seed, rules)
+
+    monkeypatch.setattr(fast, "random_match", counted)
+    quick = simulate("block", ["random"] * 4, 80, seed=4, target=60, workers=1)
+    assert len(played) == 80  # every match by the fast loop
+    monkeypatch.setattr(  # the same random player, not the same function: the engine plays
+        block, "BOTS", {**block.BOTS, "random": lambda hand, rng: block.random_bot(hand, rng)}
+    )
+    slow = simulate("block", ["random"] * 4, 80, seed=4, target=60, workers=1)
+    assert len(played) == 80
+    first, second = quick.report(), slow.report()
+    first.pop("games_per_second")
+    second.pop("games_per_second")
+    assert first == second
+
+
+@pytest.mark.parametrize(
+    ("game", "bots"),
+    [("block", ["random"] * 4), ("mexican-train", ["greedy", "random", "random"])],
+)
+def test_the_same_figures_on_one_or_two_workers(game, bots):
+    one = simulate(game, bots, 90, seed=5, workers=1).report()
+    two = simulate(game, bots, 90, seed=5, workers=2).report()
+    one.pop("games_per_second")
+    two.pop("games_per_second")
+    assert one == two

@@ -3,15 +3,16 @@
 The same rules as ``kolo.games.domino.block`` with the same random draws as its ``random_bot``
 (a playable tile uniformly, then a side uniformly where it fits both ends), written as one loop
 over plain integers — a hand is a bit mask, the tiles that fit are one ``&`` — so that a hand
-costs a few microseconds. ``tests/games/domino/test_fast.py`` holds it to the engine: from the
-same seed both play the same hand to the same end.
+costs a few microseconds. ``kolo domino simulate`` plays its matches of four random players
+with it (``random_match``). ``tests/games/domino/test_fast.py`` holds it to the engine: from the
+same seed both play the same hand to the same end, and the same match hand by hand.
 """
 
 from __future__ import annotations
 
 import random
 
-from kolo.games.domino.block import SEATS, HandResult
+from kolo.games.domino.block import SEATS, BlockRules, HandResult, MatchResult, score_hand
 from kolo.games.domino.tiles import double
 
 _BITS = tuple(1 << i for i in range(28))
@@ -22,6 +23,33 @@ _BOTH = tuple(tuple(1 << double(6).index(a, b) for b in range(7)) for a in range
 def random_hand(rng: random.Random, number: int = 1, first_leader: int = 0) -> HandResult:
     """Hand ``number`` of a match (0: the first, led with double-six by its holder; later: led
     in turn from the left of ``first_leader``) dealt and played by four random players."""
+    _leader, out, team = _play(rng, number, first_leader)
+    return score_hand(None if out is None else out % 2, team, BlockRules(), out)
+
+
+def random_match(seed: int, rules: BlockRules = BlockRules(), max_hands: int = 1000) -> MatchResult:
+    """``block.play_match`` of four ``random_bot`` players: the same match from the same seed
+    (one generator deals and plays, as the engine's), hands until a team reaches the target."""
+    rng = random.Random(seed)
+    points = [0, 0]
+    results: list[HandResult] = []
+    first_leader = 0
+    while max(points) < rules.target and len(results) < max_hands:
+        leader, out, team = _play(rng, len(results), first_leader)
+        if not results:
+            first_leader = leader
+        result = score_hand(None if out is None else out % 2, team, rules, out)
+        if result.winner is not None:
+            points[result.winner] += result.points
+        results.append(result)
+    return MatchResult((points[0], points[1]), tuple(results))
+
+
+def _play(
+    rng: random.Random, number: int, first_leader: int
+) -> tuple[int, int | None, tuple[int, int]]:
+    """A hand dealt and played: its leader, the seat that went out (None: blocked) and the
+    pips each team has left."""
     tiles = double(6)
     with_number = tiles.with_number
     pairs = tiles.tiles
@@ -86,8 +114,4 @@ def random_hand(rng: random.Random, number: int = 1, first_leader: int = 0) -> H
             break
         turn = (turn + 1) & 3
     pips = tiles.hand_pips
-    team = (pips(hands[0]) + pips(hands[2]), pips(hands[1]) + pips(hands[3]))
-    if team[0] == team[1]:
-        return HandResult(out, team, None, 0)
-    winner = 0 if team[0] < team[1] else 1
-    return HandResult(out, team, winner, team[1 - winner])
+    return leader, out, (pips(hands[0]) + pips(hands[2]), pips(hands[1]) + pips(hands[3]))

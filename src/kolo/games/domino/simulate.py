@@ -1,6 +1,8 @@
 """Many matches of a domino game between bots: who wins how often (with a 95 % interval),
 points per hand, how many hands a match takes, and how fast. Match ``i`` is played from its own
-seed (``seed``, ``i``), so the figures are the same whatever the number of workers."""
+seed (``seed``, ``i``), so the figures are the same whatever the number of workers
+(``kolo.runner``). Block matches of four random players are played by the fast loop
+(``kolo.games.domino.fast``), which plays the engine's very matches."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from kolo.games.domino import block, mexican
+from kolo.games.domino import block, fast, mexican
 from kolo.runner import run, seeds, share
 from kolo.stats import wilson
 
@@ -49,8 +51,14 @@ def play_batch(
         players = [block.BOTS[name] for name in bots]
         rules = block.BlockRules(target=target)
         tally.wins = [0, 0]
+        # four random players: the fast loop plays the engine's very matches
+        play = (
+            (lambda own: fast.random_match(own, rules))
+            if all(p is block.random_bot for p in players)
+            else (lambda own: block.play_match(players, own, rules))
+        )
         for _index, own in seeds(seed, first, count):
-            match = block.play_match(players, own, rules)
+            match = play(own)
             tally.matches += 1
             tally.wins[match.winner] += 1
             tally.hands += len(match.hands)
