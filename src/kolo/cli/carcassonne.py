@@ -9,7 +9,8 @@ import typer
 
 from kolo import i18n
 from kolo.cli.app import app
-from kolo.cli.output import print_json, progress, table
+from kolo.cli.output import print_json, table
+from kolo.cli.running import SeedOption, WorkersOption, simulating
 from kolo.core.problems import N_, InvalidInput
 from kolo.i18n import _
 
@@ -92,28 +93,21 @@ def simulate_command(
     games: Annotated[
         int, typer.Option("--games", min=1, max=10_000_000, help=_("How many games."))
     ] = 1000,
-    seed: Annotated[int, typer.Option("--seed", help=_("Seed of the whole run."))] = 1,
-    workers: Annotated[
-        int,
-        typer.Option("--workers", min=0, max=256, help=_("Processes to use (0: every core).")),
-    ] = 0,
+    seed: SeedOption = 1,
+    workers: WorkersOption = 0,
     as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
 ) -> None:
-    import os
-
     from kolo import display
     from kolo.games.carcassonne.simulate import simulate
 
     variant = chosen_variant(variant, ruleset)
     names = [b.strip() for b in bots.split(",") if b.strip()]
-    workers = workers or os.cpu_count() or 1
-    update, close = progress(games, _("Playing"))
     try:
-        summary = simulate(variant, names, games, seed, workers, update)
+        summary = simulating(
+            games, _("Playing"), workers, lambda w, p: simulate(variant, names, games, seed, w, p)
+        )
     except ValueError as error:
         raise InvalidInput.one(N_("{reason}"), path="--bots", reason=str(error)) from None
-    finally:
-        close()
     report = summary.report()
     if as_json:
         print_json(report)

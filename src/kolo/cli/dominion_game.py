@@ -3,7 +3,6 @@ propose, a game in the terminal against bots (docs/dominion.md)."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -12,7 +11,8 @@ import typer
 
 from kolo import i18n
 from kolo.cli.app import app
-from kolo.cli.output import print_json, progress, table
+from kolo.cli.output import print_json, table
+from kolo.cli.running import SeedOption, WorkersOption, simulating
 from kolo.core.problems import N_, InvalidInput, Problem
 from kolo.i18n import _
 
@@ -30,10 +30,6 @@ app.add_typer(dominion_app, name="dominion")
 
 GamesOption = Annotated[
     int, typer.Option("--games", min=1, max=10_000_000, help=_("Games to play."))
-]
-SeedOption = Annotated[int, typer.Option("--seed", help=_("Seed of the whole run."))]
-WorkersOption = Annotated[
-    int, typer.Option("--workers", min=0, max=256, help=_("Processes to use (0: every core)."))
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help=_("Print JSON."))]
 
@@ -177,11 +173,9 @@ def simulate_command(
     problems = sim.check_bots(cards_, names)
     if problems:
         raise InvalidInput([Problem("--bots", N_("{reason}"), {"reason": p}) for p in problems])
-    update, close = progress(games, _("Playing"))
-    try:
-        report = sim.simulate(cards_, names, games, seed, workers or os.cpu_count() or 1, update)
-    finally:
-        close()
+    report = simulating(
+        games, _("Playing"), workers, lambda w, p: sim.simulate(cards_, names, games, seed, w, p)
+    )
     if plot is not None:
         from kolo.games.dominion.plot import svg
 
@@ -321,13 +315,12 @@ def propose_command(
             )
         if len(set(chosen)) < 10:
             raise InvalidInput.one(N_("the pool needs at least ten cards"), path="--pool")
-    update, close = progress(candidates, _("Weighing kingdoms"))
-    try:
-        found = sim.propose(
-            chosen, candidates, players, games, seed, keep, workers or os.cpu_count() or 1, update
-        )
-    finally:
-        close()
+    found = simulating(
+        candidates,
+        _("Weighing kingdoms"),
+        workers,
+        lambda w, p: sim.propose(chosen, candidates, players, games, seed, keep, w, p),
+    )
     if as_json:
         print_json(found)
         return

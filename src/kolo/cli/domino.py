@@ -8,7 +8,8 @@ import typer
 
 from kolo import i18n
 from kolo.cli.app import app
-from kolo.cli.output import print_json, progress, table
+from kolo.cli.output import print_json, table
+from kolo.cli.running import SeedOption, WorkersOption, simulating
 from kolo.core.problems import N_, InvalidInput
 from kolo.i18n import _
 
@@ -55,32 +56,27 @@ def simulate_command(
         ),
     ] = "strong,random,strong,random",
     matches: Annotated[int, typer.Option("--matches", min=1, max=10_000_000)] = 1000,
-    seed: Annotated[int, typer.Option("--seed", help=_("Seed of the whole run."))] = 1,
+    seed: SeedOption = 1,
     target: Annotated[
         int, typer.Option("--target", min=1, max=10_000, help=_("Points that end a match."))
     ] = 100,
-    workers: Annotated[
-        int,
-        typer.Option("--workers", min=0, max=256, help=_("Processes to use (0: every core).")),
-    ] = 0,
+    workers: WorkersOption = 0,
     as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     scoring: ScoringOption = "winner",
 ) -> None:
-    import os
-
     from kolo import display
     from kolo.games.domino.simulate import simulate
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
-    workers = workers or os.cpu_count() or 1
-
-    update, close = progress(matches, _("Playing"))
     try:
-        summary = simulate(game, names, matches, seed, target, workers, update, scoring)
+        summary = simulating(
+            matches,
+            _("Playing"),
+            workers,
+            lambda w, p: simulate(game, names, matches, seed, target, w, p, scoring),
+        )
     except ValueError as error:
         raise InvalidInput.one(N_("{reason}"), path="--bots", reason=str(error)) from None
-    finally:
-        close()
     report = summary.report()
     if as_json:
         print_json(report)

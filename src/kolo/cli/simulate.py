@@ -9,7 +9,8 @@ from typing import Annotated, Any
 import typer
 
 from kolo.cli.app import app
-from kolo.cli.output import print_json, progress, table
+from kolo.cli.output import print_json, table
+from kolo.cli.running import SeedOption, WorkersOption, simulating
 from kolo.core.problems import N_, InvalidInput
 from kolo.i18n import _
 
@@ -88,11 +89,8 @@ def simulate(
     events: Annotated[
         int, typer.Option("--events", min=1, max=1_000_000, help=_("Events to simulate."))
     ] = 200,
-    seed: Annotated[int, typer.Option("--seed", help=_("Seed of the whole study."))] = 1,
-    workers: Annotated[
-        int,
-        typer.Option("--workers", min=0, max=256, help=_("Processes to use (0: every core).")),
-    ] = 0,
+    seed: SeedOption = 1,
+    workers: WorkersOption = 0,
     model: Annotated[
         str,
         typer.Option(
@@ -144,8 +142,6 @@ def simulate(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
 ) -> None:
-    import os
-
     from kolo.formats.study import check, parse_model, run, study_of
 
     study = study_of(
@@ -158,16 +154,18 @@ def simulate(
         _tops(top),
     )
     check(study)
-    workers = workers or os.cpu_count() or 1
-    update, close = progress(events, _("Simulating events"))
-    try:
-        if scheduler:
-            with _cluster(scheduler) as client:
-                summary = run(study, events, seed, workers, update, executor=client)
-        else:
-            summary = run(study, events, seed, workers, update)
-    finally:
-        close()
+    if scheduler:
+        with _cluster(scheduler) as client:
+            summary = simulating(
+                events,
+                _("Simulating events"),
+                workers,
+                lambda w, p: run(study, events, seed, w, p, executor=client),
+            )
+    else:
+        summary = simulating(
+            events, _("Simulating events"), workers, lambda w, p: run(study, events, seed, w, p)
+        )
     report = summary.report()
     if as_json:
         print_json(report)

@@ -18,16 +18,18 @@ from kolo.games.domino.tiles import double
 _BITS = tuple(1 << i for i in range(28))
 _BOTH = tuple(tuple(1 << double(6).index(a, b) for b in range(7)) for a in range(7))
 """The bit of the tile ``a``/``b``: the one tile that can fit both open ends ``a`` and ``b``."""
+RULES = BlockRules()
+"""The block game's rules as the engine's defaults have them."""
 
 
 def random_hand(rng: random.Random, number: int = 1, first_leader: int = 0) -> HandResult:
     """Hand ``number`` of a match (0: the first, led with double-six by its holder; later: led
     in turn from the left of ``first_leader``) dealt and played by four random players."""
     _leader, out, team = _play(rng, number, first_leader)
-    return score_hand(None if out is None else out % 2, team, BlockRules(), out)
+    return score_hand(None if out is None else out % 2, team, RULES, out)
 
 
-def random_match(seed: int, rules: BlockRules = BlockRules(), max_hands: int = 1000) -> MatchResult:
+def random_match(seed: int, rules: BlockRules = RULES, max_hands: int = 1000) -> MatchResult:
     """``block.play_match`` of four ``random_bot`` players: the same match from the same seed
     (one generator deals and plays, as the engine's), hands until a team reaches the target."""
     rng = random.Random(seed)
