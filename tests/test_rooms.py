@@ -48,7 +48,6 @@ NOT_YET = {
     "cli/event.py": 2,
     "store/models.py": 2,
     "cli/result.py": 1,
-    "simulation.py": 1,
     "store/series.py": 1,
 }
 """Generic modules that still name a game (module: how many times), to be moved into the
