@@ -51,14 +51,12 @@ def play_batch(
         players = [block.BOTS[name] for name in bots]
         rules = block.BlockRules(target=target)
         tally.wins = [0, 0]
-        # four random players: the fast loop plays the engine's very matches
-        play = (
-            (lambda own: fast.random_match(own, rules))
-            if all(p is block.random_bot for p in players)
-            else (lambda own: block.play_match(players, own, rules))
-        )
+        quick = all(p is block.random_bot for p in players)  # the engine's very matches, sooner
         for _index, own in seeds(seed, first, count):
-            match = play(own)
+            if quick:
+                match = fast.random_match(own, rules)
+            else:
+                match = block.play_match(players, own, rules)
             tally.matches += 1
             tally.wins[match.winner] += 1
             tally.hands += len(match.hands)
