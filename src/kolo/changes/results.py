@@ -3,7 +3,7 @@ turns where ties break by turns — checked on the event as it would be after th
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from kolo.changes.common import by_seat, check_whole, the_round, the_table
@@ -191,23 +191,29 @@ def enter_game(
 def entrant_id(event: Event, ref: str, key: str) -> EntrantId:
     """The entrant named by id (``p7``, any letter case) or by exact name (any letter case);
     ``key`` is the event's key, for the refusal."""
+    return named_entrant([(e.id, e.name) for e in event.entrants], ref, key)
+
+
+def named_entrant(entrants: Sequence[tuple[EntrantId, str]], ref: str, key: str) -> EntrantId:
+    """Of ``entrants`` (id, name), the one ``ref`` names by id (any letter case) or by exact
+    name (any letter case); refused when none is, or the name is several entrants'."""
     wanted = ref.strip()
-    ids = [e.id for e in event.entrants]
+    ids = [i for i, _name in entrants]
     if wanted in ids:
         return wanted
     found = next((i for i in ids if i.casefold() == wanted.casefold()), None)
     if found is not None:
         return found
-    named = [e for e in event.entrants if e.name.casefold() == wanted.casefold()]
+    named = [i for i, name in entrants if name.casefold() == wanted.casefold()]
     if len(named) == 1:
-        return named[0].id
+        return named[0]
     if named:
         raise InvalidInput.one(
             N_("'{ref}' is the name of {count} entrants; use the id ({ids})"),
             path="ENTRANT",
             ref=ref,
             count=len(named),
-            ids=", ".join(e.id for e in named),
+            ids=", ".join(named),
         )
     raise InvalidInput.one(
         N_("no entrant '{ref}' in event {event}"), path="ENTRANT", ref=ref, event=key

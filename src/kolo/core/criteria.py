@@ -23,11 +23,16 @@ class CriterionSpec:
     """Its weight when an event sets none (chosen by the weights study, docs/pairing.md)."""
     words: str
     """Its name for people (English, marked for translation)."""
+    needs: frozenset[str] = frozenset()
+    """What a rule set must have for the criterion to apply to it (as a setting's
+    ``needs``, ``kolo.core.settings.TRAITS``)."""
 
 
 REPEAT_PAIRS = CriterionSpec("repeat_pairs", 3, N_("players who met before"))
 SCORE_SPREAD = CriterionSpec("score_spread", 1, N_("points apart"))
-SMALLER_TABLES = CriterionSpec("smaller_tables", 1, N_("smaller tables"))
+SMALLER_TABLES = CriterionSpec(
+    "smaller_tables", 1, N_("smaller tables"), needs=frozenset({"smaller"})
+)
 CLUB = CriterionSpec("club", 2, N_("same club"))
 NEVER_TOGETHER = CriterionSpec("never_together", 50, N_("kept apart"))
 

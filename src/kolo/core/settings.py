@@ -62,17 +62,11 @@ TRAITS: Mapping[str, str] = MappingProxyType(
 """What a rule set may have that a setting may need (``SettingSpec.needs``); a rule set's
 traits follow from its system and its game (``kolo.web.settingsform.traits``)."""
 
-CRITERION_NEEDS: Mapping[str, frozenset[str]] = MappingProxyType(
-    {"smaller_tables": frozenset({"smaller"})}
-)
-"""The pairing criteria that apply only to some rule sets, as ``SettingSpec.needs``."""
-
 
 def applies(name: str, traits: frozenset[str]) -> bool:
     """Whether setting (or pairing criterion) ``name`` applies to a rule set with ``traits``."""
-    spec = SPECS.get(name)
-    needs = spec.needs if spec is not None else CRITERION_NEEDS.get(name, frozenset())
-    return needs <= traits
+    found = SPECS.get(name) or next((c for c in criteria.SPECS if c.name == name), None)
+    return found is None or found.needs <= traits
 
 
 SPECS: dict[str, SettingSpec] = {

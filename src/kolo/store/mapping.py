@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from kolo.changes.results import named_entrant
 from kolo.core import elimination, rulesets
 from kolo.core import event as core
 from kolo.core.problems import N_, InvalidInput
@@ -66,27 +67,9 @@ def export_document(event: models.Event) -> dict[str, Any]:
 
 def resolve_entrant(event: models.Event, ref: str) -> models.Entrant:
     """The entrant named by id (``p7``, any letter case) or by exact name (any letter case)."""
-    entrant = event.entrants.filter(code=ref.strip()).first()
-    if entrant is None:
-        entrant = next(
-            (e for e in event.entrants.all() if e.code.casefold() == ref.strip().casefold()), None
-        )
-    if entrant is not None:
-        return entrant
-    matches = [e for e in event.entrants.all() if e.name.casefold() == ref.strip().casefold()]
-    if len(matches) == 1:
-        return matches[0]
-    if matches:
-        raise InvalidInput.one(
-            N_("'{ref}' is the name of {count} entrants; use the id ({ids})"),
-            path="ENTRANT",
-            ref=ref,
-            count=len(matches),
-            ids=", ".join(e.code for e in matches),
-        )
-    raise InvalidInput.one(
-        N_("no entrant '{ref}' in event {event}"), path="ENTRANT", ref=ref, event=event.key
-    )
+    rows = {e.code: e for e in event.entrants.all()}
+    code = named_entrant([(c, e.name) for c, e in rows.items()], ref, event.key)
+    return rows[code]
 
 
 def get_round(event: models.Event, number: int | None) -> models.Round:
