@@ -24,6 +24,8 @@ from kolo.core.problems import N_, InvalidInput, NoValidPairing
 from kolo.core.settings import Settings, resolve
 from kolo.core.standings import bracket, compute
 from kolo.formats import metrics
+from kolo.games import registry
+from kolo.games.base import Bots
 from kolo.pairing.engine import propose
 from kolo.runner import Submitter
 from kolo.runner import run as run_batches
@@ -41,19 +43,22 @@ MAX_ROUNDS = 200
 MODELS = ("skill", "bots")
 """The players' models: ``skill`` is ``kolo.simulation.SkillModel`` (hidden normal skills,
 a game's points = 32 + 9 × skill + noise), its ``noise`` and ``per_skill`` settable;
-``bots``: the games' own engines played by their bots of graded strength (Dominion,
-Carcassonne and domino rule sets): the strongest third of the players (by the same hidden
-skills) play the strongest bot, the middle third the middling one, the rest the weakest."""
+``bots``: the games' own engines played by their bots of graded strength, where the rule
+set's game has them (``kolo.games.base.Game.bots``): the strongest third of the players (by
+the same hidden skills) play the game's strongest bot, the middle third the middling one,
+the rest the weakest."""
 
-BOT_TIERS: Mapping[str, tuple[str, str, str]] = {
-    "dominion": ("heuristic", "big-money-smithy", "big-money"),
-    "domino-block": ("strong", "greedy", "random"),
-    "mexican-train": ("strong", "greedy", "random"),
-    "carcassonne": ("strong", "greedy", "random"),
-    "carcassonne-final": ("strong", "greedy", "random"),
-}
-"""The bots of each game the ``bots`` model plays, strongest first (their strength measured in
-docs/dominion.md and docs/domino.md)."""
+
+def bots_of(game: str) -> Bots | None:
+    """How the game ``game`` (an id of ``kolo.games.registry``) plays a table with its bots;
+    None where no engine plays it."""
+    found = registry.GAMES.get(game)
+    return found.bots if found is not None else None
+
+
+def games_with_bots() -> tuple[str, ...]:
+    """The games a study can play with their bots, by id, as the registry lists them."""
+    return tuple(game.id for game in registry.GAMES.values() if game.bots is not None)
 
 
 @dataclass(frozen=True)
@@ -159,11 +164,11 @@ def check(study: Study) -> tuple[rulesets.RuleSet, Settings]:
         )
     if study.time_limit <= 0:
         raise InvalidInput.one(N_("the work budget must be positive"), path="--time-limit")
-    if study.model.name == "bots" and ruleset.game not in BOT_TIERS:
+    if study.model.name == "bots" and bots_of(ruleset.game) is None:
         raise InvalidInput.one(
             N_("the bots model plays the games with engines and bots: {games}"),
             path="--model",
-            games=", ".join(BOT_TIERS),
+            games=", ".join(games_with_bots()),
         )
     empty = Event("study", ruleset.id, study.overrides(), _entrants(study.players))
     if knockout.format_of(ruleset, settings) is not None:
@@ -244,60 +249,25 @@ def _bot_games(
     table: Table,
     count: int,
     bots: Mapping[str, str],
-    game: str,
+    game: Bots,
     settings: Settings,
     rng: random.Random,
 ) -> tuple[Game, ...]:
-    """The games of a table played by the game's engine, each seat by its player's bot: a
-    Dominion game on the first-game kingdom (turns counted), a domino match to the target or
-    a Mexican Train game of the event's hands, written as a score sheet."""
+    """The games of a table played by the game's engine, each seat by its player's bot, each
+    game from its own seed (the game says how: ``kolo.games.base.Bots.play``)."""
     games = []
     for index in range(count):
         seats = knockout.game_seats(round_, table, index)
         names = [bots[p] for p in seats]
         seed = rng.randrange(2**32)
-        if game == "dominion":
-            from kolo.games.dominion import bots as dominion_bots
-            from kolo.games.dominion import engine
-
-            result = engine.play(engine.FIRST_GAME, [dominion_bots.bot(n) for n in names], seed)
-            scores = dict(zip(seats, result.scores, strict=True))
-            turns = dict(zip(seats, result.turns, strict=True))
-            games.append(Game(scores, turns))
-            continue
-        if game in ("carcassonne", "carcassonne-final"):
-            games.append(Game(_carcassonne(seats, names, seed, game)))
-            continue
-        from kolo.games.domino import sheet
-
-        if game == sheet.BLOCK:
-            written = sheet.play_block(seats, names, seed, settings.target)
-        else:
-            written = sheet.play_mexican(seats, names, seed, settings.hands)
-        games.append(Game(sheet.totals(game, written, seats, settings.scoring), record=written))
+        games.append(game.play(seats, names, seed, settings))
     return tuple(games)
 
 
-def _carcassonne(
-    seats: Sequence[str], names: Sequence[str], seed: int, game_id: str
-) -> dict[str, int]:
-    """A game of Carcassonne between the seats' bots, of the variant the rule set's game names:
-    the final's variant for ``carcassonne-final`` (R-CARC-FINAL), the base game otherwise."""
-    from kolo.games.carcassonne import bots as carcassonne_bots
-    from kolo.games.carcassonne.game import VARIANT_OF, Rules, new_game
-
-    game = new_game(len(seats), seed, Rules(variant=VARIANT_OF[game_id]))
-    rng = random.Random(seed ^ 0x5DEECE66D)
-    movers = [carcassonne_bots.BOTS[n] for n in names]
-    while not game.over:
-        game.play(movers[game.turn](game, rng))
-    return dict(zip(seats, game.scores, strict=True))
-
-
-def _tiers(model: SkillModel, game: str) -> dict[str, str]:
+def _tiers(model: SkillModel, game: Bots) -> dict[str, str]:
     """Each player's bot: the strongest third by skill the game's strongest bot, and so on."""
     order = sorted(model.skill, key=lambda p: (-model.skill[p], p))
-    tiers = BOT_TIERS[game]
+    tiers = game.tiers
     return {p: tiers[min(2, 3 * i // len(order))] for i, p in enumerate(order)}
 
 
@@ -328,7 +298,8 @@ def simulate_event(study: Study, seed: int, index: int) -> Played:
     lowest = ruleset.lowest_wins(settings)
     playing_model = replace(model, per_skill=-model.per_skill) if lowest else model
     event = Event("study", ruleset.id, study.overrides(), entrants)
-    bots = _tiers(model, ruleset.game) if study.model.name == "bots" else None
+    game = bots_of(ruleset.game) if study.model.name == "bots" else None
+    bots = _tiers(model, game) if game is not None else None
     pairing = playing = 0.0
     pairings = optimal = stopped = 0
     unplayable: str | None = None
@@ -358,8 +329,8 @@ def simulate_event(study: Study, seed: int, index: int) -> Played:
         tables = []
         for proposed in proposal.tables:
             table = Table(proposed.number, proposed.seats, group=proposed.group)
-            if bots is not None:
-                games = _bot_games(shell, table, needed, bots, ruleset.game, settings, rng)
+            if game is not None and bots is not None:
+                games = _bot_games(shell, table, needed, bots, game, settings, rng)
             else:
                 games = _games(shell, table, needed, playing_model, rng, ruleset.ties_by_turns)
             tables.append(replace(table, games=games))

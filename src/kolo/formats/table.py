@@ -2,30 +2,28 @@
 rounds, from a table kolo ships (``data/strongest.json``) and can recompute
 (``recompute``, ``benchmarks/formats_study.py --only desk``).
 
-The table holds, per rule set family, field sizes and round counts with the simulated rate
-and its 95 % interval. A field between two sizes of the table reads the nearer one; a field
-more than ``REACH`` players from every size of the table gets no line (no guess).
+The table holds, per rule set, field sizes and round counts with the simulated rate and its
+95 % interval. A rule set the table does not hold reads the table of one that pairs and ranks
+alike (``alike``: the rule sets say so, no list of names). A field between two sizes of the
+table reads the nearer one; a field more than ``REACH`` players from every size of the table
+gets no line (no guess).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from typing import Any
 
+from kolo.core import rulesets
 from kolo.core.problems import N_
 from kolo.formats.study import Summary, run, study_of
 
 REACH = 4
 """How far (in players) a field may be from the table's nearest size and still get a line."""
-FAMILIES: Mapping[str, str] = {
-    "dominion-cz": "dominion-cz-final",
-    "dominion-cz-final": "dominion-cz-final",
-}
-"""Rule sets that pair and rank alike share a table (they differ only in their default rounds)."""
 PLAYERS = (24, 30, 36, 45)
 ROUNDS = (5, 6, 7, 8)
 FEWER_ABOVE = 30
@@ -51,11 +49,35 @@ def _shipped() -> dict[str, Any]:
     return data
 
 
+def _plain(ruleset: rulesets.RuleSet) -> rulesets.RuleSet:
+    """The rule set without what does not change how it pairs and ranks: its name and its
+    default number of rounds (a study sets the rounds it plays)."""
+    defaults = {key: value for key, value in ruleset.defaults.items() if key != "rounds"}
+    return replace(ruleset, id="", title="", defaults=defaults)
+
+
+def alike(one: str, other: str) -> bool:
+    """Whether two rule sets (by id) pair and rank alike: the same game by the same rules,
+    differing only in their names and default rounds (so with the same rounds and seed a study
+    plays the same events, and they share a table)."""
+    if one == other:
+        return True
+    if one not in rulesets.REGISTRY or other not in rulesets.REGISTRY:
+        return False
+    return _plain(rulesets.get(one)) == _plain(rulesets.get(other))
+
+
+def family(ruleset: str, tables: Mapping[str, Any]) -> str | None:
+    """The rule set whose table ``ruleset`` reads of ``tables``: its own, or the first one alike
+    (None where none is)."""
+    return next((held for held in tables if alike(ruleset, held)), None)
+
+
 def entries(ruleset: str, data: Mapping[str, Any] | None = None) -> list[Entry]:
-    """The table's cells for a rule set (its family's); empty where there are none."""
-    family = FAMILIES.get(ruleset)
+    """The table's cells for a rule set (or one alike); empty where there are none."""
     document = data if data is not None else _shipped()
-    table = document.get("tables", {}).get(family or "", [])
+    tables = document.get("tables", {})
+    table = tables.get(family(ruleset, tables) or "", [])
     return [
         Entry(row["players"], row["rounds"], row["wins"], row["low"], row["high"]) for row in table
     ]
@@ -123,17 +145,19 @@ def recompute(
     players: Sequence[int] = PLAYERS,
     rounds: Sequence[int] = ROUNDS,
     progress: Callable[[str], None] | None = None,
+    held: Sequence[str] | None = None,
 ) -> dict[str, Any]:
-    """The table anew (the document ``data/strongest.json`` holds): every family's rule set
-    at every field size and round count, ``events`` events each (half above
-    ``FEWER_ABOVE`` players). ``recompute(200, 1)`` gives the shipped table."""
+    """The table anew (the document ``data/strongest.json`` holds): each rule set ``held``
+    (those of the shipped table where not given) at every field size and round count,
+    ``events`` events each (half above ``FEWER_ABOVE`` players). ``recompute(200, 1)`` gives
+    the shipped table."""
     tables: dict[str, list[dict[str, Any]]] = {}
-    for family in sorted(set(FAMILIES.values())):
+    for ruleset in sorted(held if held is not None else _shipped()["tables"]):
         rows = []
         for n in players:
             for r in rounds:
                 count = events // 2 if n > FEWER_ABOVE else events
-                summary: Summary = run(study_of(family, n, r), count, seed, workers)
+                summary: Summary = run(study_of(ruleset, n, r), count, seed, workers)
                 wins = summary.strongest_wins()
                 rows.append(
                     {
@@ -146,7 +170,7 @@ def recompute(
                     }
                 )
                 if progress:
-                    progress(f"{family} {n} players {r} rounds: {wins.value:.3f}")
-        tables[family] = rows
+                    progress(f"{ruleset} {n} players {r} rounds: {wins.value:.3f}")
+        tables[ruleset] = rows
     counts = {str(n): events // 2 if n > FEWER_ABOVE else events for n in players}
     return {"events": counts, "seed": seed, "model": "skill", "tables": tables}

@@ -5,10 +5,11 @@ under ``kolo.games`` declares one ``Game``; ``kolo.games.registry`` lists them; 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
+from kolo.core import event
 from kolo.core.event import GameRecord, TableSetup
 from kolo.core.problems import Problem
 from kolo.core.settings import Settings
@@ -45,6 +46,25 @@ game's scores by seat, the event's settings): the typed value, or None and the p
 ScoresChecker: TypeAlias = Callable[[Mapping[str, int], Settings, bool, str], list[Problem]]
 """Checks a game's final score (the scores by seat, the event's settings, the time-limit mark,
 the path to report at): the problems, empty where the score can end a game."""
+
+
+TablePlay: TypeAlias = Callable[[Sequence[str], Sequence[str], int, Settings], event.Game]
+"""Plays one game at a table by bots (the seats in seat order, each seat's bot by name, the
+game's seed, the event's settings): the game's result, with its score sheet where the game
+keeps one. The same seed plays the same game."""
+
+
+@dataclass(frozen=True)
+class Bots:
+    """How format science plays one of the game's tables with its bots (``kolo.formats.study``,
+    the players' model ``bots``)."""
+
+    tiers: tuple[str, str, str]
+    """Three of its bots, strongest first: the strongest third of a simulated field plays the
+    first, the middle third the second, the rest the third (their strength is measured in the
+    game's docs)."""
+    play: TablePlay
+    """Plays one game of a table."""
 
 
 @dataclass(frozen=True)
@@ -94,3 +114,6 @@ class Game:
     proposes_setups: bool = False
     """The desk offers table setups proposed from bot games, fair to every seat, to use at a
     table (the game's own pages)."""
+    bots: Bots | None = None
+    """How a study plays the game's tables with its bots; None: no engine plays it (a study
+    then plays it only by the skill model)."""

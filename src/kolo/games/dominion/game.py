@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from kolo.core.problems import N_, Problem
 from kolo.games.base import Deal, Game
+from kolo.games.dominion.study import BOTS
 
 if TYPE_CHECKING:
     from kolo.games.dominion.draws import Kingdom
@@ -43,4 +44,5 @@ GAME = Game(
     deal=_deal,
     resource_settings=("pool",),  # the card pool the draws use, by name (R-DOM-1)
     proposes_setups=True,  # the fair kingdoms page
+    bots=BOTS,  # a study's tables played by the bots
 )

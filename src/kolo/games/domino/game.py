@@ -9,6 +9,7 @@ from kolo.core.event import GameRecord
 from kolo.core.problems import N_, Problem
 from kolo.core.settings import Settings
 from kolo.games.base import Game
+from kolo.games.domino.study import BLOCK_BOTS, MEXICAN_BOTS
 
 
 def _read_block(
@@ -83,6 +84,7 @@ BLOCK = Game(
     parse_record=_parse,
     check_scores=_check_block,
     record_schema=_record_schema,
+    bots=BLOCK_BOTS,
 )
 """Two teams of two at a table (a tournament table seats the two teams, its entrants); a
 match's result is each team's points (R-DOMINO-4, -5), entered hand by hand or as the final
@@ -96,6 +98,7 @@ MEXICAN_TRAIN = Game(
     parse_record=_parse,
     check_scores=_check_mexican,
     record_schema=_record_schema,
+    bots=MEXICAN_BOTS,
 )
 """The winner of a hand scores the others' pips (R-DOMINO-6): the higher total wins; with the
 setting ``scoring`` = ``own`` each player scores their own pips and the lower total wins
