@@ -12,7 +12,19 @@ from kolo.cli.app import app
 from kolo.cli.output import print_json, table
 from kolo.cli.running import SeedOption, WorkersOption, simulating
 from kolo.core.problems import N_, InvalidInput
+from kolo.games import registry
 from kolo.i18n import _
+from kolo.simulation import gorn_of_three
+
+DEFAULT_RULESET = gorn_of_three()
+"""The rule set a study plays unless told: the first rule set kolo lists that plays gorn at
+tables of three (the format docs/formats.md studies first)."""
+
+
+def _games_with_bots() -> str:
+    """The games a study can play with their bots (``kolo.games.base.Game.bots``), by name in
+    the language in use."""
+    return "; ".join(_(game.title) for game in registry.GAMES.values() if game.bots is not None)
 
 
 def _settings(pairs: list[str]) -> dict[str, Any]:
@@ -73,7 +85,7 @@ def _tops(text: str) -> tuple[int, ...]:
 def simulate(
     ruleset: Annotated[
         str, typer.Option("--ruleset", help=_("Rule set (kolo rulesets lists them)."))
-    ] = "dominion-cz",
+    ] = DEFAULT_RULESET,
     players: Annotated[
         int, typer.Option("--players", min=2, max=1000, help=_("Entrants in each event."))
     ] = 30,
@@ -98,10 +110,10 @@ def simulate(
             help=_(
                 "The players' model: skill (hidden normal skills; a game's points are 32 + "
                 "9 × skill + noise of spread 7), its figures settable as "
-                "skill:noise=14,per_skill=9; or bots (Dominion, Carcassonne, domino: the "
-                "game's engine, the strongest third playing its strongest bot, the middle "
-                "third the middling one, the rest the weakest)."
-            ),
+                "skill:noise=14,per_skill=9; or bots (the game's engine, the strongest third "
+                "playing its strongest bot, the middle third the middling one, the rest the "
+                "weakest), for the games that have bots: {games}."
+            ).format(games=_games_with_bots()),
         ),
     ] = "skill",
     settings: Annotated[
