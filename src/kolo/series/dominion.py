@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
@@ -19,6 +20,7 @@ from kolo.series.system import (
     QualificationSystem,
     Run,
     SystemRules,
+    TourRules,
 )
 
 MAIN_PLACES = 5
@@ -53,6 +55,22 @@ RULES = SystemRules(
 )
 
 
+TOUR_2022 = TourRules(
+    id="tour-de-dominion-2022",
+    title=N_("Tour de Dominion (since 2022)"),
+    rulesets=("dominion-cz", "dominion-cz-final"),
+    min_players=6,
+    scored_places=((6, 3), (7, 4), (9, 5), (14, 7), (20, 10), (30, 15)),
+    podium=(Fraction(3, 2), Fraction(1), Fraction(1, 2)),
+    best_success=Fraction(1),
+    # [interpretation] more than 7 rounds earns the 7-round bonus
+    rounds_bonus=((6, Fraction(1, 2)), (7, Fraction(1))),
+    strong_field=((3, Fraction(1)), (5, Fraction(2))),
+    city_limit=4,
+)
+"""Tour de Dominion's rules since 2022 (R-TOUR-1..5)."""
+
+
 @dataclass(frozen=True)
 class DominionQualification(Qualification):
     """Dominion championship qualification (R-QUAL-1..3)."""
@@ -76,6 +94,7 @@ class Dominion(QualificationSystem):
 
     rules = RULES
     fields = ("system", "last_final_top5", "field_size", "pass_down")
+    tours = (TOUR_2022,)
 
     def read(
         self, reader: DocumentReader, obj: dict[str, Any], path: str, common: Common

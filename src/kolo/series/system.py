@@ -1,9 +1,11 @@
-"""What a championship qualification system is (R-QUAL-*): its data, how its part of a
-series document is read and described, and what an event of its own kinds offers.
+"""What a championship's system is: its qualification (R-QUAL-*) — its data, how its part of
+a series document is read and described, and what an event of its own kinds offers — and the
+tours that lead to it, each with the rules by which it scores its events (R-TOUR-*).
 
 Each system is a module of ``kolo.series`` named for its championship, with one
 ``QualificationSystem``; ``kolo.series.systems`` lists them. The generic code (the reader,
-the schema, the pass over the events in ``qualification``) asks the system, never a name.
+the schema, the pass over the events in ``qualification``, the tour's points in ``tour``)
+asks the system, never a name.
 """
 
 from __future__ import annotations
@@ -17,6 +19,53 @@ from typing import Any, Protocol, TypeVar
 from kolo.core.problems import Problem
 from kolo.series.model import Qualification
 from kolo.series.results import EventResult, Placed, Reason
+
+
+def _step(table: tuple[tuple[int, Fraction], ...], value: int) -> Fraction:
+    """The value of the last row whose threshold is at most ``value`` (0 below the first)."""
+    found = Fraction(0)
+    for threshold, amount in table:
+        if value >= threshold:
+            found = amount
+    return found
+
+
+@dataclass(frozen=True)
+class TourRules:
+    """How a tour scores its events (R-TOUR-1..5)."""
+
+    id: str
+    """Stable id used in series files (``rules``)."""
+    title: str
+    """Name shown to users, in English (marked for translation)."""
+    rulesets: tuple[str, ...]
+    """The event rule sets the tour accepts."""
+    min_players: int
+    """An event counts only with at least this many players (R-TOUR-1)."""
+    scored_places: tuple[tuple[int, int], ...]
+    """(players from, scored places), ascending (R-TOUR-2)."""
+    podium: tuple[Fraction, ...]
+    """Bonus for 1st, 2nd, 3rd place (R-TOUR-3)."""
+    best_success: Fraction
+    """Bonus for the best overall success of the event (R-TOUR-3)."""
+    rounds_bonus: tuple[tuple[int, Fraction], ...]
+    """(rounds from, bonus to every scored player), ascending (R-TOUR-3)."""
+    strong_field: tuple[tuple[int, Fraction], ...]
+    """(championship top-7 players from, bonus to every scored player), ascending (R-TOUR-3)."""
+    city_limit: int
+    """A player is scored from at most this many events in one city (R-TOUR-4)."""
+
+    def places(self, players: int) -> int:
+        """How many places score in an event of ``players`` players (R-TOUR-2)."""
+        return int(_step(tuple((n, Fraction(p)) for n, p in self.scored_places), players))
+
+    def rounds_bonus_for(self, rounds: int) -> Fraction:
+        """The bonus of an event of ``rounds`` rounds (R-TOUR-3)."""
+        return _step(self.rounds_bonus, rounds)
+
+    def strong_field_for(self, strong: int) -> Fraction:
+        """The bonus of an event with ``strong`` championship top-7 players (R-TOUR-3)."""
+        return _step(self.strong_field, strong)
 
 
 @dataclass(frozen=True)
@@ -135,6 +184,10 @@ class QualificationSystem(ABC):
     @abstractmethod
     def offer(self, run: Run, result: EventResult, q: Qualification) -> None:
         """What an event of one of its own kinds (not last-chance) offers, given out."""
+
+    tours: tuple[TourRules, ...] = ()
+    """The tours that lead to its championship, each with its rules (a new season's rules are
+    a new entry, not new branches elsewhere); ``kolo.series.rules.TOURS`` lists them by id."""
 
     def with_points(self) -> bool:
         """Whether it awards qualification points (the document then lists them)."""

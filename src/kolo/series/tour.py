@@ -23,7 +23,8 @@ from kolo.series.results import (
     unfinished,
     unpublished,
 )
-from kolo.series.rules import TOURS, TourRules
+from kolo.series.rules import TOURS
+from kolo.series.system import TourRules
 
 
 @dataclass(frozen=True)

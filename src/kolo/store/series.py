@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from django.db import transaction
 
 from kolo.core.problems import N_, InvalidInput
+from kolo.series import rules as tours
 from kolo.store import models, signals
 
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ def save_series(
     name: str,
     *,
     key: str | None = None,
-    rules: str | None = "tour-de-dominion-2022",
+    rules: str | None = tours.DEFAULT,
     championship_top7: Sequence[str] = (),
     qualification: Any = None,
     owner: Any = None,
