@@ -168,6 +168,9 @@ class QualificationSystem(ABC):
     rules: SystemRules
     fields: tuple[str, ...]
     """The keys of its ``qualification`` object in a series document."""
+    tours: tuple[TourRules, ...] = ()
+    """The tours that lead to its championship, each with its rules (a new season's rules are
+    a new entry, not new branches elsewhere); ``kolo.series.rules.TOURS`` lists them by id."""
 
     @abstractmethod
     def read(
@@ -184,10 +187,6 @@ class QualificationSystem(ABC):
     @abstractmethod
     def offer(self, run: Run, result: EventResult, q: Qualification) -> None:
         """What an event of one of its own kinds (not last-chance) offers, given out."""
-
-    tours: tuple[TourRules, ...] = ()
-    """The tours that lead to its championship, each with its rules (a new season's rules are
-    a new entry, not new branches elsewhere); ``kolo.series.rules.TOURS`` lists them by id."""
 
     def with_points(self) -> bool:
         """Whether it awards qualification points (the document then lists them)."""
