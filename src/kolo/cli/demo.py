@@ -25,6 +25,10 @@ if TYPE_CHECKING:
     from kolo.store.api import Actor
 
 
+DEMO_SYSTEMS = (rulesets.System.GORN, rulesets.System.SWISS_PAIRS)
+"""The systems the demo plays: rounds paired by the engine (not a knockout's stages)."""
+
+
 @app.command(
     help=_(
         "Run a demonstration event in the store: entrants, every round paired by the engine, "
@@ -54,13 +58,12 @@ def demo(
         ),
     ] = "double",
 ) -> None:
-    if ruleset not in rulesets.REGISTRY or rulesets.get(ruleset).system.value == "groups-knockout":
+    playable = [r.id for r in rulesets.REGISTRY.values() if r.system in DEMO_SYSTEMS]
+    if ruleset not in playable:
         raise InvalidInput.one(
             N_("the demo plays gorn or swiss rule sets: {known}"),
             path="--ruleset",
-            known=", ".join(
-                r.id for r in rulesets.REGISTRY.values() if r.system.value != "groups-knockout"
-            ),
+            known=", ".join(playable),
         )
     open_store()
     from kolo.store import api as store
