@@ -12,8 +12,9 @@ registry of games, ``kolo.cli.games``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import overload
 
 import typer.core
 from typer._click import Command, Context, HelpFormatter
@@ -124,11 +125,27 @@ def _title(title: str) -> str:
     return ", ".join((_(title), *(_(word) for word in _of_games("title"))))
 
 
-def __getattr__(name: str) -> object:
-    """``PANELS``: the groups of ``kolo --help`` (``panels()``) once the games' rooms are in."""
-    if name == "PANELS":
-        return panels()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+class _Panels(Sequence[tuple[str, tuple[str, ...]]]):
+    """The groups of ``kolo --help`` as they are when read (``panels()``)."""
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[str, tuple[str, ...]]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[str, tuple[str, ...]]]: ...
+
+    def __getitem__(
+        self, index: int | slice
+    ) -> tuple[str, tuple[str, ...]] | Sequence[tuple[str, tuple[str, ...]]]:
+        return panels()[index]
+
+    def __len__(self) -> int:
+        return len(panels())
+
+
+PANELS: Sequence[tuple[str, tuple[str, ...]]] = _Panels()
+"""The groups of ``kolo --help`` (``panels()``), with the games' commands once their rooms are
+in."""
 
 
 SEE_ALSO: dict[tuple[str, ...], str] = {

@@ -3,7 +3,7 @@ ask of it (``kolo.cli.games``).
 
 - ``cards``: the cards, the championship's draws, the kingdoms of an event's tables, the card
   pools (``kolo cards``, ``kolo draw``, ``kolo kingdom``, ``kolo pool``);
-- ``game``: the base game played (``kolo dominion``: kingdom reports by bots, fair kingdoms to
+- ``play``: the base game played (``kolo dominion``: kingdom reports by bots, fair kingdoms to
   propose, a game in the terminal).
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from kolo.cli.dominion import cards, game  # noqa: F401 - importing a module registers its commands
+from kolo.cli.dominion import cards, play  # noqa: F401 - importing a module registers its commands
 from kolo.cli.helptext import Listing
 from kolo.core.problems import N_
 

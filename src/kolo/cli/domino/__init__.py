@@ -1,7 +1,7 @@
 """Domino's room on the CLI floor: every command of the domino games, and what the generic
 commands ask of it (``kolo.cli.games``).
 
-- ``commands``: ``kolo domino``, matches between bots simulated, or one played in the
+- ``play``: ``kolo domino``, matches between bots simulated, or one played in the
   terminal;
 - ``sheet``: ``kolo sheet``, a table's score sheet written hand by hand (docs/domino.md).
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kolo.cli.domino import commands, sheet  # noqa: F401 - importing a module registers its commands
+from kolo.cli.domino import play, sheet  # noqa: F401 - importing a module registers its commands
 from kolo.cli.helptext import Listing
 from kolo.core.problems import N_
 
