@@ -55,3 +55,16 @@ def test_a_demo_that_fails_stores_nothing_and_offers_no_flag_it_lacks(capsys):
     assert "internal error" not in err
     assert snapshot() == before
     assert not models.Event.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "ruleset",
+    [r.id for r in rulesets.REGISTRY.values() if r.system.value not in ("gorn", "swiss-pairs")],
+)
+def test_a_knockout_rule_set_is_refused_in_one_line_not_a_traceback(capsys, ruleset):
+    code, out, err = run(capsys, "demo", "--ruleset", ruleset)
+    assert code == 2, (out, err)
+    assert "internal error" not in err
+    assert "the demo plays gorn or swiss rule sets: dominion-cz" in err
+    assert "knockout" not in err.split(":", 2)[2]  # neither knockout rule set is offered
+    assert not models.Event.objects.exists()

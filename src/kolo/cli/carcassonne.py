@@ -9,6 +9,7 @@ import typer
 
 from kolo import i18n
 from kolo.cli.app import app
+from kolo.cli.helptext import Listing
 from kolo.cli.output import print_json, table
 from kolo.cli.running import SeedOption, WorkersOption, simulating
 from kolo.core.problems import N_, InvalidInput
@@ -24,6 +25,21 @@ carcassonne_app = typer.Typer(
     no_args_is_help=True,
 )
 app.add_typer(carcassonne_app, name="carcassonne")
+
+GAMES = ("carcassonne", "carcassonne-final")
+"""The games (``kolo.games.registry``) whose tables this room serves (``kolo.cli.games``)."""
+
+HELP = Listing(
+    games=("carcassonne",),
+    simulations=(("carcassonne", "simulate"),),
+    see_also={
+        ("carcassonne", "simulate"): N_(
+            "This simulates games of Carcassonne between bots. How good a tournament format "
+            "is: kolo simulate."
+        ),
+    },
+)
+"""Where ``kolo --help`` lists Carcassonne's commands, and their notes."""
 
 VARIANT_HELP = N_(
     "base (the base game) or final (the championship final's variant); default: the game of "

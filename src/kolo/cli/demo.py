@@ -1,4 +1,7 @@
-"""``kolo demo``: a whole event played by a seeded skill model, paired by the engine."""
+"""``kolo demo``: a whole event played by a seeded skill model, paired by the engine. What is
+the game's own (what a round's tables need before play, how a table's game is played and
+entered) its room on the CLI floor does (``kolo.cli.games``); the rule set says the rest
+(whether entrants are teams, the rounds, the bracket)."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ import typer
 from kolo import i18n
 from kolo.cli.app import app
 from kolo.cli.options import cli_actor, open_store
+from kolo.core import rulesets
 from kolo.core.problems import N_, InvalidInput, NoValidPairing
 from kolo.i18n import _
 
@@ -19,6 +23,10 @@ if TYPE_CHECKING:
     from kolo.simulation import SkillModel
     from kolo.store import models
     from kolo.store.api import Actor
+
+
+DEMO_SYSTEMS = (rulesets.System.GORN, rulesets.System.SWISS_PAIRS)
+"""The systems the demo plays: rounds paired by the engine (not a knockout's stages)."""
 
 
 @app.command(
@@ -33,7 +41,9 @@ def demo(
         int | None,
         typer.Option("--rounds", min=1, max=20, help=_("Rounds (default: the rule set's).")),
     ] = None,
-    ruleset: Annotated[str, typer.Option("--ruleset", help=_("Rule set."))] = "dominion-cz",
+    ruleset: Annotated[str, typer.Option("--ruleset", help=_("Rule set."))] = next(
+        iter(rulesets.REGISTRY)
+    ),
     seed: Annotated[
         int, typer.Option("--seed", help=_("Seed of the skills and the draws."))
     ] = 2026,
@@ -42,21 +52,18 @@ def demo(
         typer.Option(
             "--playoff",
             help=_(
-                "domino-pairs: the bracket after the Swiss rounds (none, single, double); the "
+                "{rulesets}: the bracket after the Swiss rounds (none, single, double); the "
                 "demo plays it to the end."
-            ),
+            ).format(rulesets=", ".join(r.id for r in rulesets.REGISTRY.values() if r.teams)),
         ),
     ] = "double",
 ) -> None:
-    from kolo.core import rulesets
-
-    if ruleset not in rulesets.REGISTRY or rulesets.get(ruleset).system.value == "groups-knockout":
+    playable = [r.id for r in rulesets.REGISTRY.values() if r.system in DEMO_SYSTEMS]
+    if ruleset not in playable:
         raise InvalidInput.one(
             N_("the demo plays gorn or swiss rule sets: {known}"),
             path="--ruleset",
-            known=", ".join(
-                r.id for r in rulesets.REGISTRY.values() if r.system.value != "groups-knockout"
-            ),
+            known=", ".join(playable),
         )
     open_store()
     from kolo.store import api as store
@@ -88,7 +95,6 @@ def team_names(people: Sequence[str]) -> list[str]:
 def entrant_names(ruleset: str, players: int) -> list[str]:
     """The names the demo enters for ``players`` entrants of ``ruleset``: distinct at any
     size (teams of two where the rule set plays in teams)."""
-    from kolo.core import rulesets
     from kolo.simulation import names
 
     if rulesets.get(ruleset).teams:
@@ -104,8 +110,6 @@ def _run(
     seed: int,
     playoff: str,
 ) -> None:
-    from kolo.core import rulesets
-    from kolo.games.dominion.draws import simulate_draft
     from kolo.report.standings import standings_text
     from kolo.simulation import SkillModel, names
     from kolo.store import api as store
@@ -126,66 +130,20 @@ def _run(
     model = SkillModel.draw([e.code for e in entrants], rng)
     ruleset_value, resolved = store.ruleset_of(event)
     total = resolved["rounds"]
-    domino = ruleset_value.game in ("domino-block", "mexican-train")
-    if domino:
-        _play_domino(actor, event, model, seed, total)
-        return
     print(
         _("event {key}: {count} entrants, {rounds} rounds").format(
             key=event.key, count=players, rounds=total
         ),
         file=sys.stderr,
     )
-    with typer.progressbar(range(total), label=_("Playing"), file=sys.stderr) as progress:
-        for number in progress:
-            round_, proposal = store.pair_round(actor, event, seed=seed * 100 + number + 1)
-            for row in round_.tables.all():
-                kingdom = store.stored_kingdom(row)
-                if kingdom and kingdom.choices and kingdom.picks is None:
-                    seats = [s.entrant.code for s in row.seats.all()]
-                    picks = simulate_draft(kingdom.choices, seats, rng)
-                    store.record_draft(actor, event, round_.number, row.number, picks)
-            for table in proposal.tables:
-                game = model.play(table.seats, rng, turns=ruleset_value.ties_by_turns)
-                store.record_result(
-                    actor, event, round_.number, table.number, dict(game.scores), turns=game.turns
-                )
-            store.close_round(actor, event, round_.number)
-    core_event = store.to_core(event)
-    print(standings_text(core_event, store.standings(event), ruleset_value, _, i18n.language()))
-    print(
-        "\n"
-        + _("see it all: kolo round show {key} N, kolo audit {key}, kolo export {key}").format(
-            key=event.key
-        )
-    )
-
-
-def _bot(model: SkillModel, code: str) -> str:
-    """The engine's bot a simulated player plays like: the stronger third ``strong``, the
-    middle ``greedy``, the rest ``random``."""
-    order = sorted(model.skill, key=lambda c: -model.skill[c])
-    place = order.index(code) / len(order)
-    return "strong" if place < 1 / 3 else "greedy" if place < 2 / 3 else "random"
-
-
-def _play_domino(
-    actor: Actor, event: models.Event, model: SkillModel, seed: int, total: int
-) -> None:
-    """A domino event played by the engine's bots, every game written hand by hand; a
-    bracket after the Swiss rounds is played to its end."""
-    from kolo.report.standings import standings_text
-    from kolo.store import api as store
-
-    ruleset_value, resolved = store.ruleset_of(event)
     number = 0
     with typer.progressbar(range(total), label=_("Playing"), file=sys.stderr) as progress:
         for _round in progress:
             number += 1
-            _domino_round(actor, event, model, seed, number)
+            _play_round(actor, event, model, rng, seed, number)
     while resolved.playoff != "none" and not store.bracket_decided(event):
         number += 1
-        _domino_round(actor, event, model, seed, number)
+        _play_round(actor, event, model, rng, seed, number)
         print(_("bracket round {round} played").format(round=number), file=sys.stderr)
     print(
         standings_text(
@@ -200,23 +158,34 @@ def _play_domino(
     )
 
 
-def _domino_round(
-    actor: Actor, event: models.Event, model: SkillModel, seed: int, number: int
+def _play_round(
+    actor: Actor,
+    event: models.Event,
+    model: SkillModel,
+    rng: random.Random,
+    seed: int,
+    number: int,
 ) -> None:
-    """One round of a domino demo: paired, every table's game played by bots and written
-    hand by hand, closed."""
-    from kolo.games.domino import sheet as sheets
+    """One round of the demo: paired; what its tables need before play, as the game's room on
+    the CLI floor prepares it (``demo_prepare``); every table's game played and entered, by
+    the game's room (``demo_play``) or, without one, the skill model's final scores; closed
+    (``kolo.cli.games``)."""
+    from kolo.cli import games
     from kolo.store import api as store
 
-    ruleset_value, resolved = store.ruleset_of(event)
+    ruleset, _settings = store.ruleset_of(event)
+    room = games.room(ruleset.game)
     round_, proposal = store.pair_round(actor, event, seed=seed * 100 + number)
+    if (prepare := getattr(room, "demo_prepare", None)) is not None:
+        prepare(actor, event, round_, rng)
+    play = getattr(room, "demo_play", None)
     for table in proposal.tables:
-        bots = [_bot(model, code) for code in table.seats]
-        game_seed = seed * 10_000 + number * 100 + table.number
-        if ruleset_value.game == sheets.BLOCK:
-            written = sheets.play_block(table.seats, bots, game_seed, resolved.target)
-        else:
-            written = sheets.play_mexican(table.seats, bots, game_seed, resolved.hands)
-        scores = sheets.totals(ruleset_value.game, written, table.seats, resolved.scoring)
-        store.record_result(actor, event, round_.number, table.number, scores, record=written)
+        if play is not None:
+            game_seed = seed * 10_000 + number * 100 + table.number
+            play(actor, event, round_.number, table, model, game_seed)
+            continue
+        game = model.play(table.seats, rng, turns=ruleset.ties_by_turns)
+        store.record_result(
+            actor, event, round_.number, table.number, dict(game.scores), turns=game.turns
+        )
     store.close_round(actor, event, round_.number)

@@ -22,6 +22,13 @@ app.add_typer(event_app, name="event")
 # --- events -----------------------------------------------------------------------------
 
 
+def _no_events_yet() -> str:
+    """How to begin, with the first rule set kolo lists as the example."""
+    return _("no events yet; create one with: kolo event new --ruleset {ruleset} NAME").format(
+        ruleset=next(iter(rulesets.REGISTRY))
+    )
+
+
 @event_app.command("new", help=_("Create an event from a rule set."))
 def event_new(
     name: Annotated[str, typer.Argument(help=_("The event's name."), show_default=False)],
@@ -68,7 +75,7 @@ def event_list() -> None:
 
     where, exists = location(state.db)
     if not exists:
-        print(_("no events yet; create one with: kolo event new --ruleset dominion-cz NAME"))
+        print(_no_events_yet())
         print("\n" + _("store: {where} (not created yet)").format(where=where))
         return
     open_store()
@@ -85,7 +92,7 @@ def event_list() -> None:
             )
         )
     else:
-        print(_("no events yet; create one with: kolo event new --ruleset dominion-cz NAME"))
+        print(_no_events_yet())
     print("\n" + _("store: {where}").format(where=state.where))
 
 

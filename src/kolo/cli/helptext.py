@@ -3,14 +3,18 @@
 Typer's copy of click writes its words (``Usage:``, ``Show this message and exit.``, ``No such
 option: …``) in English, with no catalogue of its own: ``prepare`` sets them in kolo's language
 on the command tree a run builds, and ``usage_error`` words the errors of the command line.
-The commands of ``kolo --help`` are listed in the groups of ``PANELS``; ``SEE_ALSO`` tells, on
-commands easily taken one for another, what the other one is for.
+The commands of ``kolo --help`` are listed in the groups of ``panels()``; ``SEE_ALSO`` tells, on
+commands easily taken one for another, what the other one is for. A game's room on the CLI
+floor says where its commands go and what its notes are (its ``Listing``), through the CLI's
+registry of games, ``kolo.cli.games``.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import overload
 
 import typer.core
 from typer._click import Command, Context, HelpFormatter
@@ -43,24 +47,106 @@ TYPER_WORDS = (
 )
 """Typer's words, marked here so that the catalogue has them (``tests/test_translations.py``)."""
 
-PANELS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    (
-        N_("The day: an event in the store"),
-        ("event", "entrant", "round", "result", "standings", "sheet", "kingdom", "audit"),
-    ),
-    (
-        N_("Event files (no store)"),
-        ("validate", "check", "pair", "schema", "rulesets", "export", "import"),
-    ),
-    (
-        N_("Games: bots, simulations, Dominion's cards"),
-        ("dominion", "domino", "carcassonne", "simulate", "demo", "cards", "draw", "pool"),
-    ),
-    (N_("Series of events"), ("series",)),
-    (N_("The service: web application, accounts, the store"), ("serve", "user", "store")),
-)
-"""The groups of ``kolo --help``, in order, with their commands in order. A command in none of
-them is listed last, under "Commands" (a test holds every command to a group)."""
+
+@dataclass(frozen=True)
+class Listing:
+    """What a game's room on the CLI floor adds to kolo's help (the room's ``HELP``, handed
+    over by ``kolo.cli.games``): where ``kolo --help`` lists its commands, words for the title
+    of the games' group, and notes on its commands easily taken for others. Names of commands
+    as typed; paths as tuples of them."""
+
+    games: tuple[str, ...] = ()
+    """Its own groups (a game played, simulated), first in the games' group."""
+    sheets: tuple[str, ...] = ()
+    """Its commands on a table's score sheet, in the day's group after ``standings``."""
+    setups: tuple[str, ...] = ()
+    """Its commands on a table's setup, in the day's group after the score sheets."""
+    tools: tuple[str, ...] = ()
+    """Its other commands, in the games' group after ``demo``."""
+    title: tuple[str, ...] = ()
+    """Words (marked) that the games' group's title lists after its own."""
+    simulations: tuple[tuple[str, ...], ...] = ()
+    """Its commands that simulate games between bots, which ``kolo simulate`` points to."""
+    see_also: Mapping[tuple[str, ...], str] = field(default_factory=dict)
+    """What the other command is for, under the help of its commands easily confused (marked),
+    by path."""
+
+
+_GAMES: list[Listing] = []
+"""The listings of the games' rooms, in the order of ``kolo.cli.games.ROOMS``."""
+
+
+def list_games(listings: Iterable[Listing]) -> None:
+    """Take the listings of the games' rooms (``kolo.cli.games`` hands them over once)."""
+    _GAMES[:] = listings
+
+
+def _of_games(field_name: str) -> tuple[str, ...]:
+    return tuple(name for listing in _GAMES for name in getattr(listing, field_name))
+
+
+GAMES_TITLE = N_("Games: bots, simulations")
+"""The title of the games' group before the words the games' rooms add to it."""
+
+
+def panels() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The groups of ``kolo --help``, in order, with their commands in order: titles in
+    English, each translated as it is written. A command in none of them is listed last,
+    under "Commands" (a test holds every command to a group). The games' rooms add their
+    commands where their ``Listing`` says."""
+    return (
+        (
+            N_("The day: an event in the store"),
+            (
+                "event",
+                "entrant",
+                "round",
+                "result",
+                "standings",
+                *_of_games("sheets"),
+                *_of_games("setups"),
+                "audit",
+            ),
+        ),
+        (
+            N_("Event files (no store)"),
+            ("validate", "check", "pair", "schema", "rulesets", "export", "import"),
+        ),
+        (GAMES_TITLE, (*_of_games("games"), "simulate", "demo", *_of_games("tools"))),
+        (N_("Series of events"), ("series",)),
+        (N_("The service: web application, accounts, the store"), ("serve", "user", "store")),
+    )
+
+
+def _title(title: str) -> str:
+    """A group's title in kolo's language (the games' group with the words its rooms add)."""
+    if title != GAMES_TITLE:
+        return _(title)
+    return ", ".join((_(title), *(_(word) for word in _of_games("title"))))
+
+
+class _Panels(Sequence[tuple[str, tuple[str, ...]]]):
+    """The groups of ``kolo --help`` as they are when read (``panels()``)."""
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[str, tuple[str, ...]]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[str, tuple[str, ...]]]: ...
+
+    def __getitem__(
+        self, index: int | slice
+    ) -> tuple[str, tuple[str, ...]] | Sequence[tuple[str, tuple[str, ...]]]:
+        return panels()[index]
+
+    def __len__(self) -> int:
+        return len(panels())
+
+
+PANELS: Sequence[tuple[str, tuple[str, ...]]] = _Panels()
+"""The groups of ``kolo --help`` (``panels()``), with the games' commands once their rooms are
+in."""
+
 
 SEE_ALSO: dict[tuple[str, ...], str] = {
     ("pair",): N_(
@@ -97,23 +183,6 @@ SEE_ALSO: dict[tuple[str, ...], str] = {
     ),
     ("schema",): N_("The format of a series file: kolo series schema."),
     ("series", "schema"): N_("The format of an event file: kolo schema."),
-    ("simulate",): N_(
-        "kolo simulate measures a tournament format (rule set, rounds, players). How the bots "
-        "play one game: kolo dominion simulate, kolo domino simulate, kolo carcassonne simulate. "
-        "One event, stored: kolo demo."
-    ),
-    ("dominion", "simulate"): N_(
-        "This simulates games of Dominion between bots. How good a tournament format is: kolo "
-        "simulate."
-    ),
-    ("domino", "simulate"): N_(
-        "This simulates domino matches between bots. How good a tournament format is: kolo "
-        "simulate."
-    ),
-    ("carcassonne", "simulate"): N_(
-        "This simulates games of Carcassonne between bots. How good a tournament format is: "
-        "kolo simulate."
-    ),
     ("demo",): N_(
         "kolo demo stores one event to look at. Many events played in memory, to measure a "
         "format: kolo simulate."
@@ -123,14 +192,28 @@ SEE_ALSO: dict[tuple[str, ...], str] = {
         "and stored again by kolo import."
     ),
     ("import",): N_("The other way: kolo export EVENT writes an event of the store to a file."),
-    ("draw", "kingdom"): N_(
-        "For an event in the store the kingdoms are dealt as its rounds are seated: kolo "
-        "kingdom show. Fair kingdoms by bot games: kolo dominion propose."
-    ),
-    ("kingdom",): N_("The kingdoms of an event in the store. Draws without the store: kolo draw."),
-    ("draw",): N_("Draws without the store. The kingdoms of an event in the store: kolo kingdom."),
 }
-"""What the other command is for, under the help of commands easily confused, by path."""
+"""What the other command is for, under the help of commands easily confused, by path (the
+games' rooms add theirs: ``Listing.see_also``)."""
+
+SIMULATE_NOTE = N_(
+    "kolo simulate measures a tournament format (rule set, rounds, players). How the bots play "
+    "one game: {commands}. One event, stored: kolo demo."
+)
+"""The note under ``kolo simulate``, naming the games' simulations (``Listing.simulations``)."""
+
+
+def see_also(path: tuple[str, ...]) -> str | None:
+    """The note under the help of the command at ``path`` on the command it is easily taken
+    for, in kolo's language; None where there is none."""
+    if path == ("simulate",):
+        commands = (" ".join(("kolo", *p)) for listing in _GAMES for p in listing.simulations)
+        return _(SIMULATE_NOTE).format(commands=", ".join(commands))
+    notes = [listing.see_also[path] for listing in _GAMES if path in listing.see_also]
+    if path in SEE_ALSO:
+        notes.insert(0, SEE_ALSO[path])
+    return _(notes[0]) if notes else None
+
 
 _CLICK_WORDS = (
     N_("Usage: "),
@@ -160,7 +243,7 @@ class KoloContext(Context):
 
 class PanelGroup(typer.core.TyperGroup):
     """The application's group: ``kolo --help`` lists its commands in the groups of
-    ``PANELS``."""
+    ``panels()``."""
 
     def format_commands(self, ctx: Context, formatter: HelpFormatter) -> None:
         listed = {
@@ -171,10 +254,11 @@ class PanelGroup(typer.core.TyperGroup):
         if not listed:
             return
         limit = formatter.width - 6 - max(len(name) for name in listed)
+        groups = panels()
         sections: list[tuple[str, list[str]]] = [
-            (_(title), [name for name in names if name in listed]) for title, names in PANELS
+            (_title(title), [name for name in names if name in listed]) for title, names in groups
         ]
-        grouped = {name for _title, names in PANELS for name in names}
+        grouped = {name for _name, names in groups for name in names}
         sections.append((_("Commands"), [name for name in listed if name not in grouped]))
         for title, names in sections:
             if names:
@@ -205,8 +289,8 @@ def prepare(root: Command) -> None:
             and command.subcommand_metavar == "COMMAND [ARGS]..."
         ):
             command.subcommand_metavar = _("COMMAND [ARGS]...")
-        if path in SEE_ALSO and not command.epilog:
-            command.epilog = _(SEE_ALSO[path])
+        if not command.epilog and (note := see_also(path)) is not None:
+            command.epilog = note
         context = KoloContext(command, info_name=path[-1] if path else "kolo")
         context.help_option_names = ["-h", "--help"]
         help_option = command.get_help_option(context)

@@ -62,8 +62,8 @@ def result(
         typer.Option(
             "--replace-sheet",
             help=_(
-                "The table has a domino score sheet in play: replace it by this final score, "
-                "discarding its hands (without it, such a result is refused)."
+                "The table has a score sheet in play, written hand by hand: replace it by this "
+                "final score, discarding its hands (without it, such a result is refused)."
             ),
         ),
     ] = False,

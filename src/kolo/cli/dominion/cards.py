@@ -1,4 +1,5 @@
-"""Dominion commands: cards, the championship draws, kingdoms of the store, pools."""
+"""Dominion's cards on the CLI floor: ``kolo cards``, the championship's draws (``kolo draw``),
+the kingdoms of an event's tables (``kolo kingdom``), the card pools (``kolo pool``)."""
 
 from __future__ import annotations
 

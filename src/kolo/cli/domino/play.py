@@ -1,4 +1,5 @@
-"""``kolo domino``: simulate many matches of domino between bots (docs/domino.md)."""
+"""``kolo domino``: simulate many matches of domino between bots, or play one in the terminal
+(docs/domino.md)."""
 
 from __future__ import annotations
 
