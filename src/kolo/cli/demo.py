@@ -48,7 +48,7 @@ def demo(
         ),
     ] = "double",
 ) -> None:
-    from kolo.core import rulesets
+    from kolo.games import rulesets
 
     if ruleset not in rulesets.REGISTRY or rulesets.get(ruleset).system.value == "groups-knockout":
         raise InvalidInput.one(
@@ -88,7 +88,7 @@ def team_names(people: Sequence[str]) -> list[str]:
 def entrant_names(ruleset: str, players: int) -> list[str]:
     """The names the demo enters for ``players`` entrants of ``ruleset``: distinct at any
     size (teams of two where the rule set plays in teams)."""
-    from kolo.core import rulesets
+    from kolo.games import rulesets
     from kolo.simulation import names
 
     if rulesets.get(ruleset).teams:
@@ -104,7 +104,7 @@ def _run(
     seed: int,
     playoff: str,
 ) -> None:
-    from kolo.core import rulesets
+    from kolo.games import rulesets
     from kolo.games.dominion.draws import simulate_draft
     from kolo.report.standings import standings_text
     from kolo.simulation import SkillModel, names
