@@ -16,7 +16,6 @@ from types import MappingProxyType
 from typing import Any
 
 from kolo.core import settings as _settings
-from kolo.core import validation
 from kolo.core.criteria import DEFAULT_WEIGHTS
 from kolo.core.event import Event
 from kolo.core.problems import N_, Problem
@@ -279,4 +278,6 @@ declare the same name only alike."""
 def check_event(event: Event) -> list[Problem]:
     """Every problem of the event under its registered rule set, at once (empty when it is
     valid): ``kolo.core.validation.check_event`` given this table."""
+    from kolo.core import validation  # the checks load where an event is checked
+
     return validation.check_event(event, REGISTRY)
