@@ -33,9 +33,9 @@ from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
 
-from kolo.core import rulesets
 from kolo.core.event import Entrant, Event, Round, Table
 from kolo.core.settings import Settings, resolve
+from kolo.games import rulesets
 from kolo.pairing.criteria import Context, breakdown, weighted, weights_of
 from kolo.pairing.engine import propose
 from kolo.pairing.history import History

@@ -67,10 +67,10 @@ from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
 
-from kolo.core import rulesets
 from kolo.core.event import Entrant, EntrantId, Event, Game, Round, Table
 from kolo.core.problems import NoValidPairing
 from kolo.core.standings import compute
+from kolo.games import rulesets
 from kolo.pairing.checker import check_pairing_rules
 from kolo.pairing.engine import propose
 from kolo.pairing.instance import build

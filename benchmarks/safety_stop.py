@@ -17,9 +17,9 @@ import sys
 import time
 from dataclasses import replace
 
-from kolo.core import rulesets
 from kolo.core.event import Entrant, Event, Round, Table
 from kolo.core.settings import resolve
+from kolo.games import rulesets
 from kolo.pairing import work
 from kolo.pairing.engine import propose
 from kolo.simulation import SkillModel

@@ -25,9 +25,9 @@ import numpy as np
 
 def build(players: int, rounds: int, seed: int) -> tuple[np.ndarray, np.ndarray, int]:  # type: ignore[type-arg]
     """Candidate tables (members) and costs after ``rounds`` rounds paired by the engine."""
-    from kolo.core import rulesets
     from kolo.core.event import Entrant, Event, Round, Table
     from kolo.core.settings import resolve
+    from kolo.games import rulesets
     from kolo.pairing.engine import propose
     from kolo.pairing.instance import build as build_instance
     from kolo.pairing.pool import all_tables

@@ -27,9 +27,9 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from kolo.core import rulesets
 from kolo.core.event import Entrant, Event, Round, Table
 from kolo.eventfile.writer import dumps
+from kolo.games import rulesets
 from kolo.pairing.engine import propose
 from kolo.simulation import SkillModel
 

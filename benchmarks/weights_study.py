@@ -20,10 +20,10 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from kolo.core import rulesets
 from kolo.core.event import Entrant, Event, Round, Table
 from kolo.core.settings import DEFAULT_WEIGHTS, resolve
 from kolo.core.standings import compute
+from kolo.games import rulesets
 from kolo.pairing.engine import propose
 from kolo.pairing.history import History
 from kolo.simulation import SkillModel

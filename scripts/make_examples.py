@@ -14,11 +14,11 @@ from dataclasses import replace
 from itertools import combinations
 from pathlib import Path
 
-from kolo.core import rulesets
 from kolo.core.event import Entrant, Event, Game, Round, Table
 from kolo.core.settings import resolve
 from kolo.core.standings import compute
 from kolo.eventfile.writer import dumps
+from kolo.games import rulesets
 from kolo.pairing.checker import check_hard_rules
 
 OUT = Path(__file__).resolve().parent.parent / "examples"

@@ -21,11 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from kolo.cli import series as document
-from kolo.core import rulesets
 from kolo.core.event import Entrant, Event, Round, Table
 from kolo.core.settings import resolve
 from kolo.core.standings import compute
 from kolo.eventfile.writer import dumps
+from kolo.games import rulesets
 from kolo.pairing.checker import check_all_rounds
 from kolo.series.qualification import compute_qualification, qualification_document
 from kolo.series.tour import compute_tour, standings_document

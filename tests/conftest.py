@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from kolo.core import rulesets
 from kolo.core.event import Event
 from kolo.core.settings import resolve
 from kolo.eventfile import reader
+from kolo.games import rulesets
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

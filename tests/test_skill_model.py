@@ -4,7 +4,7 @@
 def test_the_skill_model_s_event_asks_the_rule_sets_for_gorn_at_tables_of_three():
     """``kolo.simulation`` names no game (issue 37): the event after a random round is under
     the first rule set of gorn at tables of three that kolo lists — today Dominion's."""
-    from kolo.core import rulesets
+    from kolo.games import rulesets
     from kolo.simulation import after_random_round
 
     event = after_random_round(10)

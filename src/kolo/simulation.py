@@ -11,8 +11,8 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from kolo.core import rulesets
 from kolo.core.event import Entrant, EntrantId, Event, Game, Round, Table
+from kolo.games import rulesets
 
 WOMEN = (
     ("Jana", "Tereza", "Lucie", "Eva", "Kateřina", "Markéta", "Veronika", "Barbora",

@@ -5,7 +5,7 @@ import pytest
 
 from kolo.cli import main
 from kolo.cli.demo import entrant_names
-from kolo.core import rulesets
+from kolo.games import rulesets
 from kolo.store import api as store
 from kolo.store import models
 from tests.web.conftest import snapshot

@@ -6,8 +6,8 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from kolo.cli import main
-from kolo.core import rulesets
-from kolo.core.settings import SPECS
+from kolo.games import rulesets
+from kolo.games.rulesets import SPECS
 
 
 def test_the_list_is_one_line_a_rule_set(capsys):

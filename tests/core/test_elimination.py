@@ -10,11 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kolo.core import elimination, rulesets
+from kolo.core import elimination
 from kolo.core.event import Entrant, Event, Game, Round, Table
 from kolo.core.problems import InvalidInput
 from kolo.core.standings import bracket, compute
-from kolo.core.validation import check_event
+from kolo.games import rulesets
+from kolo.games.rulesets import check_event
 from kolo.pairing.engine import propose
 
 PAIRS = rulesets.get("domino-pairs")

@@ -10,11 +10,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kolo.core import knockout, rulesets
+from kolo.core import knockout
 from kolo.core.event import Entrant, Event, Game, Round, Table
 from kolo.core.problems import InvalidInput
 from kolo.core.settings import resolve
 from kolo.core.standings import compute
+from kolo.games import rulesets
 from kolo.pairing import knockout as seating
 from kolo.pairing.checker import check_all_rounds
 from kolo.pairing.engine import propose
@@ -424,7 +425,7 @@ def test_every_knockout_reaches_its_final(players, size, advance):
 
 
 def test_settings_a_knockout_cannot_be_played_with_are_refused():
-    from kolo.core.validation import check_event
+    from kolo.games.rulesets import check_event
 
     for overrides, path in (
         ({"advance": 4}, "$.settings.advance"),
@@ -503,7 +504,7 @@ def test_a_tie_at_the_cut_is_settled_by_a_lot_that_is_said():
 
 
 def test_r_score_4_turn_counts_of_one_game_differ_by_at_most_one():
-    from kolo.core.validation import check_event
+    from kolo.games.rulesets import check_event
 
     event = group_stage(2)
     table = event.rounds[0].tables[0]

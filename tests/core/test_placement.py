@@ -3,7 +3,7 @@
 from fractions import Fraction
 
 from kolo.core.placement import placements
-from kolo.core.rulesets import get
+from kolo.games.rulesets import get
 
 DOMINION = get("dominion-cz").placement_points
 CARCASSONNE = get("carcassonne-cz").placement_points

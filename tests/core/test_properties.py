@@ -7,10 +7,10 @@ from hypothesis import strategies as st
 
 from kolo.core.event import Entrant, Event, Game, Round, Table
 from kolo.core.placement import placements
-from kolo.core.rulesets import REGISTRY, get
 from kolo.core.settings import resolve
 from kolo.core.shares import table_shares
 from kolo.core.standings import compute
+from kolo.games.rulesets import REGISTRY, get
 
 scores_strategy = st.integers(min_value=-10, max_value=80)
 

@@ -2,8 +2,9 @@
 
 import pytest
 
-from kolo.core import knockout, rulesets
+from kolo.core import knockout
 from kolo.core.qualifiers import qualifier_plan
+from kolo.games import rulesets
 
 NBGL = rulesets.get("nbgl-dominion")
 FORMAT = knockout.format_of(NBGL, NBGL.settings({}))

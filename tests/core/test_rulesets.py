@@ -4,8 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from kolo.core.rulesets import REGISTRY, get
 from kolo.core.settings import resolve
+from kolo.games.rulesets import REGISTRY, get
 
 
 def settings(ruleset_id, **overrides):
@@ -90,8 +90,9 @@ def test_unknown_and_mistyped_settings_are_problems():
 def test_every_setting_has_one_typed_value_and_one_default_where_absent():
     """Typed rules: each setting is an attribute of the settings in force, answered from the
     rule set (or the event) where the rule set has it and from ``ABSENT`` where it does not."""
-    from kolo.core import rulesets
-    from kolo.core.settings import ABSENT, SPECS, Settings
+    from kolo.core.settings import ABSENT, Settings
+    from kolo.games import rulesets
+    from kolo.games.rulesets import SPECS
 
     assert set(ABSENT) == set(SPECS)
     for ruleset in rulesets.REGISTRY.values():

@@ -2,10 +2,10 @@
 
 from dataclasses import replace
 
-from kolo.core import rulesets
 from kolo.core.event import Entrant, Event, Game, Round, Table
 from kolo.core.seatorder import game_order, order_problems
 from kolo.core.settings import resolve
+from kolo.games import rulesets
 from kolo.pairing.checker import check_all_rounds
 
 SEATS = ("a", "b", "c", "d")

@@ -11,11 +11,10 @@ from typing import Any
 import jsonschema
 import pytest
 
-from kolo.core import rulesets
 from kolo.core.event import TableSetup
 from kolo.core.problems import InvalidInput, Problem
 from kolo.eventfile import reader, schema, writer
-from kolo.games import registry
+from kolo.games import registry, rulesets
 from kolo.games.base import Game
 
 

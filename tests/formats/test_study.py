@@ -4,12 +4,13 @@ from dataclasses import replace
 
 import pytest
 
-from kolo.core import elimination, knockout, rulesets
+from kolo.core import elimination, knockout
 from kolo.core.problems import InvalidInput
 from kolo.core.settings import resolve
 from kolo.core.standings import bracket, compute
 from kolo.formats import metrics
 from kolo.formats.study import Model, parse_model, play_event, run, simulate_event, study_of
+from kolo.games import rulesets
 from kolo.pairing.checker import check_hard_rules
 
 

@@ -4,7 +4,7 @@ and ranks alike, as the rule sets themselves say (issue 37: no list of names in 
 from dataclasses import replace
 from types import MappingProxyType
 
-from kolo.core import rulesets
+from kolo.games import rulesets
 from kolo.formats import table
 
 

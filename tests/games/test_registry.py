@@ -4,10 +4,9 @@ from fractions import Fraction
 
 import pytest
 
-from kolo.core import rulesets
 from kolo.core.outcome import outcome
 from kolo.core.placement import placements
-from kolo.games import registry
+from kolo.games import registry, rulesets
 
 
 @pytest.mark.parametrize("ruleset", sorted(rulesets.REGISTRY))

@@ -7,8 +7,9 @@ from itertools import combinations
 
 import numpy as np
 
-from kolo.core import criteria, rulesets
+from kolo.core import criteria
 from kolo.core.settings import SPECS
+from kolo.games import rulesets
 from kolo.pairing import criteria as computed
 from kolo.pairing.criteria import Context, breakdown
 from kolo.pairing.instance import build

@@ -6,10 +6,10 @@ from itertools import combinations
 
 import pytest
 
-from kolo.core import rulesets
 from kolo.core.event import Entrant, Event, Round, Table
 from kolo.core.problems import NoValidPairing
 from kolo.core.settings import resolve
+from kolo.games import rulesets
 from kolo.pairing.checker import check_hard_rules
 from kolo.pairing.engine import propose
 from kolo.simulation import SkillModel

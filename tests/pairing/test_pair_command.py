@@ -8,12 +8,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kolo.cli import main
-from kolo.core import rulesets
 from kolo.core.event import Entrant, Event, Round, Table
 from kolo.core.problems import NoValidPairing
 from kolo.core.settings import resolve
 from kolo.eventfile import reader
 from kolo.eventfile.writer import dumps
+from kolo.games import rulesets
 from kolo.pairing.checker import check_hard_rules
 from kolo.pairing.engine import propose
 from kolo.simulation import SkillModel

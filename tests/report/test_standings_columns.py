@@ -2,8 +2,8 @@
 
 import pytest
 
-from kolo.core import rulesets
 from kolo.core.rulesets import Success, TieBreak
+from kolo.games import rulesets
 from kolo.report.standings import columns
 
 NAMES = {

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from kolo import i18n
 from kolo.cli import main
-from kolo.core import rulesets
 from kolo.core.standings import compute
 from kolo.eventfile import reader
+from kolo.games import rulesets
 from kolo.pairing.engine import propose
 from kolo.report.proposal import proposal_text
 from kolo.report.standings import knockout_text, standings_text

@@ -13,10 +13,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from kolo.core import rulesets
 from kolo.core.settings import resolve
 from kolo.core.standings import compute
 from kolo.eventfile import reader
+from kolo.games import rulesets
 
 _SCORES = {
     4: lambda j: [300 - 7 * j, 150 - 3 * j, 60 - j, 10 + j],

@@ -9,11 +9,11 @@ from dataclasses import replace
 import pytest
 from django.test import Client
 
-from kolo.core import rulesets
 from kolo.core.event import Entrant, Event, Game, Round, Table
 from kolo.core.problems import InvalidInput
 from kolo.core.standings import bracket, compute
-from kolo.core.validation import check_event
+from kolo.games import rulesets
+from kolo.games.rulesets import check_event
 from kolo.pairing.engine import propose
 from kolo.store import api as store
 from kolo.store import models

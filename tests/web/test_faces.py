@@ -8,9 +8,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from kolo.core import rulesets
-from kolo.core.settings import SPECS, TRAITS, applies
+from kolo.core.settings import TRAITS, applies
 from kolo.core.settingwords import ORDER
+from kolo.games import rulesets
+from kolo.games.rulesets import SPECS
 from kolo.store import api as store
 from kolo.store import models
 from kolo.web.settingsform import traits

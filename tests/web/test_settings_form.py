@@ -8,8 +8,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from kolo.core.settings import SPECS
 from kolo.core.settingwords import CHOICE_LABELS, LABELS
+from kolo.games.rulesets import SPECS
 from kolo.store import api as store
 from tests.web.conftest import ACTOR, snapshot
 

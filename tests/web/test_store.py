@@ -247,9 +247,9 @@ def test_standings_come_from_the_core_and_match_the_file(event):
     for name in ("brno-2026.json", "rules/nbgl-shares.json", "rules/swiss-pairs.json"):
         value = reader.load(EXAMPLES / name)
         stored = store.import_event(ACTOR, value)
-        from kolo.core import rulesets
         from kolo.core.settings import resolve
         from kolo.core.standings import compute
+        from kolo.games import rulesets
 
         ruleset = rulesets.get(value.ruleset)
         settings, _ = resolve(ruleset.defaults, value.settings)
@@ -356,8 +356,8 @@ def test_pair_round_with_the_engine_stores_the_seed_and_audits(event):
     entry = models.AuditEntry.objects.filter(action="round.pair").last()
     assert entry.after["optimal"] is True
     assert "paired round 2 by the engine (optimal" in entry.summary
-    from kolo.core import rulesets as registry
     from kolo.core.settings import resolve
+    from kolo.games import rulesets as registry
     from kolo.pairing.checker import check_hard_rules
 
     value = store.to_core(event)

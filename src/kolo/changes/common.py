@@ -36,7 +36,7 @@ def allow_override(problems: Sequence[Problem], force_reason: str | None, anyway
 
 def check_whole(candidate: Event) -> None:
     """Refuse a change after which the event would not be valid (as ``kolo validate``)."""
-    from kolo.core.validation import check_event
+    from kolo.games.rulesets import check_event
 
     problems = check_event(candidate)
     if problems:

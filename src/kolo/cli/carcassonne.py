@@ -56,7 +56,7 @@ _T = TypeVar("_T")
 def chosen_variant(variant: str | None, ruleset: str | None) -> str:
     """The variant to play: the one named, or the game of the rule set named (a rule set's game
     names its variant: ``game.VARIANT_OF``); both named, they must agree."""
-    from kolo.core import rulesets
+    from kolo.games import rulesets
     from kolo.games.carcassonne.game import BASE, FINAL, VARIANT_OF
 
     if variant is not None and variant not in (BASE, FINAL):

@@ -15,7 +15,8 @@ import typer
 from kolo import i18n
 from kolo.cli.app import app
 from kolo.cli.options import cli_actor, open_store
-from kolo.core import rulesets
+from kolo.core.rulesets import System
+from kolo.games import rulesets
 from kolo.core.problems import N_, InvalidInput, NoValidPairing
 from kolo.i18n import _
 
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from kolo.store.api import Actor
 
 
-DEMO_SYSTEMS = (rulesets.System.GORN, rulesets.System.SWISS_PAIRS)
+DEMO_SYSTEMS = (System.GORN, System.SWISS_PAIRS)
 """The systems the demo plays: rounds paired by the engine (not a knockout's stages)."""
 
 

@@ -11,8 +11,7 @@ import typer
 from kolo.cli.app import app, state
 from kolo.cli.options import EventArg, cli_actor, open_store, settings_option
 from kolo.cli.output import table
-from kolo.core import rulesets
-from kolo.core.settings import SPECS
+from kolo.games import rulesets
 from kolo.i18n import _
 
 event_app = typer.Typer(help=_("Create, list and configure events."), no_args_is_help=True)
@@ -118,7 +117,7 @@ def event_settings(
     ruleset, settings = store.ruleset_of(found)
     rows = []
     for name, value in settings.items():
-        spec = SPECS[name]
+        spec = ruleset.defaults.specs[name]
         marker = "*" if name in found.settings else ""
         rows.append([name + marker, json.dumps(value), spec.rule, _(spec.help)])
     print(table([_("Setting"), _("Value"), _("Rule"), _("Meaning")], rows))

@@ -53,7 +53,7 @@ def validate(file: FileArg) -> None:
     )
 )
 def check(file: FileArg) -> None:
-    from kolo.core import rulesets
+    from kolo.games import rulesets
     from kolo.pairing.checker import check_all_rounds
 
     event = load_file(file)
@@ -88,8 +88,7 @@ def rulesets_command(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
 ) -> None:
-    from kolo.core import rulesets
-    from kolo.core.settings import SPECS
+    from kolo.games import rulesets
 
     if name is not None and name not in rulesets.REGISTRY:
         raise InvalidInput.one(
@@ -109,7 +108,7 @@ def rulesets_command(
     for rs in chosen:
         print(f"{rs.id}: {_(rs.title)}")
         for setting, value in rs.defaults.items():
-            spec = SPECS[setting]
+            spec = rs.defaults.specs[setting]
             print(f"    {setting} = {json.dumps(value)}  ({spec.rule}) {_(spec.help)}")
 
 
@@ -143,9 +142,10 @@ def standings(
         ),
     ] = None,
 ) -> None:
-    from kolo.core import knockout, rulesets
+    from kolo.core import knockout
     from kolo.core.standings import compute
     from kolo.eventfile.standings import standings_document
+    from kolo.games import rulesets
     from kolo.report.standings import knockout_text, standings_text
 
     path = Path(target)
@@ -303,8 +303,8 @@ def pair(
     relax: RelaxOption = None,
 ) -> None:
     from kolo.changes.rounds import refuse_next_round
-    from kolo.core import rulesets
     from kolo.core.standings import complete_rounds
+    from kolo.games import rulesets
     from kolo.pairing.engine import propose
     from kolo.report.proposal import proposal_text
 

@@ -148,7 +148,7 @@ class Event:
 
     name: str
     ruleset: str
-    """A registered rule-set id (``kolo.core.rulesets``)."""
+    """A registered rule-set id (``kolo.games.rulesets``)."""
     settings: Mapping[str, Any]
     """Overrides of the rule set's settings; only what differs from the defaults."""
     entrants: tuple[Entrant, ...]

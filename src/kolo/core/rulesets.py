@@ -1,20 +1,19 @@
-"""Rule sets as data: a frozen value per format, in a registry keyed by a stable id.
+"""Rule sets as data: a frozen value per format, naming the game its tables play.
 
-A new format is a new entry here, not new branches elsewhere (DESIGN.md principle 4).
+The table of rule sets, keyed by a stable id, is ``kolo.games.rulesets``, on the games' floor,
+where each rule set gets the settings its game declares. A new format is a new entry there,
+not new branches elsewhere (DESIGN.md principle 4).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from types import MappingProxyType
 from typing import Any
 
-from kolo.core.criteria import DEFAULT_WEIGHTS
-from kolo.core.problems import N_
-from kolo.core.settings import Settings, resolve
+from kolo.core.settings import Defaults, Settings, resolve
 
 
 class System(Enum):
@@ -71,24 +70,25 @@ class RuleSet:
     """Tables one seat smaller than ``table_size`` fill the remainder (R-GORN-6)."""
     byes: bool
     """A bye is given when the count does not divide (``swiss-pairs``)."""
-    defaults: Mapping[str, Any]
-    """The settings this rule set has, with their defaults."""
+    defaults: Defaults
+    """The settings this rule set has, with their defaults and declarations (the generic
+    settings' and its game's, ``Game.settings``)."""
     game: str = "points"
-    """The game its tables play (an id of ``kolo.games.registry``): ``dominion``,
-    ``carcassonne``, or ``points`` for any game scored in points."""
+    """The game its tables play (an id of ``kolo.games.registry``), ``points`` for any game
+    scored in points."""
     lower_wins: bool = False
     """The lower score places higher (the game's own rule: ``Game.lower_wins``; a test holds
     the two together)."""
     points_by_size: bool = False
     """Placement points are k, k − 1, …, 1 for the normal table size k (a setting), instead of
-    ``placement_points`` (Mexican Train, whose tables seat 3 to 8)."""
+    ``placement_points`` (for a game whose tables seat 3 to 8)."""
     teams: bool = False
     """Entrants are teams of two, partners sitting opposite (the block game)."""
 
     def lowest_wins(self, settings: Settings) -> bool:
         """Whether the lower score places higher under these settings: the game's own rule
-        (``lower_wins``), or Mexican Train scored by the common rule (setting ``scoring`` =
-        ``own``: each player's own pips, R-DOMINO-6)."""
+        (``lower_wins``), or a hand scored by the common rule (setting ``scoring`` = ``own``:
+        each player's own pips, R-DOMINO-6)."""
         return self.lower_wins or settings.scoring == "own"
 
     @property
@@ -123,8 +123,8 @@ class RuleSet:
         """How ``players`` entrants are seated: table sizes (largest first) and the number of
         byes; ``None`` when the rule set cannot seat that many.
 
-        With smaller tables, N mod k = r leaves (k − r) tables of k − 1 (R-GORN-6): Dominion
-        N mod 3 = 1 → two tables of two; Carcassonne N mod 4 = 1 → three tables of three.
+        With smaller tables, N mod k = r leaves (k − r) tables of k − 1 (R-GORN-6): tables
+        of 3 and N mod 3 = 1 → two tables of two; of 4 and N mod 4 = 1 → three tables of three.
         """
         size = settings.table_size
         if players <= 0:
@@ -159,219 +159,3 @@ class RuleSet:
         if self.system is System.GROUPS_KNOCKOUT:
             return settings.group_games if round_number == 1 else 1
         return settings.games_per_table
-
-
-def _points(*values: int) -> tuple[Fraction, ...]:
-    return tuple(Fraction(v) for v in values)
-
-
-_SHARES = {"negative_scores_as_zero": True, "smaller_table_scaling": True}
-_DESK = {"self_reporting": False, "clock_alert_minutes": 45}
-_CARDS = {"pool": "cz-championship", "extended_share": 0.5, "extended_for_all": False}
-_PAIRING = {
-    "weights": DEFAULT_WEIGHTS,
-    "club_rounds": 0,
-    "never_together": [],
-    "slice_guard": True,
-    "slice_guard_scope": "event",
-    "repeats_first": False,
-    "seat_balance": True,
-    "time_limit": 10,
-}
-
-
-def _defaults(**values: Any) -> Mapping[str, Any]:
-    return MappingProxyType(values)
-
-
-_SWISS_PAIRS = RuleSet(
-    id="swiss-pairs",
-    game="carcassonne",
-    title=N_("Swiss in pairs (Carcassonne, the base game)"),
-    system=System.SWISS_PAIRS,
-    placement_points=_points(1, 0),
-    ties_by_turns=False,
-    success=Success.NONE,
-    tie_breaks=(TieBreak.BUCHHOLZ, TieBreak.SCORE_DIFFERENCE),
-    smaller_tables=False,
-    byes=True,
-    defaults=_defaults(
-        rounds=5, table_size=2, games_per_table=1, bye_points=1, **_PAIRING, **_DESK
-    ),
-)
-"""Swiss in pairs (R-STAND-3): the base game's rule set, and the final's with its own game."""
-
-
-REGISTRY: Mapping[str, RuleSet] = MappingProxyType(
-    {
-        rs.id: rs
-        for rs in (
-            RuleSet(
-                id="dominion-cz",
-                game="dominion",
-                title=N_("Dominion – Czech championship and Tour (gorn, tables of 3)"),
-                system=System.GORN,
-                placement_points=_points(3, 2, 1),
-                ties_by_turns=False,
-                success=Success.MEAN_SHARE,
-                tie_breaks=(TieBreak.SUCCESS,),
-                smaller_tables=True,
-                byes=False,
-                defaults=_defaults(
-                    rounds=5,
-                    table_size=3,
-                    games_per_table=1,
-                    **_SHARES,
-                    **_PAIRING,
-                    **_DESK,
-                    **_CARDS,
-                ),
-            ),
-            RuleSet(
-                id="dominion-cz-final",
-                game="dominion",
-                title=N_("Dominion – Czech championship final (gorn, 6 or 7 rounds)"),
-                system=System.GORN,
-                placement_points=_points(3, 2, 1),
-                ties_by_turns=False,
-                success=Success.MEAN_SHARE,
-                tie_breaks=(TieBreak.SUCCESS,),
-                smaller_tables=True,
-                byes=False,
-                defaults=_defaults(
-                    rounds=6,
-                    table_size=3,
-                    games_per_table=1,
-                    **_SHARES,
-                    **_PAIRING,
-                    **_DESK,
-                    **_CARDS,
-                ),
-            ),
-            RuleSet(
-                id="carcassonne-cz",
-                game="carcassonne",
-                title=N_("Carcassonne – Czech Tour (gorn, tables of 4)"),
-                system=System.GORN,
-                placement_points=_points(4, 3, 2, 1),
-                ties_by_turns=False,
-                success=Success.MEAN_SHARE,
-                tie_breaks=(TieBreak.SUCCESS,),
-                smaller_tables=True,
-                byes=False,
-                defaults=_defaults(
-                    rounds=4,
-                    table_size=4,
-                    games_per_table=1,
-                    **_SHARES,
-                    **{**_PAIRING, "repeats_first": True},  # R-GORN-8: never the same twice
-                    **_DESK,
-                ),
-            ),
-            _SWISS_PAIRS,
-            replace(
-                _SWISS_PAIRS,
-                id="carcassonne-final",
-                game="carcassonne-final",
-                title=N_("Carcassonne – Czech championship final (Swiss in pairs, 5 rounds)"),
-            ),
-            RuleSet(
-                id="nbgl-dominion",
-                game="dominion",
-                title=N_("Dominion – National Board Game League (groups of 4, knockout)"),
-                system=System.GROUPS_KNOCKOUT,
-                placement_points=_points(8, 5, 3, 1),
-                ties_by_turns=True,
-                success=Success.SUM_SHARE,
-                tie_breaks=(TieBreak.GAME_SCORE, TieBreak.SUCCESS),
-                smaller_tables=True,
-                byes=False,
-                defaults=_defaults(
-                    table_size=4,
-                    group_games=2,
-                    qualifiers=16,
-                    advance=2,
-                    **_SHARES,
-                    **_DESK,
-                ),
-            ),
-            RuleSet(
-                id="knockout",
-                game="points",
-                title=N_("Knockout of multi-player tables (the top of each table go through)"),
-                system=System.KNOCKOUT,
-                placement_points=_points(4, 3, 2, 1, 0, 0),
-                ties_by_turns=False,
-                success=Success.SUM_SHARE,
-                tie_breaks=(TieBreak.SUCCESS,),
-                smaller_tables=True,
-                byes=False,
-                defaults=_defaults(
-                    table_size=4,
-                    games_per_table=1,
-                    advance=1,
-                    seeding="random",
-                    **_SHARES,
-                    **_DESK,
-                ),
-            ),
-            RuleSet(
-                id="domino-pairs",
-                game="domino-block",
-                title=N_("Domino – the block game for pairs (Swiss, matches to 100)"),
-                system=System.SWISS_PAIRS,
-                placement_points=_points(1, 0),
-                ties_by_turns=False,
-                success=Success.NONE,
-                # [interpretation] match wins, the hand points' difference, points scored, then
-                # Buchholz (RULES.md R-DOMINO-7)
-                tie_breaks=(TieBreak.SCORE_DIFFERENCE, TieBreak.GAME_SCORE, TieBreak.BUCHHOLZ),
-                smaller_tables=False,
-                byes=True,
-                teams=True,
-                defaults=_defaults(
-                    rounds=5,
-                    table_size=2,
-                    games_per_table=1,
-                    target=100,
-                    bye_points=1,
-                    playoff="none",
-                    playoff_teams=8,
-                    grand_final_reset=True,
-                    **_PAIRING,
-                    **_DESK,
-                ),
-            ),
-            RuleSet(
-                id="mexican-train",
-                game="mexican-train",
-                title=N_("Domino – Mexican Train (gorn, tables of 4)"),
-                system=System.GORN,
-                placement_points=_points(4, 3, 2, 1),
-                points_by_size=True,
-                ties_by_turns=False,
-                success=Success.MEAN_SHARE,
-                tie_breaks=(TieBreak.SUCCESS,),
-                smaller_tables=True,
-                byes=False,
-                defaults=_defaults(
-                    rounds=4,
-                    table_size=4,
-                    games_per_table=1,
-                    hands=13,
-                    scoring="winner",
-                    remainder="smaller",
-                    placement_points=[],
-                    **_SHARES,
-                    **{**_PAIRING, "repeats_first": True},
-                    **_DESK,
-                ),
-            ),
-        )
-    }
-)
-
-
-def get(ruleset_id: str) -> RuleSet:
-    """The rule set with this id (``KeyError`` if none is registered)."""
-    return REGISTRY[ruleset_id]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -56,20 +56,25 @@ TRAITS: Mapping[str, str] = MappingProxyType(
     {
         "tables": "tables of more than two entrants, as many as the organiser sets (not pairs)",
         "smaller": "smaller (or larger) tables seat the entrants left over",
-        "setup": "every table has a setup dealt before play (Dominion's kingdom)",
+        "setup": "every table has a setup dealt before play (as cards drawn for the table)",
     }
 )
 """What a rule set may have that a setting may need (``SettingSpec.needs``); a rule set's
 traits follow from its system and its game (``kolo.web.settingsform.traits``)."""
 
 
-def applies(name: str, traits: frozenset[str]) -> bool:
-    """Whether setting (or pairing criterion) ``name`` applies to a rule set with ``traits``."""
-    found = SPECS.get(name) or next((c for c in criteria.SPECS if c.name == name), None)
+def applies(
+    name: str, traits: frozenset[str], specs: Mapping[str, SettingSpec] | None = None
+) -> bool:
+    """Whether setting (or pairing criterion) ``name`` applies to a rule set with ``traits``;
+    ``specs``: the rule set's settings (``Defaults.specs``), the generic ones when None."""
+    found = (SPECS if specs is None else specs).get(name) or next(
+        (c for c in criteria.SPECS if c.name == name), None
+    )
     return found is None or found.needs <= traits
 
 
-SPECS: dict[str, SettingSpec] = {
+SPECS: Mapping[str, SettingSpec] = {
     spec.name: spec
     for spec in (
         SettingSpec("rounds", Kind.INT, "R-EVT-1", N_("Number of rounds of the event."), 1, 50),
@@ -79,7 +84,7 @@ SPECS: dict[str, SettingSpec] = {
             "R-GORN-6",
             N_(
                 "Normal number of players at a table; where the rule set has smaller tables "
-                "they seat one fewer (e.g. Carcassonne played wholly at tables of 3, NBGL "
+                "they seat one fewer (e.g. a game of four played wholly at tables of 3, NBGL "
                 "groups of 3 for the remainder)."
             ),
             2,
@@ -117,7 +122,7 @@ SPECS: dict[str, SettingSpec] = {
             "R-PCT-3",
             N_(
                 "Shares at a smaller table are scaled as if the missing players had scored "
-                "the table's average (x 2/3 at a Dominion table of two)."
+                "the table's average (x 2/3 at a table of two where three is normal)."
             ),
             needs=frozenset({"smaller"}),
         ),
@@ -176,7 +181,8 @@ SPECS: dict[str, SettingSpec] = {
                 "Repeated meetings come first: the pairing seats as few players together "
                 "again as any pairing within the rules can, and only then weighs points "
                 "apart and the rest (the slice guard then stands aside: slicing repeats more) "
-                "[interpretation: Carcassonne's promise]."
+                "[interpretation: the promise of a tour that never seats the same players "
+                "together twice]."
             ),
         ),
         SettingSpec(
@@ -219,35 +225,6 @@ SPECS: dict[str, SettingSpec] = {
             ),
             1,
             600,
-        ),
-        SettingSpec(
-            "pool",
-            Kind.TEXT,
-            "R-DOM-1",
-            N_(
-                "The card pool the draws use (the desk's Card pools page lists them);"
-                " the championship pool by default."
-            ),
-            needs=frozenset({"setup"}),
-        ),
-        SettingSpec(
-            "extended_share",
-            Kind.NUMBER,
-            "R-DOM-6",
-            N_(
-                "Share of the tables, from the top and rounded up, that play the Extended draw "
-                '[interpretation of "the better players": the upper half].'
-            ),
-            0,
-            1,
-            needs=frozenset({"setup"}),
-        ),
-        SettingSpec(
-            "extended_for_all",
-            Kind.BOOL,
-            "R-DOM-6",
-            N_("Every table plays the Extended draw (an option for the final)."),
-            needs=frozenset({"setup"}),
         ),
         SettingSpec(
             "qualifiers",
@@ -330,37 +307,6 @@ SPECS: dict[str, SettingSpec] = {
             100,
         ),
         SettingSpec(
-            "target",
-            Kind.INT,
-            "R-DOMINO-5",
-            N_("Points that end a domino match: the first team to reach them wins it."),
-            1,
-            1000,
-        ),
-        SettingSpec(
-            "hands",
-            Kind.INT,
-            "R-DOMINO-6",
-            N_(
-                "Hands in one game of Mexican Train [interpretation: 13, a full game from "
-                "the double-twelve down to the double-blank]."
-            ),
-            1,
-            50,
-        ),
-        SettingSpec(
-            "scoring",
-            Kind.TEXT,
-            "R-DOMINO-6",
-            N_(
-                "How a hand of Mexican Train scores: winner (the source: the player who went "
-                "out scores the pips left in the others' hands; the highest total wins) or own "
-                "(the common rule: each player scores the pips left in their own hand; the "
-                "lowest total wins)."
-            ),
-            choices=("winner", "own"),
-        ),
-        SettingSpec(
             "bye_points",
             Kind.NUMBER,
             "R-GORN-6",
@@ -370,6 +316,48 @@ SPECS: dict[str, SettingSpec] = {
         ),
     )
 }
+"""The generic settings, those a rule set may have whatever its game. A game declares its own
+(``kolo.games.base.Game.settings``, in its folder), and a rule set's :class:`Defaults` carry
+the declarations of the settings it has."""
+
+
+class Defaults(Mapping[str, Any]):
+    """The settings a rule set has, each with its default; and each one's declaration
+    (``specs``): the generic settings' (:data:`SPECS`) and those its game declares, given.
+
+    What checks, lists or shows a rule set's settings asks these, never a list of every game's
+    settings. A value no one declares has no spec: :func:`resolve` refuses to override it, and
+    ``kolo.games.rulesets`` refuses a rule set that has one.
+    """
+
+    __slots__ = ("_specs", "_values")
+
+    def __init__(self, values: Mapping[str, Any], specs: Iterable[SettingSpec] = ()) -> None:
+        declared = {**SPECS, **{spec.name: spec for spec in specs}}
+        self._values: dict[str, Any] = dict(values)
+        self._specs = {name: declared[name] for name in self._values if name in declared}
+
+    @property
+    def specs(self) -> Mapping[str, SettingSpec]:
+        """The declaration of each setting the rule set has, in the order of its defaults."""
+        return MappingProxyType(self._specs)
+
+    @property
+    def undeclared(self) -> tuple[str, ...]:
+        """The settings with a default and no declaration (none in a registered rule set)."""
+        return tuple(name for name in self._values if name not in self._specs)
+
+    def __getitem__(self, name: str) -> Any:
+        return self._values[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        return f"Defaults({self._values!r})"
 
 
 ABSENT: Mapping[str, Any] = MappingProxyType(
@@ -408,7 +396,8 @@ ABSENT: Mapping[str, Any] = MappingProxyType(
     }
 )
 """What a setting is worth under a rule set that does not have it (the pairing's guards off,
-no club rounds, no byes' points, …). The value in force under a rule set that has it is the
+no club rounds, no byes' points, …; a game's own settings too, as long as ``Settings`` answers
+them as typed attributes). The value in force under a rule set that has it is the
 rule set's default (``RuleSet.defaults``) or the event's override; nothing else in kolo spells
 a setting's default."""
 
@@ -525,7 +514,7 @@ class Settings(Mapping[str, Any]):
 
     @property
     def pool(self) -> str:
-        """The card pool the Dominion draws use (R-DOM-1)."""
+        """The card pool a table's setup is drawn from (R-DOM-1)."""
         return str(self._value("pool"))
 
     @property
@@ -560,7 +549,7 @@ class Settings(Mapping[str, Any]):
 
     @property
     def target(self) -> int:
-        """Points that end a domino match (R-DOMINO-5)."""
+        """Points that end a match (R-DOMINO-5)."""
         return int(self._value("target"))
 
     @property
@@ -590,20 +579,21 @@ class Settings(Mapping[str, Any]):
 
     @property
     def hands(self) -> int:
-        """Hands in one game of Mexican Train (R-DOMINO-6)."""
+        """Hands in one game (R-DOMINO-6)."""
         return int(self._value("hands"))
 
     @property
     def scoring(self) -> str:
-        """How a hand of Mexican Train scores: ``winner`` (the source) or ``own`` (each player
+        """How a hand scores: ``winner`` (the source) or ``own`` (each player
         their own pips, the lowest total wins) (R-DOMINO-6)."""
         return str(self._value("scoring"))
 
 
 def resolve(
-    defaults: Mapping[str, Any], overrides: Mapping[str, Any], path: str = "$.settings"
+    defaults: Defaults, overrides: Mapping[str, Any], path: str = "$.settings"
 ) -> tuple[Settings, list[Problem]]:
-    """The settings in force: the rule set's ``defaults`` with valid ``overrides`` applied.
+    """The settings in force: the rule set's ``defaults`` with valid ``overrides`` applied,
+    each checked against its declaration (``defaults.specs``: the generic and its game's).
 
     Every override that is unknown to the rule set or of the wrong type is a problem; the
     default stays in force for it.
@@ -612,8 +602,8 @@ def resolve(
     problems: list[Problem] = []
     for name, value in overrides.items():
         where = f"{path}.{name}"
-        spec = SPECS.get(name)
-        if spec is None or name not in defaults:
+        spec = defaults.specs.get(name)
+        if spec is None:
             problems.append(
                 Problem(
                     where,

@@ -10,7 +10,6 @@ import unicodedata
 from collections import Counter
 from collections.abc import Mapping
 
-from kolo.core import rulesets
 from kolo.core.event import PLAYOFF, EntrantId, Event, Round, Table
 from kolo.core.problems import N_, Problem
 from kolo.core.rulesets import RuleSet
@@ -27,12 +26,13 @@ MAX_NUMBER = 10_000
 SEED_RANGE = (-(2**63), 2**63 - 1)
 
 
-def check_event(event: Event) -> list[Problem]:
-    """Every problem of the event at once (empty when it is valid).
+def check_event(event: Event, rulesets: Mapping[str, RuleSet]) -> list[Problem]:
+    """Every problem of the event at once (empty when it is valid), under its rule set in
+    ``rulesets`` (the table by id: ``kolo.games.rulesets.check_event`` gives it).
 
     With an unknown rule set, what does not depend on the rule set is still checked.
     """
-    ruleset = rulesets.REGISTRY.get(event.ruleset)
+    ruleset = rulesets.get(event.ruleset)
     problems: list[Problem] = []
     settings = Settings({})
     if ruleset is None:
@@ -40,7 +40,7 @@ def check_event(event: Event) -> list[Problem]:
             Problem(
                 "$.ruleset",
                 N_("unknown rule set '{ruleset}'; known: {known}"),
-                {"ruleset": event.ruleset, "known": ", ".join(rulesets.REGISTRY)},
+                {"ruleset": event.ruleset, "known": ", ".join(rulesets)},
             )
         )
     else:

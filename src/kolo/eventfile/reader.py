@@ -7,13 +7,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from kolo.core import rulesets
 from kolo.core.event import Entrant, Event, Game, GameRecord, Member, Round, Table, TableSetup
 from kolo.core.problems import N_, InvalidInput, Problem
-from kolo.core.validation import check_event
 from kolo.eventfile import FORMAT
 from kolo.eventfile.setups import read_setup, setup_keys, table_keys
-from kolo.games import registry
+from kolo.games import registry, rulesets
+from kolo.games.rulesets import check_event
 
 T = TypeVar("T")
 

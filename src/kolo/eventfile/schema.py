@@ -10,10 +10,10 @@ from collections.abc import Callable
 from typing import Any
 
 from kolo.core import knockout
-from kolo.core.rulesets import REGISTRY, RuleSet
-from kolo.core.settings import SPECS, Kind
+from kolo.core.settings import Kind
 from kolo.eventfile import FORMAT
 from kolo.games import registry
+from kolo.games.rulesets import REGISTRY, SPECS, RuleSet
 
 _PER_PLAYER = {
     "type": "object",

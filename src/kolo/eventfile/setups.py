@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from kolo.core import rulesets
 from kolo.core.event import TableSetup
 from kolo.core.problems import N_, Problem
-from kolo.games import registry
+from kolo.games import registry, rulesets
 from kolo.games.base import Game
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from kolo.core import elimination, knockout, rulesets
+from kolo.core import elimination, knockout
 from kolo.core.event import Entrant, Event, Game, Round, Table
 from kolo.core.problems import N_, InvalidInput, NoValidPairing
 from kolo.core.settings import Settings, resolve
@@ -26,6 +26,7 @@ from kolo.core.standings import bracket, compute
 from kolo.formats import metrics
 from kolo.games import registry
 from kolo.games.base import Bots
+from kolo.games import rulesets
 from kolo.pairing.engine import propose
 from kolo.runner import Submitter
 from kolo.runner import run as run_batches

@@ -18,7 +18,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from kolo.core import rulesets
+from kolo.games import rulesets
 from kolo.core.problems import N_
 from kolo.formats.study import Summary, run, study_of
 

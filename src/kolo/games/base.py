@@ -1,7 +1,7 @@
 """What kolo knows of a game, whatever the game: its name, how a table's result is ranked, how
 many sit at a table, whether turns are counted, what a table needs before play. A game's folder
 under ``kolo.games`` declares one ``Game``; ``kolo.games.registry`` lists them; a rule set
-(``kolo.core.rulesets``) names the game its tables play."""
+(``kolo.games.rulesets``) names the game its tables play."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any, TypeAlias
 from kolo.core import event
 from kolo.core.event import GameRecord, TableSetup
 from kolo.core.problems import Problem
-from kolo.core.settings import Settings
+from kolo.core.settings import Settings, SettingSpec
 
 
 @dataclass(frozen=True)
@@ -84,6 +84,11 @@ class Game:
     """The lower score wins (as where the score is what is left in hand)."""
     records_turns: bool = False
     """Players' turns are counted and can break a tie (fewer turns win)."""
+    settings: tuple[SettingSpec, ...] = ()
+    """Its own settings, beside the generic ones (``kolo.core.settings.SPECS``): declared in
+    its folder (``settings.py``); the rule sets that play it may have them
+    (``kolo.games.rulesets``), and what checks, lists or shows a rule set's settings finds them
+    there (``RuleSet.defaults.specs``)."""
     setup_key: str | None = None
     """The key of a table's setup in the event file (``tables[].<setup_key>``), named by the
     game; None for a game whose tables need none."""

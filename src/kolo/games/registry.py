@@ -1,5 +1,5 @@
 """Every game kolo knows, by id. Adding a game: its folder under ``kolo.games`` with a ``Game``,
-one line here, and the rule sets that play it (``kolo.core.rulesets``)."""
+one line here, and the rule sets that play it (``kolo.games.rulesets``)."""
 
 from __future__ import annotations
 

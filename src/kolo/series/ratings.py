@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from kolo.core import rulesets
 from kolo.core.event import Event
 from kolo.core.outcome import game_outcome
 from kolo.core.standings import name_key
+from kolo.games import rulesets
 from kolo.series.model import Series
 
 

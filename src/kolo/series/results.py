@@ -10,10 +10,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from kolo.core import rulesets
 from kolo.core.event import Entrant
 from kolo.core.problems import N_
 from kolo.core.standings import compute
+from kolo.games import rulesets
 from kolo.series.model import Series, SeriesEvent
 
 

@@ -10,12 +10,12 @@ from typing import Any
 from django.db.models import Max
 
 from kolo.core import event as core
-from kolo.core import rulesets
 from kolo.core.limits import check_field
 from kolo.core.problems import N_, InvalidInput, Problem
 from kolo.core.validation import (
     MAX_NAME_LENGTH,
 )
+from kolo.games import rulesets
 from kolo.store import models
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
 from kolo.store.events import check_club, check_name, name_problem

@@ -10,14 +10,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from kolo.core import event as core
-from kolo.core import rulesets
 from kolo.core.problems import N_, InvalidInput
 from kolo.core.settings import resolve
 from kolo.core.validation import (
     MAX_NAME_LENGTH,
-    check_event,
     text_problem,
 )
+from kolo.games import rulesets
+from kolo.games.rulesets import check_event
 from kolo.store import models
 
 if TYPE_CHECKING:

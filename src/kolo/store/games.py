@@ -10,8 +10,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from kolo.core import rulesets
-from kolo.games import registry
+from kolo.games import registry, rulesets
 from kolo.games.base import Game
 from kolo.store import kingdoms
 

@@ -13,10 +13,9 @@ from dataclasses import replace
 from typing import Any
 
 from kolo.core import event as core
-from kolo.core import rulesets
 from kolo.core.problems import InvalidInput
 from kolo.eventfile.setups import read_setup
-from kolo.games import registry
+from kolo.games import registry, rulesets
 from kolo.store import models
 
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from kolo.changes.results import named_entrant
-from kolo.core import elimination, rulesets
+from kolo.core import elimination
 from kolo.core import event as core
 from kolo.core.problems import N_, InvalidInput
 from kolo.core.settings import Settings
 from kolo.core.standings import Standings, compute
 from kolo.core.standings import bracket as core_bracket
 from kolo.eventfile.writer import to_document
+from kolo.games import rulesets
 from kolo.store import loading, models
 
 if TYPE_CHECKING:

@@ -34,7 +34,7 @@ class Event(models.Model):
     @property
     def self_reporting(self) -> bool:
         """Whether players may report results with their table's code."""
-        from kolo.core import rulesets
+        from kolo.games import rulesets
 
         found = rulesets.REGISTRY.get(self.ruleset)
         return found is not None and found.settings(self.settings).self_reporting
@@ -42,7 +42,7 @@ class Event(models.Model):
     @property
     def has_playoff(self) -> bool:
         """Whether a bracket follows the Swiss rounds (R-DOMINO-11)."""
-        from kolo.core import rulesets
+        from kolo.games import rulesets
 
         found = rulesets.REGISTRY.get(self.ruleset)
         return found is not None and found.settings(self.settings).playoff != "none"
@@ -56,8 +56,7 @@ class Event(models.Model):
     def game(self) -> base.Game | None:
         """The game the event's tables play (``kolo.games.base.Game``: what it declares, such as
         ``proposes_setups``); None for an unknown rule set."""
-        from kolo.core import rulesets
-        from kolo.games import registry
+        from kolo.games import registry, rulesets
 
         found = rulesets.REGISTRY.get(self.ruleset)
         return None if found is None else registry.get(found.game)
@@ -65,7 +64,8 @@ class Event(models.Model):
     @property
     def is_knockout(self) -> bool:
         """Whether the event eliminates players (it has a bracket)."""
-        from kolo.core import knockout, rulesets
+        from kolo.core import knockout
+        from kolo.games import rulesets
 
         found = rulesets.REGISTRY.get(self.ruleset)
         return found is not None and knockout.is_knockout(found)

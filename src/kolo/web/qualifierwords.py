@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from kolo.core import knockout, rulesets
+from kolo.core import knockout
 from kolo.core.qualifiers import QualifierPlan, qualifier_plan
+from kolo.games import rulesets
 from kolo.store import models
 from kolo.web import present
 

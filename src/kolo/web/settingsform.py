@@ -1,5 +1,7 @@
 """The desk's settings form: one field per setting of the event's rule set, drawn from the
-settings' one description (``kolo.core.settings``: type, bounds, help, default, label), and
+settings' one description (each setting's declaration, the generic ones in
+``kolo.core.settings`` and a game's in its folder, as the rule set's defaults carry them:
+type, bounds, help, default; its label in ``kolo.core.settingwords``), and
 the reading of what the organiser posted back into values for the store.
 
 A whole number is a number field, yes/no a choice of the two, a choice its values in words,
@@ -19,9 +21,10 @@ from django.utils.translation import gettext as _
 
 from kolo.core.problems import N_, Problem
 from kolo.core.rulesets import RuleSet, System
-from kolo.core.settings import SPECS, Kind, applies
+from kolo.core.settings import Defaults, Kind, SettingSpec, applies
 from kolo.core.settingwords import CHOICE_LABELS, LABELS, ORDER
 from kolo.games import registry
+from kolo.games.rulesets import SPECS
 from kolo.web import wording
 
 _NUMBER = re.compile(r"-?[0-9]{1,12}([.,][0-9]{1,12})?")
@@ -64,17 +67,16 @@ def traits(ruleset: RuleSet) -> frozenset[str]:
 
 
 def shown_settings(
-    defaults: Mapping[str, Any], own: Mapping[str, Any], have: frozenset[str] | None
+    defaults: Defaults, own: Mapping[str, Any], have: frozenset[str] | None
 ) -> list[str]:
     """The settings a form shows, the most used first (``settingwords.ORDER``): those of the
     rule set that apply to it (all when ``have`` is None), and any the event changed."""
     rank = {name: i for i, name in enumerate(ORDER)}
-    names = [n for n in defaults if have is None or applies(n, have) or n in own]
+    names = [n for n in defaults if have is None or applies(n, have, defaults.specs) or n in own]
     return sorted(names, key=lambda n: rank.get(n, len(rank)))
 
 
-def _kind(name: str) -> str:
-    spec = SPECS[name]
+def _kind(spec: SettingSpec) -> str:
     if spec.kind is Kind.INT:
         return "whole"
     if spec.kind is Kind.NUMBER:
@@ -90,9 +92,9 @@ def _kind(name: str) -> str:
     return "choice" if spec.choices else "text"
 
 
-def _shown(name: str, value: Any) -> str:
+def _shown(spec: SettingSpec, value: Any) -> str:
     """A value as its field holds it."""
-    kind = _kind(name)
+    kind = _kind(spec)
     if kind == "yesno":
         return "true" if value else "false"
     if kind == "pairs":
@@ -113,26 +115,26 @@ def _plain(value: Any) -> str:
     return str(value)
 
 
-def _default_text(name: str, value: Any, have: frozenset[str] | None = None) -> str:
+def _default_text(spec: SettingSpec, value: Any, have: frozenset[str] | None = None) -> str:
     """A default in words: yes/no, a choice's words, numbers as numbers."""
-    kind = _kind(name)
+    kind = _kind(spec)
     if kind == "yesno":
         return _("yes") if value else _("no")
     if kind == "choice":
         return _(CHOICE_LABELS.get(value, value))
     if kind == "pairs":
-        return _("nobody") if not value else _shown(name, value)
+        return _("nobody") if not value else _shown(spec, value)
     if kind == "weights":
         return ", ".join(
             f"{wording.criterion_name(k)} {v}"
             for k, v in value.items()
             if have is None or applies(k, have)
         )
-    return _shown(name, value)
+    return _shown(spec, value)
 
 
 def fields(
-    defaults: Mapping[str, Any],
+    defaults: Defaults,
     settings: Mapping[str, Any],
     own: Mapping[str, Any],
     errors: Mapping[str, list[str]] | None = None,
@@ -144,16 +146,16 @@ def fields(
     ``have``: the rule set's traits, which settings apply to it (``traits``)."""
     shown = []
     for name in shown_settings(defaults, own, have):
-        spec = SPECS[name]
+        spec = defaults.specs[name]
         value = settings[name]
         entry = Field(
             name=name,
             label=_(LABELS[name]),
             help=_(spec.help),
             rule=spec.rule,
-            kind=_kind(name),
-            value=_shown(name, value),
-            default=_default_text(name, defaults[name], have),
+            kind=_kind(spec),
+            value=_shown(spec, value),
+            default=_default_text(spec, defaults[name], have),
             changed=name in own,
             minimum=spec.minimum,
             maximum=spec.maximum,
@@ -202,8 +204,8 @@ def _pairs(raw: str) -> Any:
     return pairs
 
 
-def _value(name: str, raw: str) -> Any:
-    kind = _kind(name)
+def _value(spec: SettingSpec, raw: str) -> Any:
+    kind = _kind(spec)
     if kind in ("whole", "number"):
         return _number(raw)
     if kind == "yesno":
@@ -225,7 +227,7 @@ def _value(name: str, raw: str) -> Any:
 
 
 def read(
-    post: QueryDict, defaults: Mapping[str, Any], own: Mapping[str, Any]
+    post: QueryDict, defaults: Defaults, own: Mapping[str, Any]
 ) -> tuple[dict[str, Any], list[Problem]]:
     """What the organiser changed: setting → new value, ``None`` for "back to the default";
     and the problems of a JSON object that cannot be read (the advanced option)."""
@@ -241,15 +243,15 @@ def read(
         changes.update(document)
         return changes, []
     changes = {}
-    for name in defaults:
-        if _kind(name) == "weights" and any(f"{name}.{key}" in post for key in SPECS[name].keys):
+    for name, spec in defaults.specs.items():
+        if _kind(spec) == "weights" and any(f"{name}.{key}" in post for key in spec.keys):
             current = own.get(name, defaults[name])
             weights = {
                 # a criterion the form does not show keeps its weight
                 key: _number(post.get(f"{name}.{key}", "").strip() or "0")
                 if f"{name}.{key}" in post
                 else current.get(key, 0)
-                for key in SPECS[name].keys
+                for key in spec.keys
             }
             value: Any = weights
         else:
@@ -260,14 +262,15 @@ def read(
             if raw in ("", "default"):
                 changes[name] = None
                 continue
-            value = _value(name, raw)
+            value = _value(spec, raw)
         if value != defaults[name] or name in own:
             changes[name] = value if value != defaults[name] else None
     return changes, []
 
 
 def field_errors(problems: list[Problem]) -> tuple[dict[str, list[str]], list[Problem]]:
-    """Problems of single settings by the setting's name, and those of no one setting."""
+    """Problems of single settings by the setting's name (any rule set's setting,
+    ``kolo.games.rulesets.SPECS``), and those of no one setting."""
     by_name: dict[str, list[str]] = {}
     rest = []
     for problem in problems:

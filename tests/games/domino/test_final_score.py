@@ -4,8 +4,8 @@ negative scores, Mexican Train's pips."""
 
 import pytest
 
-from kolo.core.rulesets import get
 from kolo.games.domino.sheet import BLOCK, MEXICAN, final_score_problems
+from kolo.games.rulesets import get
 
 PAIRS = get("domino-pairs").settings({})
 TRAIN = get("mexican-train").settings({})

@@ -7,10 +7,10 @@ checks, in placements and shares, in the simulation."""
 from fractions import Fraction
 
 from kolo.core.outcome import outcome
-from kolo.core.rulesets import get
 from kolo.games.domino import mexican
 from kolo.games.domino.sheet import MEXICAN, Sheet, SheetHand, final_score_problems, totals
 from kolo.games.domino.simulate import simulate
+from kolo.games.rulesets import get
 
 TRAIN = get("mexican-train")
 SOURCE = TRAIN.settings({})

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kolo.core import rulesets
 from kolo.core.outcome import outcome
 from kolo.core.problems import InvalidInput
 from kolo.core.standings import compute
 from kolo.eventfile import reader, writer
+from kolo.games import rulesets
 from kolo.games.domino import block, sheet
 from kolo.games.domino.sheet import Sheet, SheetHand
 

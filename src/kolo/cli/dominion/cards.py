@@ -144,7 +144,7 @@ def draw_round_command(
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    from kolo.core import rulesets
+    from kolo.games import rulesets
     from kolo.games.dominion import draws
     from kolo.games.dominion.cards import load, sort_key
     from kolo.games.dominion.pools import championship

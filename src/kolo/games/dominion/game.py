@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from kolo.core.problems import N_, Problem
 from kolo.games.base import Deal, Game
 from kolo.games.dominion.study import BOTS
+from kolo.games.dominion.settings import SETTINGS
 
 if TYPE_CHECKING:
     from kolo.games.dominion.draws import Kingdom
@@ -38,6 +39,7 @@ GAME = Game(
     title=N_("Dominion"),
     players=(2, 6),
     records_turns=True,  # tied players with fewer turns win (the base game's rule)
+    settings=SETTINGS,  # the card pool, the Extended draw's share (R-DOM-1, R-DOM-6)
     setup_key="kingdom",  # kolo-event/1: tables[].kingdom
     setup_schema=_schema,
     read_setup=_read,

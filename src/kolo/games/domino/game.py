@@ -10,6 +10,7 @@ from kolo.core.problems import N_, Problem
 from kolo.core.settings import Settings
 from kolo.games.base import Game
 from kolo.games.domino.study import BLOCK_BOTS, MEXICAN_BOTS
+from kolo.games.domino.settings import BLOCK_SETTINGS, MEXICAN_TRAIN_SETTINGS
 
 
 def _read_block(
@@ -80,6 +81,7 @@ BLOCK = Game(
     title=N_("Domino: the block game for two pairs"),
     players=(4, 4),
     team_size=2,
+    settings=BLOCK_SETTINGS,
     read_record=_read_block,
     parse_record=_parse,
     check_scores=_check_block,
@@ -94,6 +96,7 @@ MEXICAN_TRAIN = Game(
     id="mexican-train",
     title=N_("Domino: Cardinal Mexican Train"),
     players=(2, 8),
+    settings=MEXICAN_TRAIN_SETTINGS,
     read_record=_read_mexican,
     parse_record=_parse,
     check_scores=_check_mexican,

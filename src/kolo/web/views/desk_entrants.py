@@ -14,10 +14,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from kolo.core import rulesets
 from kolo.core.collation import sort_key
 from kolo.core.problems import N_, InvalidInput
 from kolo.core.qualifiers import QualifierPlan
+from kolo.games import rulesets
 from kolo.store import api as store
 from kolo.store import models
 from kolo.store.roles import OWNER

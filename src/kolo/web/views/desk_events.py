@@ -12,10 +12,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from kolo.core import rulesets
 from kolo.core.problems import N_, InvalidInput
 from kolo.eventfile import reader
 from kolo.formats import table as format_table
+from kolo.games import rulesets
 from kolo.store import api as store
 from kolo.store import models, roles
 from kolo.store.roles import OWNER
