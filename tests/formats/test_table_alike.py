@@ -4,8 +4,8 @@ and ranks alike, as the rule sets themselves say (issue 37: no list of names in 
 from dataclasses import replace
 from types import MappingProxyType
 
-from kolo.games import rulesets
 from kolo.formats import table
+from kolo.games import rulesets
 
 
 def test_the_shipped_table_is_read_by_the_rule_sets_alike_and_by_no_other():

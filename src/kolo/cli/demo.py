@@ -15,9 +15,9 @@ import typer
 from kolo import i18n
 from kolo.cli.app import app
 from kolo.cli.options import cli_actor, open_store
+from kolo.core.problems import N_, InvalidInput, NoValidPairing
 from kolo.core.rulesets import System
 from kolo.games import rulesets
-from kolo.core.problems import N_, InvalidInput, NoValidPairing
 from kolo.i18n import _
 
 if TYPE_CHECKING:

@@ -24,9 +24,8 @@ from kolo.core.problems import N_, InvalidInput, NoValidPairing
 from kolo.core.settings import Settings, resolve
 from kolo.core.standings import bracket, compute
 from kolo.formats import metrics
-from kolo.games import registry
+from kolo.games import registry, rulesets
 from kolo.games.base import Bots
-from kolo.games import rulesets
 from kolo.pairing.engine import propose
 from kolo.runner import Submitter
 from kolo.runner import run as run_batches

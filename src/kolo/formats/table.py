@@ -18,9 +18,10 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from kolo.games import rulesets
 from kolo.core.problems import N_
+from kolo.core.settings import Defaults
 from kolo.formats.study import Summary, run, study_of
+from kolo.games import rulesets
 
 REACH = 4
 """How far (in players) a field may be from the table's nearest size and still get a line."""
@@ -52,7 +53,8 @@ def _shipped() -> dict[str, Any]:
 def _plain(ruleset: rulesets.RuleSet) -> rulesets.RuleSet:
     """The rule set without what does not change how it pairs and ranks: its name and its
     default number of rounds (a study sets the rounds it plays)."""
-    defaults = {key: value for key, value in ruleset.defaults.items() if key != "rounds"}
+    values = {key: value for key, value in ruleset.defaults.items() if key != "rounds"}
+    defaults = Defaults(values, ruleset.defaults.specs.values())
     return replace(ruleset, id="", title="", defaults=defaults)
 
 

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from kolo.core.problems import N_, Problem
 from kolo.games.base import Deal, Game
-from kolo.games.dominion.study import BOTS
 from kolo.games.dominion.settings import SETTINGS
+from kolo.games.dominion.study import BOTS
 
 if TYPE_CHECKING:
     from kolo.games.dominion.draws import Kingdom

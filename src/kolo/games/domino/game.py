@@ -9,8 +9,8 @@ from kolo.core.event import GameRecord
 from kolo.core.problems import N_, Problem
 from kolo.core.settings import Settings
 from kolo.games.base import Game
-from kolo.games.domino.study import BLOCK_BOTS, MEXICAN_BOTS
 from kolo.games.domino.settings import BLOCK_SETTINGS, MEXICAN_TRAIN_SETTINGS
+from kolo.games.domino.study import BLOCK_BOTS, MEXICAN_BOTS
 
 
 def _read_block(
