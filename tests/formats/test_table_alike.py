@@ -2,8 +2,8 @@
 and ranks alike, as the rule sets themselves say (issue 37: no list of names in the module)."""
 
 from dataclasses import replace
-from types import MappingProxyType
 
+from kolo.core.settings import Defaults
 from kolo.formats import table
 from kolo.games import rulesets
 
@@ -20,9 +20,15 @@ def test_the_shipped_table_is_read_by_the_rule_sets_alike_and_by_no_other():
 
 def test_rule_sets_alike_differ_only_in_their_names_and_rounds(monkeypatch):
     final = rulesets.get("dominion-cz-final")
-    longer = replace(final, id="longer", defaults=MappingProxyType({**final.defaults, "rounds": 9}))
+    longer = replace(
+        final,
+        id="longer",
+        defaults=Defaults({**final.defaults, "rounds": 9}, final.defaults.specs.values()),
+    )
     larger = replace(
-        final, id="larger", defaults=MappingProxyType({**final.defaults, "table_size": 4})
+        final,
+        id="larger",
+        defaults=Defaults({**final.defaults, "table_size": 4}, final.defaults.specs.values()),
     )
     other_game = replace(final, id="other-game", game="points")
     registry = {**rulesets.REGISTRY, **{r.id: r for r in (longer, larger, other_game)}}
