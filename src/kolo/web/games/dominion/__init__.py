@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from kolo.core.problems import N_
 
 AUDIT_ACTIONS: dict[str, str] = {
@@ -21,3 +23,31 @@ AUDIT_SENTENCES: tuple[tuple[str, str], ...] = (
     ),
 )
 """The sentences Dominion's store writes (pattern, words), most particular first."""
+
+PRINT_SHEETS = ("kingdoms", "draws")
+"""A round's print sheets of Dominion's own: each table's sheet with its kingdom, and the
+head referee's sheet of the round's draws."""
+
+
+def add_to_tables(loaded: Any, round_: Any, tables: list[dict[str, Any]]) -> None:
+    """Each table's kingdom (``kingdom``: its view; ``kingdom_html``: as the pages show it)."""
+    from kolo.web.games.dominion.tables import add_kingdoms
+
+    add_kingdoms(loaded, round_, tables)
+
+
+def round_context(
+    request: Any, loaded: Any, number: int, tables: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The draft's form on each table with choices to pick from, and whether any table keeps
+    a kingdom (the print sheets of kingdoms)."""
+    from kolo.web.games.dominion.tables import kingdoms_context
+
+    return kingdoms_context(request, loaded.event, number, tables)
+
+
+def print_sheet(sheet: str, event: Any, context: dict[str, Any]) -> bool:
+    """The table sheets with their kingdoms, or the head referee's sheet of the draws."""
+    from kolo.web.games.dominion.tables import print_kingdoms
+
+    return print_kingdoms(sheet, context)
