@@ -30,6 +30,7 @@ event_public = [
     path("projector/", public.projector, name="projector"),
     path("version/", public.version, name="version"),
     path("report/", selfreport.report, name="report"),
+    *games.event_public_urls(),
 ]
 
 event_desk = [

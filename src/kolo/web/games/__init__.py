@@ -10,7 +10,8 @@ A room (``kolo.web.games.<game>``) declares, each only where it has one:
 - ``PRINT_SHEETS`` and ``print_sheet(sheet, event, context)``: its own print sheets of a round
   (``print_sheet`` fills the context, False when the round has nothing to print on it);
   ``PRINT_WITH_CODES``: those that carry each table's code for the phones, as the score slips;
-- ``urls.desk`` (the desk's own pages) and ``urls.event_desk`` (an event's desk pages);
+- ``urls.desk`` (the desk's own pages), ``urls.event_desk`` (an event's desk pages) and
+  ``urls.event_public`` (an event's pages for the players);
 - ``AUDIT_ACTIONS`` and ``AUDIT_SENTENCES``: the words of what its store records;
 - its templates under ``templates/`` in its folder (found by ``web/settings.py``).
 """
@@ -108,3 +109,9 @@ def event_desk_urls() -> list[Any]:
     """An event's desk pages of the games' rooms (each room's ``urls.event_desk``), under
     ``desk/<event>/``."""
     return _urls("event_desk")
+
+
+def event_public_urls() -> list[Any]:
+    """An event's pages for the players of the games' rooms (each room's
+    ``urls.event_public``), under ``e/<event>/``."""
+    return _urls("event_public")
