@@ -10,6 +10,7 @@ from django.test import Client
 
 from kolo.games import registry
 from kolo.store import api as store
+from kolo.store import models
 from kolo.web import games, present
 from tests.web.conftest import ACTOR
 
@@ -77,3 +78,33 @@ def test_another_game_s_print_sheet_is_not_found(owner):
     assert desk.get(f"/desk/{event.key}/rounds/1/print/scoresheets/").status_code == 200
     assert desk.get(f"/desk/{event.key}/rounds/1/print/kingdoms/").status_code == 404
     assert desk.get(f"/desk/{event.key}/rounds/1/print/draws/").status_code == 404
+
+
+def test_a_room_s_words_and_phone_actions_come_from_the_room():
+    from kolo.web import auditwords, wording
+    from kolo.web.games import dominion, domino
+
+    assert auditwords.action_words("sheet.hand") == "hand written"
+    assert domino.AUDIT_ACTIONS["sheet.hand"] == "hand written"
+    assert dominion.AUDIT_ACTIONS["pool.save"] == "card pool saved"
+    assert auditwords.summary_words("saved card pool mine (12 cards)") == (
+        "saved card pool mine (cards: 12)"
+    )
+    assert set(dominion.DESK_WORDS.items()) <= set(wording.DESK.items())
+    assert games.phone_room("hand") is domino
+    assert games.phone_room("undo") is domino
+    assert games.phone_room("submit") is None
+
+
+def test_a_hand_from_a_phone_at_a_game_without_sheets_is_refused_as_before(owner):
+    event = store.create_event(ACTOR, "Brno", "carcassonne-cz", {"self_reporting": True})
+    store.add_entrants(ACTOR, event, [(f"Player {i}", None) for i in range(1, 5)])
+    store.new_round(ACTOR, event, [["p1", "p2", "p3", "p4"]])
+    code = models.Table.objects.get(round__event=event, number=1).code
+    pips = {f"pips_p{i}": "5" for i in range(1, 5)}
+    data = {"code": code, "action": "hand", "player": "p1", "out": "p1", **pips}
+    response = Client().post(f"/e/{event.key}/report/", data, follow=True)
+    said = " | ".join(str(m) for m in response.context["messages"])
+    assert said
+    assert "hand written" not in said
+    assert not models.Game.objects.exists()

@@ -12,7 +12,10 @@ A room (``kolo.web.games.<game>``) declares, each only where it has one:
   ``PRINT_WITH_CODES``: those that carry each table's code for the phones, as the score slips;
 - ``urls.desk`` (the desk's own pages), ``urls.event_desk`` (an event's desk pages) and
   ``urls.event_public`` (an event's pages for the players);
+- ``PHONE_ACTIONS`` and ``phone_action(action, request, event, table, seats, player, actor)``:
+  what a player's phone does at a table beside reporting a result (a hand written);
 - ``AUDIT_ACTIONS`` and ``AUDIT_SENTENCES``: the words of what its store records;
+  ``DESK_WORDS``: its store's problems worded for the command line, as the desk says them;
 - its templates under ``templates/`` in its folder (found by ``web/settings.py``).
 """
 
@@ -50,6 +53,17 @@ def audit_actions() -> dict[str, str]:
 def audit_sentences() -> tuple[tuple[str, str], ...]:
     """The sentences the games' rooms write (pattern, words)."""
     return tuple(s for room in _rooms() for s in getattr(room, "AUDIT_SENTENCES", ()))
+
+
+def desk_words() -> dict[str, str]:
+    """The games' rooms' problems as the desk words them (the command line's words → the
+    desk's)."""
+    return {k: v for room in _rooms() for k, v in getattr(room, "DESK_WORDS", {}).items()}
+
+
+def phone_room(action: str) -> ModuleType | None:
+    """The room whose players' phones do ``action`` (a hand written on a score sheet)."""
+    return next((r for r in _rooms() if action in getattr(r, "PHONE_ACTIONS", ())), None)
 
 
 def add_to_tables(loaded: Any, round_: Any, tables: list[dict[str, Any]]) -> None:

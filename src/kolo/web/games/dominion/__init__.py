@@ -9,6 +9,7 @@ from kolo.core.problems import N_
 AUDIT_ACTIONS: dict[str, str] = {
     "kingdom.draft": N_("draft recorded"),
     "kingdom.set": N_("kingdom entered"),
+    "pool.save": N_("card pool saved"),
 }
 """The actions Dominion's store records, by their names in words."""
 
@@ -21,8 +22,17 @@ AUDIT_SENTENCES: tuple[tuple[str, str], ...] = (
         r"round (?P<round>\d+) table (?P<table>\d+): kingdom recorded by hand",
         N_("entered the kingdom of table {table} of round {round} by hand"),
     ),
+    (
+        r"saved card pool (?P<pool>\S+) \((?P<cards>\d+) cards\)",
+        N_("saved card pool {pool} (cards: {cards})"),
+    ),
 )
 """The sentences Dominion's store writes (pattern, words), most particular first."""
+
+DESK_WORDS: dict[str, str] = {
+    N_("no card pool '{name}' (kolo pool list shows them)"): N_("no card pool '{name}'"),
+}
+"""The problems Dominion's store words for the command line, as the desk says them."""
 
 PRINT_SHEETS = ("kingdoms", "draws")
 """A round's print sheets of Dominion's own: each table's sheet with its kingdom, and the

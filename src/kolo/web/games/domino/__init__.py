@@ -6,6 +6,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from kolo.core.problems import N_
+
+AUDIT_ACTIONS: dict[str, str] = {
+    "sheet.hand": N_("hand written"),
+    "sheet.undo": N_("hand taken back"),
+}
+"""The actions domino's store records, by their names in words."""
+
+PHONE_ACTIONS = ("hand", "undo")
+"""What a player's phone does on a table's score sheet: write a hand, take the last back."""
+
 PRINT_SHEETS = ("scoresheets",)
 """A round's print sheets of domino's own: a score sheet for each table, hand by hand."""
 PRINT_WITH_CODES = ("scoresheets",)
@@ -27,3 +38,10 @@ def print_sheet(sheet: str, event: Any, context: dict[str, Any]) -> bool:
     from kolo.web.games.domino.sheets import print_scoresheets
 
     return print_scoresheets(event, context)
+
+
+def phone_action(action: str, *args: Any) -> None:
+    """A hand written on the table's sheet from a player's phone, or the last taken back."""
+    from kolo.web.games.domino.phones import phone_action as act
+
+    act(action, *args)
