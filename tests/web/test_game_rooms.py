@@ -108,3 +108,9 @@ def test_a_hand_from_a_phone_at_a_game_without_sheets_is_refused_as_before(owner
     assert said
     assert "hand written" not in said
     assert not models.Game.objects.exists()
+
+
+def test_the_desk_s_home_links_the_rooms_own_pages(desk):
+    assert games.desk_pages() == [{"url": "/desk/pools/", "words": "Dominion card pools"}]
+    page = desk.get("/desk/").content.decode()
+    assert '· <a href="/desk/pools/">Dominion card pools</a> ·' in page

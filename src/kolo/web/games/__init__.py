@@ -10,6 +10,7 @@ A room (``kolo.web.games.<game>``) declares, each only where it has one:
 - ``PRINT_SHEETS`` and ``print_sheet(sheet, event, context)``: its own print sheets of a round
   (``print_sheet`` fills the context, False when the round has nothing to print on it);
   ``PRINT_WITH_CODES``: those that carry each table's code for the phones, as the score slips;
+- ``DESK_PAGES``: its desk's own pages linked from the desk's home (URL name, words);
 - ``urls.desk`` (the desk's own pages), ``urls.event_desk`` (an event's desk pages) and
   ``urls.event_public`` (an event's pages for the players);
 - ``PHONE_ACTIONS`` and ``phone_action(action, request, event, table, seats, player, actor)``:
@@ -24,6 +25,9 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 from typing import Any
+
+from django.urls import reverse
+from django.utils.translation import gettext
 
 from kolo.web.games import dominion, domino
 
@@ -112,6 +116,16 @@ def _urls(name: str) -> list[Any]:
             continue
         found.extend(getattr(urls, name, []))
     return found
+
+
+def desk_pages() -> list[dict[str, str]]:
+    """The games' own desk pages linked from the desk's home: each ``url`` and ``words`` in
+    the language in use."""
+    return [
+        {"url": reverse(name), "words": gettext(words)}
+        for each in _rooms()
+        for name, words in getattr(each, "DESK_PAGES", ())
+    ]
 
 
 def desk_urls() -> list[Any]:

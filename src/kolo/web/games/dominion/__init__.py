@@ -34,6 +34,9 @@ DESK_WORDS: dict[str, str] = {
 }
 """The problems Dominion's store words for the command line, as the desk says them."""
 
+DESK_PAGES: tuple[tuple[str, str], ...] = (("desk-pools", N_("Dominion card pools")),)
+"""The desk's own pages of Dominion, linked from the desk's home (URL name, words)."""
+
 PRINT_SHEETS = ("kingdoms", "draws")
 """A round's print sheets of Dominion's own: each table's sheet with its kingdom, and the
 head referee's sheet of the round's draws."""
