@@ -1,4 +1,6 @@
-"""Dominion's room on the web floor: what the desk shows of Dominion's own doings."""
+"""Dominion's room on the web floor: each table's kingdom and its draft, the kingdom report and
+fair kingdoms to propose, the card pools, the print sheets of kingdoms and draws, and the
+words of what Dominion's store records."""
 
 from __future__ import annotations
 
