@@ -3,40 +3,27 @@ language in use (Czech: "49,00 %")."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any
 
-from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy
 
 from kolo import display
-from kolo.changes.sheets import SHEET_GAMES
 from kolo.core import event as core
 from kolo.core import knockout
 from kolo.core.outcome import game_outcome
-from kolo.core.rulesets import RuleSet
-from kolo.core.settings import Settings
-from kolo.core.standings import Standings, compute
-from kolo.games.dominion.draws import Kingdom
-from kolo.games.dominion.kingdom import kingdom_of
-from kolo.games.dominion.view import kingdom_view
+from kolo.core.standings import Standings
 from kolo.report.roundsheet import round_sheet
 from kolo.report.standings import BRACKET_NOTE
 from kolo.report.standings import bracket_reached as report_reached
 from kolo.report.standings import columns as report_columns
 from kolo.store import api as store
 from kolo.store import models
-from kolo.web import bracket_layout, snapshots
-
-T = TypeVar("T")
-
-
-def language() -> str:
-    return (translation.get_language() or "en")[:2]
+from kolo.web import bracket_layout, games, snapshots
+from kolo.web.loaded import Loaded as Loaded
+from kolo.web.loaded import language as language
 
 
 def points(value: Fraction) -> str:
@@ -69,61 +56,6 @@ def version_of(event_pk: int) -> int:
     ``post_save`` forgets the version, ``snapshots.audit_saved``).
     """
     return snapshots.version_of(event_pk)
-
-
-@dataclass
-class Loaded:
-    """An event read once per request: the stored row, its core value and rule set."""
-
-    event: models.Event
-    value: core.Event
-    ruleset: RuleSet
-    settings: Settings
-    names: dict[str, str]
-
-    _memo: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
-
-    @classmethod
-    def of(cls, event: models.Event, *, public: bool = True) -> Loaded:
-        """The event as players see it (``public``: without a proposed pairing), or as
-        the desk sees it (read afresh).
-
-        What players see is read once per version of the event and shared by every
-        request of that version (``snapshots.shared``): do not change it."""
-        if public:
-            # the row again: the caller's may be older than the version the load is for
-            return snapshots.shared(
-                event.pk,
-                lambda: cls.read(
-                    models.Event.objects.filter(pk=event.pk).first() or event, public=True
-                ),
-            )
-        return cls.read(event, public=False)
-
-    @classmethod
-    def read(cls, event: models.Event, *, public: bool) -> Loaded:
-        """The event read from the store."""
-        ruleset, settings = store.ruleset_of(event)
-        value = store.to_core(event)
-        if public:
-            shown = set(event.rounds.filter(accepted=True).values_list("number", flat=True))
-            value = replace(value, rounds=tuple(r for r in value.rounds if r.number in shown))
-        return cls(event, value, ruleset, settings, {e.id: e.name for e in value.entrants})
-
-    def current_round(self) -> core.Round | None:
-        """The last round loaded."""
-        return self.value.rounds[-1] if self.value.rounds else None
-
-    def standings(self) -> Standings:
-        """The standings (computed once per loaded event)."""
-        return self.memo("standings", lambda: compute(self.value, self.ruleset, self.settings))
-
-    def memo(self, key: Any, make: Callable[[], T]) -> T:
-        """``make()``, computed once per loaded event and ``key`` (a race computes it twice,
-        both the same)."""
-        if key not in self._memo:
-            self._memo[key] = make()
-        return self._memo[key]
 
 
 STAGE_NAMES = {stage: gettext_lazy(words) for stage, words in knockout.STAGE_NAMES.items()}
@@ -249,34 +181,12 @@ def standings_columns(loaded: Loaded) -> dict[str, Any]:
     return result
 
 
-KINGDOMS_KEPT = 1000
-_kingdoms: dict[tuple[str, Kingdom, tuple[str, ...]], str] = {}
-
-
-def kingdom_html(kingdom: Kingdom, seat_names: list[str]) -> str:
-    """A table's kingdom as the pages show it (``kolo/_kingdom.html``), rendered once per
-    kingdom, players and language: results do not change it, and the tables page of a
-    100-player event would otherwise spend most of its time on its 25 kingdoms."""
-    key = (language(), kingdom, tuple(seat_names))
-    known = _kingdoms.get(key)
-    if known is None:
-        known = render_to_string(
-            "kolo/_kingdom.html", {"k": kingdom_view(kingdom, key[0], seat_names)}
-        )
-        if len(_kingdoms) >= KINGDOMS_KEPT:
-            _kingdoms.clear()
-        _kingdoms[key] = known
-    return known
-
-
 def table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]]:
     """Every table of a round: players in seat order with their results so far (the round
     sheet, ``kolo.report.roundsheet``, as the templates read it)."""
     sheet = round_sheet(loaded.value, round_, loaded.ruleset, loaded.settings, loaded.names)
     tables = []
-    for table, t in zip(round_.tables, sheet.tables, strict=True):
-        kingdom = kingdom_of(table)
-        seat_names = [s.name for s in t.seats]
+    for t in sheet.tables:
         tables.append(
             {
                 "number": t.number,
@@ -311,51 +221,11 @@ def table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]]:
                     }
                     for o in t.orders
                 ],
-                "kingdom": kingdom_view(kingdom, language(), seat_names) if kingdom else None,
-                "kingdom_html": kingdom_html(kingdom, seat_names) if kingdom else "",
             }
         )
-    if loaded.ruleset.game in SHEET_GAMES:  # no query for the games without sheets
-        round_row = loaded.event.rounds.filter(number=round_.number).first()
-        if round_row is not None:
-            add_sheets(loaded, round_row, round_, tables)
+    games.add_to_tables(loaded, round_, tables)  # what a table shows of its game
     add_matches(loaded, round_, tables)
     return tables
-
-
-def add_sheets(
-    loaded: Loaded, round_row: models.Round, round_: core.Round, tables: list[dict[str, Any]]
-) -> None:
-    """Each domino table's score sheet (``sheet``: the game in play, or the last one
-    played) and who sits where (``partners``: partners opposite, R-DOMINO-7)."""
-    from kolo.changes.sheets import stored
-    from kolo.games.domino.sheet import Sheet, complete
-    from kolo.report.sheets import partner_seats, sheet_view
-
-    if loaded.ruleset.game not in SHEET_GAMES:
-        return
-    in_play = dict(round_row.tables.values_list("number", "sheet"))
-    entrants = {e.id: e for e in loaded.value.entrants}
-    for table, row in zip(round_.tables, tables, strict=True):
-        last = table.games[-1] if table.games else None
-        if row["complete"] and last is not None and isinstance(last.record, Sheet):
-            view = sheet_view(
-                loaded.ruleset.game, last.record, table.seats, True, loaded.settings.scoring
-            )
-        elif row["complete"]:
-            view = None  # entered as a final score only
-        else:
-            played = stored(in_play.get(table.number))
-            over = complete(loaded.ruleset.game, played, table.seats, loaded.settings)
-            view = sheet_view(
-                loaded.ruleset.game, played, table.seats, over, loaded.settings.scoring
-            )
-        row["sheet"] = _sheet_dict(view, loaded) if view is not None else None
-        if loaded.ruleset.teams and len(table.seats) == 2:
-            row["partners"] = [
-                {"seat": seat, "team": loaded.names[team], "name": name}
-                for seat, team, name in partner_seats(table.seats, entrants)
-            ]
 
 
 def phone_sheet(
@@ -374,30 +244,6 @@ def phone_sheet(
         "sheet": found["sheet"],
         "seats": [{"id": c, "name": n} for c, n in seats],
         "partners": found.get("partners"),
-    }
-
-
-def _sheet_dict(view: Any, loaded: Loaded) -> dict[str, Any]:
-    return {
-        "names": [loaded.names[s] for s in view.seats],
-        "seats": list(view.seats),
-        "hands": [
-            {
-                "number": h.number,
-                "out": loaded.names.get(h.out, h.out) if h.out is not None else None,
-                "cells": [{"pips": p, "total": t} for p, t in zip(h.pips, h.totals, strict=True)],
-            }
-            for h in view.hands
-        ],
-        "count": len(view.hands),
-        "totals": list(view.totals),
-        "scores": [
-            {"name": loaded.names[s], "total": t}
-            for s, t in zip(view.seats, view.totals, strict=True)
-        ],
-        "over": view.over,
-        "target": loaded.settings.target if loaded.ruleset.teams else None,
-        "hands_in_game": None if loaded.ruleset.teams else loaded.settings.hands,
     }
 
 

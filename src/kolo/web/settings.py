@@ -91,7 +91,8 @@ ROOT_URLCONF = "kolo.web.urls"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [],
+        # each game's room keeps its own templates (web/games/<game>/templates/), found first
+        "DIRS": sorted(str(d) for d in (WEB_DIR / "games").glob("*/templates")),
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [

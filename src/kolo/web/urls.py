@@ -8,7 +8,6 @@ from kolo.web import accounts, games, password
 from kolo.web.views import (
     api,
     correct,
-    desk_dominion,
     desk_entrants,
     desk_events,
     desk_records,
@@ -31,6 +30,7 @@ event_public = [
     path("projector/", public.projector, name="projector"),
     path("version/", public.version, name="version"),
     path("report/", selfreport.report, name="report"),
+    *games.event_public_urls(),
 ]
 
 event_desk = [
@@ -52,11 +52,6 @@ event_desk = [
         name="desk-result",
     ),
     path(
-        "rounds/<int:number>/tables/<int:table>/sheet/",
-        desk_results.table_sheet,
-        name="desk-sheet",
-    ),
-    path(
         "rounds/<int:number>/tables/<int:table>/correct/",
         correct.table_correct,
         name="desk-correct",
@@ -66,17 +61,7 @@ event_desk = [
         desk_results.table_preview,
         name="desk-preview",
     ),
-    path(
-        "rounds/<int:number>/tables/<int:table>/kingdom/",
-        desk_results.table_kingdom,
-        name="desk-kingdom",
-    ),
-    path(
-        "rounds/<int:number>/tables/<int:table>/kingdom/report/",
-        desk_dominion.kingdom_report,
-        name="desk-kingdom-report",
-    ),
-    path("kingdoms/propose/", desk_dominion.propose_kingdoms, name="desk-kingdom-propose"),
+    *games.event_desk_urls(),
     path("rounds/<int:number>/reports/<int:report>/", reportdesk.report_decide, name="desk-report"),
     path("rounds/<int:number>/print/<str:sheet>/", desk_records.print_round, name="desk-print"),
     path("print/standings/", desk_records.print_standings, name="desk-print-standings"),

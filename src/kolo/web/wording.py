@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 
 from kolo.core import criteria
 from kolo.core.problems import N_, NoValidPairing, Problem, fill
+from kolo.web import games
 
 DESK: dict[str, str] = {
     N_("'{name}' has played already; drop them instead (kolo entrant drop)"): N_(
@@ -51,7 +52,7 @@ DESK: dict[str, str] = {
         "{count} players cannot be seated at the tables this game allows"
     ),
     N_("no event '{ref}' in the store (kolo event list shows them)"): N_("no event '{ref}'"),
-    N_("no card pool '{name}' (kolo pool list shows them)"): N_("no card pool '{name}'"),
+    **games.desk_words(),
 }
 """The CLI's template → the desk's template; both translated at the edge."""
 

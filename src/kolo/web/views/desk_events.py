@@ -19,7 +19,7 @@ from kolo.games import rulesets
 from kolo.store import api as store
 from kolo.store import models, roles
 from kolo.store.roles import OWNER
-from kolo.web import present, qualifierwords, settingsform, wording
+from kolo.web import games, present, qualifierwords, settingsform, wording
 from kolo.web.access import organiser
 from kolo.web.views.deskbase import actor_of, attempt, base_context, can_pair
 
@@ -45,6 +45,7 @@ def desk(request: HttpRequest) -> HttpResponse:
         {
             "events": events,
             "rulesets": [(r.id, _(r.title)) for r in rulesets.REGISTRY.values()],
+            "game_pages": games.desk_pages(),
         },
     )
 

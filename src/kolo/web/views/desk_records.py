@@ -19,7 +19,7 @@ from kolo.report.standings import columns as report_columns
 from kolo.store import api as store
 from kolo.store import models
 from kolo.store.roles import OWNER
-from kolo.web import auditwords, csvdownload, present
+from kolo.web import auditwords, csvdownload, games, present
 from kolo.web.access import organiser
 from kolo.web.inputs import whole_number
 from kolo.web.views.desk_rounds import round_context
@@ -30,22 +30,12 @@ from kolo.web.views.deskbase import actor_of, attempt, base_context, qr_svg
 def print_round(
     request: HttpRequest, event: models.Event, role: str, number: int, sheet: str
 ) -> HttpResponse:
-    if sheet not in ("pairings", "names", "slips", "kingdoms", "draws", "scoresheets"):
+    game = store.ruleset_of(event)[0].game
+    if sheet not in ROUND_SHEETS and sheet not in games.print_sheets(game):
         raise Http404
     context = round_context(request, event, role, number)
-    if sheet == "scoresheets" and not context["has_sheets"]:
-        raise Http404
-    if sheet in ("kingdoms", "draws") and not context["has_kingdoms"]:
-        raise Http404
-    if sheet == "draws":
-        from kolo.games.dominion.kingdom import kingdom_of
-        from kolo.games.dominion.view import round_draw_view, round_draws_of
-
-        kingdoms = {
-            t.number: kingdom for t in context["core_round"].tables if (kingdom := kingdom_of(t))
-        }
-        context["draws"] = round_draw_view(round_draws_of(kingdoms), present.language())
-        context["printed"] = timezone.localtime()
+    if sheet not in ROUND_SHEETS and not games.print_sheet(game, sheet, event, context):
+        raise Http404  # the round has nothing to print on it
     if sheet == "names":
         context["by_name"] = sorted(
             (
@@ -55,13 +45,7 @@ def print_round(
             ),
             key=lambda r: sort_key(r["name"], present.language()),
         )
-    if sheet == "scoresheets":
-        ruleset, settings = store.ruleset_of(event)
-        rows = settings.hands if not ruleset.teams else SHEET_ROWS
-        context["rows"] = range(1, rows + 1)
-        context["target"] = settings.target if ruleset.teams else None
-        context["hands_in_game"] = None if ruleset.teams else settings.hands
-    if sheet in ("slips", "scoresheets"):
+    if sheet == "slips" or sheet in games.print_with_codes(game):
         report_url = context["phones"].url(reverse("report", kwargs={"key": event.key}))
         for t in context["tables"]:
             t["qr"] = (
@@ -74,13 +58,13 @@ def print_round(
     if sheet == "slips":
         from kolo.games import registry
 
-        game = registry.get(store.ruleset_of(event)[0].game)
-        context["game_title"] = _(game.title) if game.id != "points" else ""
+        played = registry.get(game)
+        context["game_title"] = _(played.title) if played.id != "points" else ""
     return render(request, f"kolo/print/{sheet}.html", context)
 
 
-SHEET_ROWS = 16
-"""Hand rows on a printed block-game sheet: a match to 100 takes 4–10 hands (docs/domino.md)."""
+ROUND_SHEETS = ("pairings", "names", "slips")
+"""A round's print sheets for every game (a game's room adds its own: ``web.games``)."""
 
 
 @organiser()

@@ -20,7 +20,6 @@ from kolo.core.collation import sort_key
 from kolo.core.event import PLAYOFF
 from kolo.core.event import Round as CoreRound
 from kolo.core.event import Table as CoreTable
-from kolo.games.dominion.draws import PICKS
 from kolo.pairing.checker import check_pairing_rules
 from kolo.pairing.criteria import round_costs
 from kolo.report.explanation import Explanation, repeats_words, round_explanations
@@ -28,9 +27,9 @@ from kolo.report.explanation import total as total_cost
 from kolo.store import api as store
 from kolo.store import models
 from kolo.store.roles import OWNER
+from kolo.web import games as rooms
 from kolo.web import present, wording
 from kolo.web.access import organiser
-from kolo.web.views.desk_results import draft_slots
 from kolo.web.views.deskbase import actor_of, attempt, base_context, can_pair, render_fragment
 from kolo.web.views.reportdesk import report_groups
 
@@ -47,7 +46,7 @@ def pair(request: HttpRequest, event: models.Event, role: str) -> HttpResponse:
             actor_of(request), event, relax=relax, reason=reason, accepted=False
         )
         paired.append(round_)
-        # Carcassonne's promise: say where it could not be kept
+        # the promise of no repeated meeting: say where it could not be kept
         repeats = repeats_words(proposal.repeats, proposal.repeats_unavoidable)
         if repeats is not None:
             messages.info(request, _(repeats).format(count=proposal.repeats))
@@ -120,8 +119,6 @@ def round_context(
             table["why"] = _explain(why, loaded.names)
         else:
             table["why"] = []
-        if table["kingdom"] and table["kingdom"].choices:
-            table["draft_slots"] = draft_slots(request, event, number, table)
     context = base_context(request, event, role)
     later = event.rounds.filter(number__gt=number).exists()
     rounds = list(event.rounds.all())
@@ -150,9 +147,8 @@ def round_context(
         else None,
         clock_alert_seconds=present.clock_alert_seconds(loaded),
         missing=[t["number"] for t in tables if not t["complete"]],
-        has_kingdoms=any(t["kingdom"] for t in tables),
         has_sheets=any("sheet" in t for t in tables),
-        pick_numbers=range(1, PICKS + 1),
+        **rooms.round_context(request, loaded, number, tables),  # what the game adds
     )
     return context
 

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from kolo.core.problems import N_, InvalidInput
 from kolo.store import api as store
 from kolo.store import models, reports
-from kolo.web import present, wording
+from kolo.web import games, present, wording
 from kolo.web.inputs import shown, whole_number
 
 WRONG_CODES_ALLOWED = 10
@@ -121,45 +121,8 @@ def _act(request: HttpRequest, event: models.Event, table: models.Table, seats: 
             ended_by_time_limit=request.POST.get("time_limit") == "on",
         )
         messages.success(request, _("thank you; the others at the table now confirm it"))
-    elif action == "hand":
-        if player not in dict(seats):
-            raise InvalidInput.one(N_("choose who you are at this table"), path="player")
-        out = request.POST.get("out", "")
-        if not out:
-            raise InvalidInput.one(N_("say who went out, or that the hand was blocked"), path="out")
-        pips: dict[str, int] = {}
-        for c, name in seats:
-            raw = request.POST.get(f"pips_{c}", "").strip()
-            value = whole_number(raw)
-            if value is None:
-                raise InvalidInput.one(
-                    N_("'{value}' for {player} is not a whole number"),
-                    value=shown(raw),
-                    player=name,
-                )
-            pips[c] = value
-        written = store.write_hand(
-            actor,
-            event,
-            table.round.number,
-            table.number,
-            None if out == "blocked" else out,
-            pips,
-            expected_hands=whole_number(request.POST.get("hands", "")),
-            reporter=player,
-        )
-        if written.over:
-            messages.success(request, _("the game is over; the others at the table now confirm it"))
-        else:
-            messages.success(request, _("hand written"))
-    elif action == "undo":
-        if player not in dict(seats):
-            raise InvalidInput.one(N_("choose who you are at this table"), path="player")
-        seen = whole_number(request.POST.get("hands", ""))
-        if seen is None:
-            raise InvalidInput.one(N_("say which hand to take back"), path="hands")
-        store.take_back_hand(actor, event, table.round.number, table.number, hand=seen)
-        messages.success(request, _("hand {hand} is taken back").format(hand=seen))
+    elif (room := games.phone_room(action)) is not None:  # a game's own (a hand written)
+        room.phone_action(action, request, event, table, seats, player, actor)
     elif action in ("confirm", "dispute"):
         chosen = _open_report(table, request.POST.get("report", ""))
         reports.answer_report(actor, event, chosen, player, action == "confirm")

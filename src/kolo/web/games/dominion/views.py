@@ -1,8 +1,9 @@
-"""The desk's kingdom report (bots play a base-game table's kingdom) and fair kingdoms to
-propose for a Dominion event."""
+"""Dominion's desk pages: a table's kingdom and draft recorded, the kingdom report (bots play a
+base-game table's kingdom) and fair kingdoms to propose for a Dominion event."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -10,15 +11,60 @@ from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from kolo import display
+from kolo.games.dominion.draws import PICKS
 from kolo.store import api as store
 from kolo.store import models
 from kolo.store.roles import OWNER
 from kolo.web import present
 from kolo.web.access import organiser
+from kolo.web.games.dominion.tables import draft_key
 from kolo.web.inputs import shown, whole_number
 from kolo.web.views.deskbase import actor_of, attempt, base_context
+
+
+@organiser()
+@require_POST
+def table_kingdom(
+    request: HttpRequest, event: models.Event, role: str, number: int, table: int
+) -> HttpResponse:
+    """Record a table's draft (six picks in order) or a kingdom drawn with physical cards."""
+    actor = actor_of(request)
+    if request.POST.get("action") == "set" and role != OWNER:
+        messages.error(request, _("only the event's owners may replace a drawn kingdom"))
+        return redirect(
+            reverse("desk-round", kwargs={"key": event.key, "number": number}) + f"#table-{table}"
+        )
+    if request.POST.get("action") == "set":
+        cards = [
+            c for c in request.POST.get("cards", "").replace("\n", ",").split(",") if c.strip()
+        ]
+        change: Callable[[], Any] = lambda: store.set_kingdom(  # noqa: E731
+            actor,
+            event,
+            number,
+            table,
+            cards,
+            colony=request.POST.get("colony") == "on",
+            shelters=request.POST.get("shelters") == "on",
+        )
+    else:
+        posted = request.POST.getlist("pick")
+        picks = [p for p in posted if p]
+        change = lambda: store.record_draft(actor, event, number, table, picks)  # noqa: E731
+        if not attempt(request, change, _("table {table}: kingdom saved").format(table=table)):
+            # refused (a card picked twice, one missing): the form shows the picks again
+            request.session[draft_key(event, number, table)] = posted[:PICKS]
+        return redirect(
+            reverse("desk-round", kwargs={"key": event.key, "number": number}) + f"#table-{table}"
+        )
+    attempt(request, change, _("table {table}: kingdom saved").format(table=table))
+    return redirect(
+        reverse("desk-round", kwargs={"key": event.key, "number": number}) + f"#table-{table}"
+    )
+
 
 GAMES = 300
 """Games of each simulation behind the page (seeded: the same report on every visit)."""
