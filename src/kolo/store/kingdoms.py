@@ -169,6 +169,15 @@ def _kingdom_table(
     return table, kingdom
 
 
+def _draft_seed(table: models.Table) -> int:
+    """The seed of a table's Colony/Shelters draw when its draft is first recorded: drawn from
+    the round's seed and the table's number, so the same event paired from the same seeds
+    draws the same (a round without a seed draws a fresh one)."""
+    if table.round.seed is None:
+        return secrets.randbelow(2**31)
+    return random.Random(f"{table.round.seed}/{table.number}/draft").randrange(2**31)
+
+
 @atomic
 def record_draft(
     actor: Actor, event: models.Event, round_number: int, table_number: int, picks: Sequence[str]
@@ -181,7 +190,7 @@ def record_draft(
     event = lock_event(event)
     table, kingdom = _kingdom_table(event, round_number, table_number)
     before = dict(table.setup)
-    seed = kingdom.seed if kingdom.seed is not None else secrets.randbelow(2**31)
+    seed = kingdom.seed if kingdom.seed is not None else _draft_seed(table)
     drafted = draft(kingdom, resolve_cards(picks), random.Random(seed), round_number == 1)
     table.setup = replace(drafted, seed=seed).document()
     table.save(update_fields=["setup"])

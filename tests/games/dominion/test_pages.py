@@ -264,6 +264,25 @@ def test_corrections_keep_colony_and_closed_rounds_are_final(event, client):
     assert snapshot() == before
 
 
+def test_the_same_seeds_draw_the_same_colony_and_shelters(owner):
+    """A draft recorded on a round paired from a seed draws Colony and Shelters from that seed:
+    two events paired and drafted alike end alike (same input, same output)."""
+    setups = []
+    for name in ("One", "Two"):
+        event = store.create_event(ACTOR, name, "dominion-cz", owner=owner)
+        store.add_entrants(ACTOR, event, [(f"Player {i}", None) for i in range(1, 9)])
+        store.pair_round(ACTOR, event, seed=3)
+        play(event, 1)
+        store.pair_round(ACTOR, event, seed=4)
+        for table in models.Table.objects.filter(round__event=event, round__number=2):
+            store.record_draft(ACTOR, event, 2, table.number, table.setup["choices"][:6])
+        setups.append(
+            [t.setup for t in models.Table.objects.filter(round__event=event, round__number=2)]
+        )
+    assert setups[0] == setups[1]
+    assert all("seed" in setup for setup in setups[0])
+
+
 def test_round_one_of_the_final_is_drafted_without_colony(owner):
     event = store.create_event(ACTOR, "Finále", "dominion-cz-final", owner=owner)
     store.add_entrants(ACTOR, event, [(f"Player {i}", None) for i in range(1, 10)])
