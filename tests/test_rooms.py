@@ -4,7 +4,7 @@ and the registries that list games, no module of kolo names a game; each floor a
 instead of branching on its name.
 
 A game's rooms are its folder under ``games/`` and any module or folder named for it
-(``store/kingdoms.py``, ``web/views/desk_dominion.py``, ``cli/domino.py``, ``series/
+(``store/kingdoms.py``, ``web/games/dominion/``, ``cli/domino/``, ``series/
 carcassonne.py``…). Rule ids (``R-DOM-3``) are not names of games.
 
 The move is not finished: ``NOT_YET`` lists the generic modules that still name a game, each
@@ -78,6 +78,6 @@ def test_the_list_of_modules_not_moved_yet_is_current():
 
 def test_a_module_that_names_a_game_is_found():
     assert in_a_room(Path("games/dominion/engine.py"))
-    assert in_a_room(Path("web/views/desk_dominion.py"))
+    assert in_a_room(Path("web/games/dominion/views.py"))
     assert not in_a_room(Path("web/present.py"))
     assert GAME.search(RULE.sub("", "# R-DOM-3 and R-CARC-1")) is None
