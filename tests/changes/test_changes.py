@@ -212,7 +212,7 @@ def test_a_result_is_one_pure_change_that_makes_every_refusal(brno):
 
 
 def test_a_hand_that_ends_the_game_is_one_pure_change_with_its_result():
-    from kolo.changes import hands
+    from kolo.changes import sheets as hands
     from kolo.core import event as core
     from kolo.core import rulesets
     from kolo.core.settings import resolve

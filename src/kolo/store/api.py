@@ -3,8 +3,7 @@ change (each in one transaction with its audit entry) and every reading. The fun
 the store's modules by noun; this module only names them together.
 """
 
-from kolo.changes.results import RESULT_IS_IN, scores_text
-from kolo.changes.sheets import SHEET_IN_PLAY
+from kolo.changes.results import RESULT_IS_IN, SHEET_IN_PLAY, scores_text
 from kolo.core.problems import InvalidInput
 from kolo.store.audit import (
     Actor,
@@ -51,6 +50,7 @@ from kolo.store.kingdoms import (
     set_kingdom,
     stored_kingdom,
 )
+from kolo.store.loading import game_document
 from kolo.store.mapping import (
     bracket,
     bracket_decided,
@@ -63,7 +63,7 @@ from kolo.store.mapping import (
     standings,
     to_core,
 )
-from kolo.store.results import clear_result, game_document, record_result
+from kolo.store.results import clear_result, record_result
 from kolo.store.roles import (
     ASSISTANT,
     OWNER,

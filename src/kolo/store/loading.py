@@ -1,4 +1,5 @@
-"""Reading a stored event as a core value in a few flat queries.
+"""Reading a stored event as a core value in a few flat queries; and what a change of one
+table reads (``stored_table``).
 
 ``store.to_core`` used to walk the rows through prefetched model instances (about three
 thousand for a 100-player event in its sixth round, most of a page's rendering time and of
@@ -12,9 +13,11 @@ from collections import defaultdict
 from dataclasses import replace
 from typing import Any
 
+from kolo.changes import results
 from kolo.core import event as core
 from kolo.core import rulesets
 from kolo.core.problems import InvalidInput
+from kolo.core.settings import Settings
 from kolo.eventfile.setups import read_setup
 from kolo.games import registry
 from kolo.store import models
@@ -134,3 +137,57 @@ def table_setup(ruleset: str, document: Any) -> core.TableSetup | None:
     if problems:
         raise InvalidInput(problems)
     return setup
+
+
+def game_document(game: models.Game) -> dict[str, Any]:
+    scores = {s.entrant.code: s for s in game.scores.select_related("entrant")}
+    seats = [s.entrant.code for s in game.table.seats.select_related("entrant")]
+    doc: dict[str, Any] = {
+        "game": game.number,
+        "scores": {c: scores[c].points for c in seats if c in scores},
+    }
+    turns = {c: scores[c].turns for c in seats if c in scores and scores[c].turns is not None}
+    if turns:
+        doc["turns"] = turns
+    doc["ended_by_time_limit"] = game.ended_by_time_limit
+    if game.hands is not None:
+        doc["hands"] = game.hands
+    return doc
+
+
+def stored_table(
+    event: models.Event, round_number: int, table_number: int
+) -> tuple[results.Stored, rulesets.RuleSet, Settings]:
+    """The event as a core value and what the store keeps of one of its tables beside it
+    (the games' versions and stored results, the versions of results cleared, the sheet in
+    play), with the event's rule set and the settings in force: what a change of that table
+    reads, read once (the event first, then its rules)."""
+    games = models.Game.objects.filter(
+        table__round__event=event, table__round__number=round_number, table__number=table_number
+    )
+    cleared: dict[int, int] = {}
+    for entry in models.AuditEntry.objects.filter(
+        event=event,
+        action="result.clear",
+        before__round=round_number,
+        before__table=table_number,
+    ):
+        number = int(entry.before["game"])
+        cleared[number] = max(cleared.get(number, 0), int(entry.before.get("version", 0)))
+    sheet = (
+        models.Table.objects.filter(
+            round__event=event, round__number=round_number, number=table_number
+        )
+        .values_list("sheet", flat=True)
+        .first()
+    )
+    stored = results.Stored(
+        core_event(event),
+        event.key,
+        {g.number: g.version for g in games},
+        {g.number: game_document(g) for g in games},
+        cleared,
+        sheet,
+    )
+    ruleset = rulesets.get(event.ruleset)
+    return stored, ruleset, ruleset.settings(event.settings)

@@ -12,23 +12,8 @@ from kolo.core import event as core
 from kolo.core.problems import N_, InvalidInput
 from kolo.store import models
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
-from kolo.store.mapping import get_round, get_table, resolve_entrant, ruleset_of, to_core
-
-
-def game_document(game: models.Game) -> dict[str, Any]:
-    scores = {s.entrant.code: s for s in game.scores.select_related("entrant")}
-    seats = [s.entrant.code for s in game.table.seats.select_related("entrant")]
-    doc: dict[str, Any] = {
-        "game": game.number,
-        "scores": {c: scores[c].points for c in seats if c in scores},
-    }
-    turns = {c: scores[c].turns for c in seats if c in scores and scores[c].turns is not None}
-    if turns:
-        doc["turns"] = turns
-    doc["ended_by_time_limit"] = game.ended_by_time_limit
-    if game.hands is not None:
-        doc["hands"] = game.hands
-    return doc
+from kolo.store.loading import game_document, stored_table
+from kolo.store.mapping import get_round, get_table, resolve_entrant, to_core
 
 
 def _open_table(
@@ -112,8 +97,7 @@ def record_result(
     discarded hands).
     """
     event = lock_event(event)
-    stored = stored_table(event, round_number, table_number)
-    ruleset, settings = ruleset_of(event)
+    stored, ruleset, settings = stored_table(event, round_number, table_number)
     entry = results.Entry(
         round_number,
         table_number,
@@ -139,39 +123,6 @@ def record_result(
             after=change.audit.after,
         )
     return game, None if change.before is None else dict(change.before)
-
-
-def stored_table(event: models.Event, round_number: int, table_number: int) -> results.Stored:
-    """The event as a core value and what the store keeps of one of its tables beside it
-    (the games' versions and stored results, the versions of results cleared, the sheet in
-    play): what a change of that table's result reads."""
-    games = models.Game.objects.filter(
-        table__round__event=event, table__round__number=round_number, table__number=table_number
-    )
-    cleared: dict[int, int] = {}
-    for entry in models.AuditEntry.objects.filter(
-        event=event,
-        action="result.clear",
-        before__round=round_number,
-        before__table=table_number,
-    ):
-        number = int(entry.before["game"])
-        cleared[number] = max(cleared.get(number, 0), int(entry.before.get("version", 0)))
-    sheet = (
-        models.Table.objects.filter(
-            round__event=event, round__number=round_number, number=table_number
-        )
-        .values_list("sheet", flat=True)
-        .first()
-    )
-    return results.Stored(
-        to_core(event),
-        event.key,
-        {g.number: g.version for g in games},
-        {g.number: game_document(g) for g in games},
-        cleared,
-        sheet,
-    )
 
 
 def write_game(event: models.Event, round_number: int, change: results.Recorded) -> models.Game:
