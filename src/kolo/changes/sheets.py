@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from kolo.changes import results
+from kolo.changes import reports, results
 from kolo.changes.common import Refused
 from kolo.core.event import EntrantId
 from kolo.core.problems import N_, Problem
@@ -58,6 +58,9 @@ class HandWritten:
     kept: list[dict[str, object]] | None
     audit: results.Audit
     result: results.Recorded | None = None
+    report: reports.Reported | None = None
+    """The player's report the sheet makes, where the hand ended the game and a player at
+    the table wrote it (``None`` otherwise)."""
 
 
 def keeps_sheets(ruleset: RuleSet) -> bool:
@@ -97,13 +100,16 @@ def write_hand(
     *,
     expected_hands: int | None = None,
     reported: bool = False,
+    reporter: str | None = None,
+    open_reports: Sequence[reports.OpenReport] = (),
 ) -> HandWritten:
     """One hand on a table's sheet: who went out (an id or a name; None: blocked) and the pips
     left by team or player, refused where the game keeps no sheet, the round is closed, the
     table has its result, the sheet changed since the writer saw it (``expected_hands``) or
     the hand cannot have happened. The hand that ends the game makes the sheet the table's
-    result, unless a player reports it (``reported``): then the sheet stays on the table for
-    the others to confirm."""
+    result, unless a player reports it (``reported``; ``reporter``: who, with the table's
+    ``open_reports``): then the sheet stays on the table for the others to confirm, and the
+    report it makes is decided here too (``changes.reports.report_game``)."""
     event, key, game = state.event, state.key, registry.get(ruleset.game).sheet
     table = results.open_table(event, key, round_number, table_number)
     before = stored(state.sheet)
@@ -175,7 +181,24 @@ def write_hand(
         + (", game over" if written.over else "")
     )
     audit = results.Audit("sheet.hand", summary, _doc(before), _doc(sheet))
-    if not written.over or reported:  # the sheet stays on the table while in play, or reported
+    if not written.over:  # the sheet stays on the table while in play
+        return HandWritten(written, sheet.document(), audit)
+    if reporter is not None:  # a player's report: the sheet stays for the others to confirm
+        report = reports.report_game(
+            state,
+            ruleset,
+            settings,
+            round_number,
+            table.number,
+            reporter,
+            written.totals,
+            None,
+            False,
+            sheet.document(),
+            open_reports,
+        )
+        return HandWritten(written, sheet.document(), audit, report=report)
+    if reported:
         return HandWritten(written, sheet.document(), audit)
     entry = results.Entry(round_number, table.number, written.totals, record=sheet)
     result = results.record_result(replace(state, sheet=None), ruleset, settings, entry)

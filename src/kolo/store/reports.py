@@ -15,14 +15,14 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from kolo.changes import reports as changes
 from kolo.changes import sheets
-from kolo.changes.results import check_final_score, scores_text
-from kolo.core import event as core
+from kolo.changes.results import Audit, scores_text
 from kolo.core.problems import N_, InvalidInput
 from kolo.store import models
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
-from kolo.store.mapping import ruleset_of
-from kolo.store.results import game_document, read_scores, record_result
+from kolo.store.loading import game_document, stored_table
+from kolo.store.results import record_result
 
 OPEN = (models.SelfReport.PENDING, models.SelfReport.CONFIRMED, models.SelfReport.DISPUTED)
 """A report in one of these states waits for the organiser."""
@@ -83,56 +83,79 @@ def _same(report: models.SelfReport, doc: Mapping[str, Any]) -> bool:
     )
 
 
-def _set_status(report: models.SelfReport, seated: int) -> None:
-    if report.disputed_by.exists():
-        report.status = models.SelfReport.DISPUTED
-    elif report.confirmed_by.count() >= seated - 1:
-        report.status = models.SelfReport.CONFIRMED
-    else:
-        report.status = models.SelfReport.PENDING
-    report.save(update_fields=["status"])
+def open_report(report: models.SelfReport) -> changes.OpenReport:
+    """A report waiting for the organiser, as the pure change reads it."""
+    return changes.OpenReport(
+        report.pk,
+        report.game_number,
+        report.reported_by.code,
+        report.status,
+        _document(report),
+        frozenset(e.code for e in report.confirmed_by.all()),
+        frozenset(e.code for e in report.disputed_by.all()),
+    )
 
 
-def _answer(
-    actor: Actor,
-    event: models.Event,
-    report: models.SelfReport,
-    entrant: models.Entrant,
-    agree: bool,
-    seated: int,
-    why: str = "",
-) -> None:
-    """Record one player's answer to a report: once, and never to their own."""
-    if entrant.pk == report.reported_by_id:
-        raise InvalidInput.one(
-            N_("you reported this result: the others at the table confirm it, or report again"),
-            path="player",
-        )
-    if agree and report.confirmed_by.filter(pk=entrant.pk).exists():
-        raise InvalidInput.one(
-            N_("{name} has confirmed this report already"), path="player", name=entrant.name
-        )
-    if not agree and report.disputed_by.filter(pk=entrant.pk).exists():
-        raise InvalidInput.one(
-            N_("{name} has disputed this report already"), path="player", name=entrant.name
-        )
-    before = report.status
-    if agree:
+def table_reports(table: models.Table) -> tuple[changes.OpenReport, ...]:
+    """The table's reports waiting for the organiser (locked for the change), oldest first."""
+    return tuple(
+        open_report(r)
+        for r in table.reports.select_for_update()
+        .filter(status__in=OPEN)
+        .select_related("reported_by")
+        .prefetch_related("confirmed_by", "disputed_by")
+    )
+
+
+def _write_answer(actor: Actor, event: models.Event, said: changes.Answer) -> models.SelfReport:
+    """Write one player's answer to a report: their mark, the report's state, the entry."""
+    report = models.SelfReport.objects.get(pk=said.report)
+    entrant = event.entrants.get(code=said.who)
+    if said.agree:
         report.disputed_by.remove(entrant)
         report.confirmed_by.add(entrant)
     else:
         report.confirmed_by.remove(entrant)
         report.disputed_by.add(entrant)
-    _set_status(report, seated)
-    write_audit(
-        event,
-        actor,
-        "report.confirm" if agree else "report.dispute",
-        f"{entrant.name} {'confirmed' if agree else 'disputed'} the report of {_where(report)} "
-        f"by {report.reported_by.name}{why}",
-        before={"report": report.pk, "status": before},
-        after={"report": report.pk, "status": report.status},
+    report.status = said.status
+    report.save(update_fields=["status"])
+    _write_audit(event, actor, said.audit)
+    return report
+
+
+def _write_audit(event: models.Event, actor: Actor, audit: Audit, **after: Any) -> None:
+    after_ = {**after, **audit.after} if isinstance(audit.after, dict) else audit.after
+    write_audit(event, actor, audit.action, audit.summary, before=audit.before, after=after_)
+
+
+def write_report(
+    actor: Actor, event: models.Event, table: models.Table, reported: changes.Reported
+) -> models.SelfReport:
+    """Write what a player's report decided (``changes.reports.report_game``): the reporter's
+    earlier reports withdrawn, the answers to the others, the new report (or the one the same
+    result confirms), each with its audit entry."""
+    if reported.document is None:
+        return _write_answer(actor, event, reported.answers[0])
+    for pk, audit in reported.withdrawn:
+        models.SelfReport.objects.filter(pk=pk).update(status=models.SelfReport.REJECTED)
+        _write_audit(event, actor, audit)
+    for said in reported.answers:
+        _write_answer(actor, event, said)
+    doc = reported.document
+    hands = doc.get("hands")
+    report = models.SelfReport.objects.create(
+        table=table,
+        game_number=reported.game_number,
+        scores=doc["scores"],
+        turns=doc.get("turns"),
+        ended_by_time_limit=doc["ended_by_time_limit"],
+        hands=hands,
+        reported_by=event.entrants.get(code=reported.reporter),
+        status=reported.status,
     )
+    assert reported.audit is not None
+    _write_audit(event, actor, reported.audit, report=report.pk)
+    return report
 
 
 def report_game(
@@ -145,94 +168,32 @@ def report_game(
     turns: Mapping[str, int] | None = None,
     ended_by_time_limit: bool = False,
     hands: list[dict[str, Any]] | None = None,
-    value: core.Event | None = None,
 ) -> models.SelfReport:
     """A player reports the table's next game (with its score sheet, ``hands``, where the
     game keeps one); it waits for the others' confirmation.
 
     The same result as an open report confirms that report; a different one is kept next
     to it (its reporter disputes the others), and the reporter's own earlier report is
-    withdrawn. Runs inside the caller's transaction (:func:`submit_report` is its own);
-    ``value`` is the event as the core sees it, where the caller has read it already.
+    withdrawn: decided by the pure ``changes.reports.report_game`` on the event read once,
+    then written. Runs inside the caller's transaction (:func:`submit_report` is its own).
     """
     event = lock_event(event)
     table = models.Table.objects.select_related("round").get(pk=table.pk)
-    seated = _seated(table)
-    if reporter not in seated:
-        raise InvalidInput.one(N_("choose who you are at this table"), path="reporter")
-    entrant = seated[reporter]
-    ruleset, settings = ruleset_of(event)
-    _value, by_code, turns_by_code = read_scores(
-        event, table.round.number, table.number, scores, turns, value
+    state, ruleset, settings = stored_table(event, table.round.number, table.number)
+    reported = changes.report_game(
+        state,
+        ruleset,
+        settings,
+        table.round.number,
+        table.number,
+        reporter,
+        scores,
+        turns,
+        ended_by_time_limit,
+        hands,
+        table_reports(table),
     )
-    if ruleset.ties_by_turns and turns_by_code is None:
-        raise InvalidInput.one(
-            N_("{ruleset} breaks ties by turns: give the turns of every player"),
-            path="--turns",
-            ruleset=ruleset.id,
-        )
-    if hands is None:  # a final score alone obeys the game's rules as a sheet does
-        check_final_score(ruleset, settings, by_code, ended_by_time_limit)
-    needed = ruleset.games_per_table(table.round.number, settings)
-    game_number = table.games.count() + 1
-    if game_number > needed:
-        raise InvalidInput.one(
-            N_("table {table} has all its results; ask the organiser for a correction"),
-            path="TABLE",
-            table=table.number,
-        )
-    doc: dict[str, Any] = {"scores": by_code, "ended_by_time_limit": ended_by_time_limit}
-    if turns_by_code:
-        doc["turns"] = turns_by_code
-    if hands is not None:
-        doc["hands"] = hands
-    others = list(
-        table.reports.select_for_update()
-        .filter(game_number=game_number, status__in=OPEN)
-        .select_related("reported_by", "table__round")
-    )
-    same = next((r for r in others if _same(r, doc)), None)
-    if same is not None:
-        if same.reported_by_id == entrant.pk:
-            raise InvalidInput.one(N_("you have reported this result already"), path="reporter")
-        _answer(actor, event, same, entrant, True, len(seated), " (reported the same result)")
-        return same
-    for other in others:
-        if other.reported_by_id == entrant.pk:
-            other.status = models.SelfReport.REJECTED
-            other.save(update_fields=["status"])
-            write_audit(
-                event,
-                actor,
-                "report.withdraw",
-                f"{entrant.name} replaced their report of {_where(other)} by a new one",
-                before={"report": other.pk, "status": "open", "scores": other.scores},
-                after={"report": other.pk, "status": other.status},
-            )
-        elif not other.disputed_by.filter(pk=entrant.pk).exists():
-            _answer(
-                actor, event, other, entrant, False, len(seated), " (reported a different result)"
-            )
-    report = models.SelfReport.objects.create(
-        table=table,
-        game_number=game_number,
-        scores=by_code,
-        turns=turns_by_code,
-        ended_by_time_limit=ended_by_time_limit,
-        hands=hands,
-        reported_by=entrant,
-    )
-    _set_status(report, len(seated))
-    conflicts = sum(1 for o in others if o.reported_by_id != entrant.pk)
-    write_audit(
-        event,
-        actor,
-        "report.submit",
-        f"{entrant.name} reported {_where(report)}"
-        + (f" ({conflicts + 1} different reports now)" if conflicts else ""),
-        after={"report": report.pk, "scores": by_code, "turns": turns_by_code, "game": game_number},
-    )
-    return report
+    return write_report(actor, event, table, reported)
 
 
 submit_report = atomic(report_game)
@@ -255,8 +216,15 @@ def answer_report(
         raise InvalidInput.one(N_("choose who you are at this table"), path="player")
     if report.status not in OPEN:
         raise InvalidInput.one(N_("this report is settled already"), path="report")
-    _answer(actor, event, report, seated[player], agree, len(seated))
-    return report
+    said = changes.answer(
+        open_report(report),
+        player,
+        {e.code: e.name for e in event.entrants.all()},
+        agree,
+        len(seated),
+        _where(report),
+    )
+    return _write_answer(actor, event, said)
 
 
 @atomic

@@ -13,7 +13,7 @@ from kolo.changes.results import Audit
 from kolo.store import models, reports
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
 from kolo.store.loading import stored_table
-from kolo.store.reports import report_game
+from kolo.store.reports import table_reports, write_report
 from kolo.store.results import write_game
 
 
@@ -42,6 +42,9 @@ def write_hand(
     for the others to confirm, the sheet kept until the organiser accepts it."""
     event = lock_event(event)
     stored, ruleset, settings = stored_table(event, round_number, table_number)
+    table = models.Table.objects.get(
+        round__event=event, round__number=round_number, number=table_number
+    )
     change = sheets.write_hand(
         stored,
         ruleset,
@@ -51,23 +54,17 @@ def write_hand(
         out,
         pips,
         expected_hands=expected_hands,
-        reported=reporter is not None,
+        reporter=reporter,
+        open_reports=table_reports(table) if reporter is not None else (),
     )
-    table = _write_sheet(event, actor, round_number, table_number, change)
+    table.sheet = change.kept
+    table.save(update_fields=["sheet"])
+    _write_audit(event, actor, change.audit)
     if change.result is not None:
         write_game(event, round_number, change.result)
         _write_audit(event, actor, change.result.audit)
-    elif change.written.over:
-        assert reporter is not None
-        report_game(
-            actor,
-            event,
-            table,
-            reporter,
-            change.written.totals,
-            hands=change.written.sheet.document(),
-            value=stored.event,
-        )
+    if change.report is not None:
+        write_report(actor, event, table, change.report)
     return change.written
 
 
@@ -105,23 +102,6 @@ def take_back_hand(
             )
     _write_audit(event, actor, change.audit)
     return change.written
-
-
-def _write_sheet(
-    event: models.Event,
-    actor: Actor,
-    round_number: int,
-    table_number: int,
-    change: sheets.HandWritten,
-) -> models.Table:
-    """Keep the sheet on the table (or none) and write the hand's audit entry."""
-    table = models.Table.objects.get(
-        round__event=event, round__number=round_number, number=table_number
-    )
-    table.sheet = change.kept
-    table.save(update_fields=["sheet"])
-    _write_audit(event, actor, change.audit)
-    return table
 
 
 def _write_audit(event: models.Event, actor: Actor, audit: Audit | None) -> None:

@@ -1,0 +1,243 @@
+"""A player's report of a table's game (self-reporting, R-EVT-4), decided before anything is
+written: the reporter seated, the players named, the limits, the game's number; and what it
+does to the reports of the game still open (the same result confirms one; a different one
+disputes the others; the reporter's own earlier one is withdrawn). The store writes what this
+returns (``store.reports``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from kolo.changes import results
+from kolo.changes.common import Refused
+from kolo.core.event import EntrantId
+from kolo.core.problems import N_, Problem
+from kolo.core.rulesets import RuleSet
+from kolo.core.settings import Settings
+
+PENDING, CONFIRMED, DISPUTED, REJECTED = "pending", "confirmed", "disputed", "rejected"
+"""A report's states (``store.models.SelfReport``) that a player's report changes."""
+
+
+@dataclass(frozen=True)
+class OpenReport:
+    """A report of the game waiting for the organiser, as the store keeps it."""
+
+    id: int
+    game_number: int
+    reporter: EntrantId
+    status: str
+    document: Mapping[str, object]
+    """Its result in the form of ``store.loading.game_document``: scores, turns (where
+    given), the time-limit mark."""
+    confirmed_by: frozenset[EntrantId] = frozenset()
+    disputed_by: frozenset[EntrantId] = frozenset()
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A report's state after a player's answer: who answered (agree: confirmed), the state
+    before and after, and the audit entry."""
+
+    report: int
+    who: EntrantId
+    agree: bool
+    status: str
+    audit: results.Audit
+
+
+@dataclass(frozen=True)
+class Reported:
+    """A player's report decided: the game it is of, the report to keep (its document;
+    ``None``: it confirms ``answers[0]``'s report, the same result), the reporter's own
+    earlier reports withdrawn, the answers it gives the others, in order (each with its
+    audit entry), and the audit entry of the new report (its ``report`` filled in by the
+    store)."""
+
+    game_number: int
+    reporter: EntrantId
+    document: Mapping[str, object] | None
+    status: str
+    withdrawn: tuple[tuple[int, results.Audit], ...]
+    answers: tuple[Answer, ...]
+    audit: results.Audit | None
+
+
+def status(confirmed: int, disputed: int, seated: int) -> str:
+    """A report's state: disputed by anyone, confirmed by all the others, else pending."""
+    if disputed:
+        return DISPUTED
+    if confirmed >= seated - 1:
+        return CONFIRMED
+    return PENDING
+
+
+def place_of(round_number: int, table_number: int, game_number: int) -> str:
+    """Where a report's game is played, as the audit trail says it."""
+    text = f"round {round_number} table {table_number}"
+    return text if game_number == 1 else f"{text} game {game_number}"
+
+
+def answer(
+    report: OpenReport,
+    who: EntrantId,
+    names: Mapping[EntrantId, str],
+    agree: bool,
+    seated: int,
+    place: str,
+    why: str = "",
+) -> Answer:
+    """One player's answer to a report: once, and never to their own."""
+    if who == report.reporter:
+        raise Refused(
+            [
+                Problem(
+                    "player",
+                    N_(
+                        "you reported this result: the others at the table confirm it, "
+                        "or report again"
+                    ),
+                )
+            ]
+        )
+    if agree and who in report.confirmed_by:
+        raise Refused(
+            [
+                Problem(
+                    "player", N_("{name} has confirmed this report already"), {"name": names[who]}
+                )
+            ]
+        )
+    if not agree and who in report.disputed_by:
+        raise Refused(
+            [Problem("player", N_("{name} has disputed this report already"), {"name": names[who]})]
+        )
+    confirmed = report.confirmed_by - {who} | ({who} if agree else set())
+    disputed = report.disputed_by - {who} | (set() if agree else {who})
+    after = status(len(confirmed), len(disputed), seated)
+    summary = (
+        f"{names[who]} {'confirmed' if agree else 'disputed'} the report of {place} "
+        f"by {names[report.reporter]}{why}"
+    )
+    audit = results.Audit(
+        "report.confirm" if agree else "report.dispute",
+        summary,
+        {"report": report.id, "status": report.status},
+        {"report": report.id, "status": after},
+    )
+    return Answer(report.id, who, agree, after, audit)
+
+
+def report_game(
+    state: results.Stored,
+    ruleset: RuleSet,
+    settings: Settings,
+    round_number: int,
+    table_number: int,
+    reporter: EntrantId,
+    scores: Mapping[str, int],
+    turns: Mapping[str, int] | None,
+    ended_by_time_limit: bool,
+    hands: list[dict[str, object]] | None,
+    reports: Sequence[OpenReport],
+) -> Reported:
+    """A player (``reporter``, an id) reports the table's next game (with its score sheet,
+    ``hands``, where the game keeps one); ``reports``: the table's open reports, oldest
+    first. The same result as an open report confirms it; a different one is
+    kept beside them (its reporter disputes the others), the reporter's own earlier report
+    withdrawn."""
+    event, key = state.event, state.key
+    table = next(
+        t
+        for r in event.rounds
+        if r.number == round_number
+        for t in r.tables
+        if t.number == table_number
+    )
+    if reporter not in table.seats:
+        raise Refused([Problem("reporter", N_("choose who you are at this table"))])
+    by_code, turns_by_code = results.read_game(
+        event,
+        table,
+        results.entrant_ids(event, scores, "SCORES", key),
+        results.entrant_ids(event, turns, "--turns", key) if turns else None,
+    )
+    if ruleset.ties_by_turns and turns_by_code is None:
+        raise Refused(
+            [
+                Problem(
+                    "--turns",
+                    N_("{ruleset} breaks ties by turns: give the turns of every player"),
+                    {"ruleset": ruleset.id},
+                )
+            ]
+        )
+    if hands is None:  # a final score alone obeys the game's rules as a sheet does
+        results.check_final_score(ruleset, settings, by_code, ended_by_time_limit)
+    game_number = len(table.games) + 1
+    if game_number > ruleset.games_per_table(round_number, settings):
+        raise Refused(
+            [
+                Problem(
+                    "TABLE",
+                    N_("table {table} has all its results; ask the organiser for a correction"),
+                    {"table": table_number},
+                )
+            ]
+        )
+    doc: dict[str, object] = {"scores": by_code, "ended_by_time_limit": ended_by_time_limit}
+    if turns_by_code:
+        doc["turns"] = turns_by_code
+    if hands is not None:
+        doc["hands"] = hands
+    names = {e.id: e.name for e in event.entrants}
+    seated = len(table.seats)
+    place = place_of(round_number, table_number, game_number)
+    others = [r for r in reports if r.game_number == game_number]
+    same = next((r for r in others if _same(r.document, doc)), None)
+    if same is not None:
+        if same.reporter == reporter:
+            raise Refused([Problem("reporter", N_("you have reported this result already"))])
+        said = answer(same, reporter, names, True, seated, place, " (reported the same result)")
+        return Reported(game_number, reporter, None, said.status, (), (said,), None)
+    withdrawn: list[tuple[int, results.Audit]] = []
+    answers: list[Answer] = []
+    for other in others:
+        if other.reporter == reporter:
+            withdrawn.append(
+                (
+                    other.id,
+                    results.Audit(
+                        "report.withdraw",
+                        f"{names[reporter]} replaced their report of {place} by a new one",
+                        {"report": other.id, "status": "open", "scores": other.document["scores"]},
+                        {"report": other.id, "status": REJECTED},
+                    ),
+                )
+            )
+        elif reporter not in other.disputed_by:
+            answers.append(
+                answer(
+                    other, reporter, names, False, seated, place, " (reported a different result)"
+                )
+            )
+    conflicts = sum(1 for o in others if o.reporter != reporter)
+    audit = results.Audit(
+        "report.submit",
+        f"{names[reporter]} reported {place}"
+        + (f" ({conflicts + 1} different reports now)" if conflicts else ""),
+        None,
+        {"scores": by_code, "turns": turns_by_code, "game": game_number},
+    )
+    return Reported(
+        game_number, reporter, doc, status(0, 0, seated), tuple(withdrawn), tuple(answers), audit
+    )
+
+
+def _same(mine: Mapping[str, object], doc: Mapping[str, object]) -> bool:
+    return (
+        mine["scores"] == doc["scores"]
+        and mine.get("turns") == doc.get("turns")
+        and mine["ended_by_time_limit"] == doc["ended_by_time_limit"]
+    )
