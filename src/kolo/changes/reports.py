@@ -6,12 +6,12 @@ returns (``store.reports``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from kolo.changes import results
 from kolo.changes.common import Refused
-from kolo.core.event import EntrantId
+from kolo.core.event import EntrantId, Event, Table
 from kolo.core.problems import N_, Problem
 from kolo.core.rulesets import RuleSet
 from kolo.core.settings import Settings
@@ -139,22 +139,12 @@ def report_game(
     scores: Mapping[str, int],
     turns: Mapping[str, int] | None,
     ended_by_time_limit: bool,
-    hands: list[dict[str, object]] | None,
-    reports: Sequence[OpenReport],
 ) -> Reported:
-    """A player (``reporter``, an id) reports the table's next game (with its score sheet,
-    ``hands``, where the game keeps one); ``reports``: the table's open reports, oldest
-    first. The same result as an open report confirms it; a different one is
-    kept beside them (its reporter disputes the others), the reporter's own earlier report
-    withdrawn."""
+    """A player (``reporter``, an id) reports the table's next game by its final scores and
+    turns (players named by id or name), refused where the reporter does not sit at the
+    table or the scores cannot end a game; then :func:`decide`."""
     event, key = state.event, state.key
-    table = next(
-        t
-        for r in event.rounds
-        if r.number == round_number
-        for t in r.tables
-        if t.number == table_number
-    )
+    table = _table(event, round_number, table_number)
     if reporter not in table.seats:
         raise Refused([Problem("reporter", N_("choose who you are at this table"))])
     by_code, turns_by_code = results.read_game(
@@ -164,17 +154,79 @@ def report_game(
         results.entrant_ids(event, turns, "--turns", key) if turns else None,
     )
     if ruleset.ties_by_turns and turns_by_code is None:
-        raise Refused(
-            [
-                Problem(
-                    "--turns",
-                    N_("{ruleset} breaks ties by turns: give the turns of every player"),
-                    {"ruleset": ruleset.id},
-                )
-            ]
-        )
-    if hands is None:  # a final score alone obeys the game's rules as a sheet does
-        results.check_final_score(ruleset, settings, by_code, ended_by_time_limit)
+        raise Refused([_TURNS(ruleset)])
+    # a final score alone obeys the game's rules as a sheet does
+    results.check_final_score(ruleset, settings, by_code, ended_by_time_limit)
+    return decide(
+        state,
+        ruleset,
+        settings,
+        table,
+        round_number,
+        reporter,
+        by_code,
+        turns_by_code,
+        ended_by_time_limit,
+        None,
+    )
+
+
+def report_sheet(
+    state: results.Stored,
+    ruleset: RuleSet,
+    settings: Settings,
+    round_number: int,
+    table: Table,
+    reporter: EntrantId,
+    totals: Mapping[EntrantId, int],
+    hands: list[dict[str, object]],
+) -> Reported:
+    """A player (``reporter``, an id) reports the table's next game by its score sheet
+    (``hands``, checked, whose ``totals`` by seat are its scores), refused where the reporter
+    does not sit at the table; then :func:`decide`."""
+    if reporter not in table.seats:
+        raise Refused([Problem("reporter", N_("choose who you are at this table"))])
+    if ruleset.ties_by_turns:
+        raise Refused([_TURNS(ruleset)])
+    return decide(
+        state, ruleset, settings, table, round_number, reporter, dict(totals), None, False, hands
+    )
+
+
+def _TURNS(ruleset: RuleSet) -> Problem:  # noqa: N802 - a refusal's message, named as one
+    return Problem(
+        "--turns",
+        N_("{ruleset} breaks ties by turns: give the turns of every player"),
+        {"ruleset": ruleset.id},
+    )
+
+
+def _table(event: Event, round_number: int, table_number: int) -> Table:
+    return next(
+        t
+        for r in event.rounds
+        if r.number == round_number
+        for t in r.tables
+        if t.number == table_number
+    )
+
+
+def decide(
+    state: results.Stored,
+    ruleset: RuleSet,
+    settings: Settings,
+    table: Table,
+    round_number: int,
+    reporter: EntrantId,
+    by_code: dict[EntrantId, int],
+    turns_by_code: dict[EntrantId, int] | None,
+    ended_by_time_limit: bool,
+    hands: list[dict[str, object]] | None,
+) -> Reported:
+    """A report of the table's next game read and checked: refused where the table has all
+    its results; else what it does to the game's open reports (``state.reports``). The same
+    result as an open report confirms it; a different one is kept beside them (its reporter
+    disputes the others), the reporter's own earlier report withdrawn."""
     game_number = len(table.games) + 1
     if game_number > ruleset.games_per_table(round_number, settings):
         raise Refused(
@@ -182,7 +234,7 @@ def report_game(
                 Problem(
                     "TABLE",
                     N_("table {table} has all its results; ask the organiser for a correction"),
-                    {"table": table_number},
+                    {"table": table.number},
                 )
             ]
         )
@@ -191,10 +243,12 @@ def report_game(
         doc["turns"] = turns_by_code
     if hands is not None:
         doc["hands"] = hands
-    names = {e.id: e.name for e in event.entrants}
+    names = {e.id: e.name for e in state.event.entrants}
     seated = len(table.seats)
-    place = place_of(round_number, table_number, game_number)
-    others = [r for r in reports if r.game_number == game_number]
+    place = place_of(round_number, table.number, game_number)
+    others = [
+        r for r in state.reports if isinstance(r, OpenReport) and r.game_number == game_number
+    ]
     same = next((r for r in others if _same(r.document, doc)), None)
     if same is not None:
         if same.reporter == reporter:

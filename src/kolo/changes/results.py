@@ -350,6 +350,9 @@ class Stored:
     the clear never fits the result entered after it)."""
     sheet: object = None
     """The score sheet in play at the table (its hands as stored); None: none."""
+    reports: Sequence[object] = ()
+    """The players' reports of the table waiting for the organiser, oldest first
+    (``changes.reports.OpenReport``), where the change reads them."""
 
 
 @dataclass(frozen=True)

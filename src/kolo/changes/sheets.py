@@ -101,18 +101,17 @@ def write_hand(
     expected_hands: int | None = None,
     reported: bool = False,
     reporter: str | None = None,
-    open_reports: Sequence[reports.OpenReport] = (),
 ) -> HandWritten:
     """One hand on a table's sheet: who went out (an id or a name; None: blocked) and the pips
     left by team or player, refused where the game keeps no sheet, the round is closed, the
     table has its result, the sheet changed since the writer saw it (``expected_hands``) or
     the hand cannot have happened. The hand that ends the game makes the sheet the table's
-    result, unless a player reports it (``reported``; ``reporter``: who, with the table's
-    ``open_reports``): then the sheet stays on the table for the others to confirm, and the
-    report it makes is decided here too (``changes.reports.report_game``)."""
+    result, unless a player reports it (``reported``; ``reporter``: who, the table's open
+    reports in ``state.reports``): then the sheet stays on the table for the others to
+    confirm, and the report it makes is decided here too (``changes.reports.report_sheet``)."""
     event, key, game = state.event, state.key, registry.get(ruleset.game).sheet
-    table = results.open_table(event, key, round_number, table_number)
     before = stored(state.sheet)
+    table = results.open_table(event, key, round_number, table_number)
     if expected_hands is not None and expected_hands != len(before.hands):
         raise Refused(
             [Problem("version", N_("someone else wrote on this sheet meanwhile; look at it again"))]
@@ -173,7 +172,11 @@ def write_hand(
                 for p in problems
             ]
         )
-    written = _written(game, settings, sheet, table.seats)
+    written = Written(
+        sheet,
+        game.totals(sheet, table.seats, settings.scoring),
+        game.complete(sheet, table.seats, settings),
+    )
     hand = sheet.hands[-1]
     summary = (
         f"round {round_number} table {table.number}: hand {len(sheet.hands)} written, "
@@ -183,26 +186,17 @@ def write_hand(
     audit = results.Audit("sheet.hand", summary, _doc(before), _doc(sheet))
     if not written.over:  # the sheet stays on the table while in play
         return HandWritten(written, sheet.document(), audit)
-    if reporter is not None:  # a player's report: the sheet stays for the others to confirm
-        report = reports.report_game(
-            state,
-            ruleset,
-            settings,
-            round_number,
-            table.number,
-            reporter,
-            written.totals,
-            None,
-            False,
-            sheet.document(),
-            open_reports,
-        )
-        return HandWritten(written, sheet.document(), audit, report=report)
-    if reported:
+    if reporter is None and not reported:  # the desk's hand: the sheet is the result
+        entry = results.Entry(round_number, table.number, written.totals, record=sheet)
+        result = results.record_result(replace(state, sheet=None), ruleset, settings, entry)
+        return HandWritten(written, None, audit, result)
+    if reporter is None:
         return HandWritten(written, sheet.document(), audit)
-    entry = results.Entry(round_number, table.number, written.totals, record=sheet)
-    result = results.record_result(replace(state, sheet=None), ruleset, settings, entry)
-    return HandWritten(written, None, audit, result)
+    # a player's report: the sheet stays on the table for the others to confirm
+    report = reports.report_sheet(
+        state, ruleset, settings, round_number, table, reporter, written.totals, sheet.document()
+    )
+    return HandWritten(written, sheet.document(), audit, report=report)
 
 
 def take_back(

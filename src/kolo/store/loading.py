@@ -13,7 +13,7 @@ from collections import defaultdict
 from dataclasses import replace
 from typing import Any
 
-from kolo.changes import results
+from kolo.changes import reports, results
 from kolo.core import event as core
 from kolo.core import rulesets
 from kolo.core.problems import InvalidInput
@@ -21,6 +21,9 @@ from kolo.core.settings import Settings
 from kolo.eventfile.setups import read_setup
 from kolo.games import registry
 from kolo.store import models
+
+OPEN = (models.SelfReport.PENDING, models.SelfReport.CONFIRMED, models.SelfReport.DISPUTED)
+"""A player's report in one of these states waits for the organiser."""
 
 
 def core_event(event: models.Event) -> core.Event:
@@ -155,13 +158,36 @@ def game_document(game: models.Game) -> dict[str, Any]:
     return doc
 
 
+def report_document(report: models.SelfReport) -> dict[str, Any]:
+    """A player's report in the form of ``game_document``, to compare with a game's result."""
+    doc: dict[str, Any] = {"game": report.game_number, "scores": dict(report.scores)}
+    if report.turns:
+        doc["turns"] = dict(report.turns)
+    doc["ended_by_time_limit"] = report.ended_by_time_limit
+    return doc
+
+
+def open_report(report: models.SelfReport) -> reports.OpenReport:
+    """A report waiting for the organiser, as the pure change reads it."""
+    return reports.OpenReport(
+        report.pk,
+        report.game_number,
+        report.reported_by.code,
+        report.status,
+        report_document(report),
+        frozenset(e.code for e in report.confirmed_by.all()),
+        frozenset(e.code for e in report.disputed_by.all()),
+    )
+
+
 def stored_table(
-    event: models.Event, round_number: int, table_number: int
+    event: models.Event, round_number: int, table_number: int, *, with_reports: bool = False
 ) -> tuple[results.Stored, rulesets.RuleSet, Settings]:
     """The event as a core value and what the store keeps of one of its tables beside it
     (the games' versions and stored results, the versions of results cleared, the sheet in
-    play), with the event's rule set and the settings in force: what a change of that table
-    reads, read once (the event first, then its rules)."""
+    play, and ``with_reports`` the players' reports waiting for the organiser, locked), with
+    the event's rule set and the settings in force: what a change of that table reads, read
+    once (the event first, then its rules)."""
     games = models.Game.objects.filter(
         table__round__event=event, table__round__number=round_number, table__number=table_number
     )
@@ -181,6 +207,19 @@ def stored_table(
         .values_list("sheet", flat=True)
         .first()
     )
+    waiting = (
+        models.SelfReport.objects.select_for_update()
+        .filter(
+            table__round__event=event,
+            table__round__number=round_number,
+            table__number=table_number,
+            status__in=OPEN,
+        )
+        .select_related("reported_by")
+        .prefetch_related("confirmed_by", "disputed_by")
+        if with_reports
+        else ()
+    )
     stored = results.Stored(
         core_event(event),
         event.key,
@@ -188,6 +227,7 @@ def stored_table(
         {g.number: game_document(g) for g in games},
         cleared,
         sheet,
+        tuple(open_report(r) for r in waiting),
     )
     ruleset = rulesets.get(event.ruleset)
     return stored, ruleset, ruleset.settings(event.settings)

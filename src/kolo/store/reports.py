@@ -21,11 +21,8 @@ from kolo.changes.results import Audit, scores_text
 from kolo.core.problems import N_, InvalidInput
 from kolo.store import models
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
-from kolo.store.loading import game_document, stored_table
+from kolo.store.loading import OPEN, game_document, open_report, report_document, stored_table
 from kolo.store.results import record_result
-
-OPEN = (models.SelfReport.PENDING, models.SelfReport.CONFIRMED, models.SelfReport.DISPUTED)
-"""A report in one of these states waits for the organiser."""
 
 NEWER_RESULT = N_(
     "table {table} has a result entered after this report ({result}); compare the two on "
@@ -65,17 +62,8 @@ def _where(report: models.SelfReport) -> str:
     return text if report.game_number == 1 else f"{text} game {report.game_number}"
 
 
-def _document(report: models.SelfReport) -> dict[str, Any]:
-    """The report in the form of ``game_document``, to compare with a game's result."""
-    doc: dict[str, Any] = {"game": report.game_number, "scores": dict(report.scores)}
-    if report.turns:
-        doc["turns"] = dict(report.turns)
-    doc["ended_by_time_limit"] = report.ended_by_time_limit
-    return doc
-
-
 def _same(report: models.SelfReport, doc: Mapping[str, Any]) -> bool:
-    mine = _document(report)
+    mine = report_document(report)
     return (
         mine["scores"] == doc["scores"]
         and mine.get("turns") == doc.get("turns")
@@ -83,32 +71,8 @@ def _same(report: models.SelfReport, doc: Mapping[str, Any]) -> bool:
     )
 
 
-def open_report(report: models.SelfReport) -> changes.OpenReport:
-    """A report waiting for the organiser, as the pure change reads it."""
-    return changes.OpenReport(
-        report.pk,
-        report.game_number,
-        report.reported_by.code,
-        report.status,
-        _document(report),
-        frozenset(e.code for e in report.confirmed_by.all()),
-        frozenset(e.code for e in report.disputed_by.all()),
-    )
-
-
-def table_reports(table: models.Table) -> tuple[changes.OpenReport, ...]:
-    """The table's reports waiting for the organiser (locked for the change), oldest first."""
-    return tuple(
-        open_report(r)
-        for r in table.reports.select_for_update()
-        .filter(status__in=OPEN)
-        .select_related("reported_by")
-        .prefetch_related("confirmed_by", "disputed_by")
-    )
-
-
-def _write_answer(actor: Actor, event: models.Event, said: changes.Answer) -> models.SelfReport:
-    """Write one player's answer to a report: their mark, the report's state, the entry."""
+def _write_answer(event: models.Event, said: changes.Answer) -> models.SelfReport:
+    """Write one player's answer to a report: their mark and the report's state."""
     report = models.SelfReport.objects.get(pk=said.report)
     entrant = event.entrants.get(code=said.who)
     if said.agree:
@@ -119,43 +83,48 @@ def _write_answer(actor: Actor, event: models.Event, said: changes.Answer) -> mo
         report.disputed_by.add(entrant)
     report.status = said.status
     report.save(update_fields=["status"])
-    _write_audit(event, actor, said.audit)
     return report
 
 
-def _write_audit(event: models.Event, actor: Actor, audit: Audit, **after: Any) -> None:
-    after_ = {**after, **audit.after} if isinstance(audit.after, dict) else audit.after
-    write_audit(event, actor, audit.action, audit.summary, before=audit.before, after=after_)
-
-
 def write_report(
-    actor: Actor, event: models.Event, table: models.Table, reported: changes.Reported
-) -> models.SelfReport:
-    """Write what a player's report decided (``changes.reports.report_game``): the reporter's
+    event: models.Event, table: models.Table, reported: changes.Reported
+) -> tuple[models.SelfReport, list[Audit]]:
+    """Write what a player's report decided (``changes.reports.decide``): the reporter's
     earlier reports withdrawn, the answers to the others, the new report (or the one the same
-    result confirms), each with its audit entry."""
+    result confirms); returns the report and the audit entries to write, in order."""
     if reported.document is None:
-        return _write_answer(actor, event, reported.answers[0])
+        said = reported.answers[0]
+        return _write_answer(event, said), [said.audit]
+    audits = []
     for pk, audit in reported.withdrawn:
         models.SelfReport.objects.filter(pk=pk).update(status=models.SelfReport.REJECTED)
-        _write_audit(event, actor, audit)
+        audits.append(audit)
     for said in reported.answers:
-        _write_answer(actor, event, said)
+        _write_answer(event, said)
+        audits.append(said.audit)
     doc = reported.document
-    hands = doc.get("hands")
     report = models.SelfReport.objects.create(
         table=table,
         game_number=reported.game_number,
         scores=doc["scores"],
         turns=doc.get("turns"),
         ended_by_time_limit=doc["ended_by_time_limit"],
-        hands=hands,
+        hands=doc.get("hands"),
         reported_by=event.entrants.get(code=reported.reporter),
         status=reported.status,
     )
     assert reported.audit is not None
-    _write_audit(event, actor, reported.audit, report=report.pk)
-    return report
+    assert isinstance(reported.audit.after, dict)
+    audits.append(replace(reported.audit, after={"report": report.pk, **reported.audit.after}))
+    return report, audits
+
+
+def write_audits(event: models.Event, actor: Actor, audits: list[Audit]) -> None:
+    """The audit entries of a change, in order."""
+    for audit in audits:
+        write_audit(
+            event, actor, audit.action, audit.summary, before=audit.before, after=audit.after
+        )
 
 
 def report_game(
@@ -167,10 +136,8 @@ def report_game(
     *,
     turns: Mapping[str, int] | None = None,
     ended_by_time_limit: bool = False,
-    hands: list[dict[str, Any]] | None = None,
 ) -> models.SelfReport:
-    """A player reports the table's next game (with its score sheet, ``hands``, where the
-    game keeps one); it waits for the others' confirmation.
+    """A player reports the table's next game; it waits for the others' confirmation.
 
     The same result as an open report confirms that report; a different one is kept next
     to it (its reporter disputes the others), and the reporter's own earlier report is
@@ -179,7 +146,9 @@ def report_game(
     """
     event = lock_event(event)
     table = models.Table.objects.select_related("round").get(pk=table.pk)
-    state, ruleset, settings = stored_table(event, table.round.number, table.number)
+    state, ruleset, settings = stored_table(
+        event, table.round.number, table.number, with_reports=True
+    )
     reported = changes.report_game(
         state,
         ruleset,
@@ -190,10 +159,10 @@ def report_game(
         scores,
         turns,
         ended_by_time_limit,
-        hands,
-        table_reports(table),
     )
-    return write_report(actor, event, table, reported)
+    report, audits = write_report(event, table, reported)
+    write_audits(event, actor, audits)
+    return report
 
 
 submit_report = atomic(report_game)
@@ -224,7 +193,9 @@ def answer_report(
         len(seated),
         _where(report),
     )
-    return _write_answer(actor, event, said)
+    answered = _write_answer(event, said)
+    write_audits(event, actor, [said.audit])
+    return answered
 
 
 @atomic

@@ -9,11 +9,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from kolo.changes import sheets
-from kolo.changes.results import Audit
 from kolo.store import models, reports
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
 from kolo.store.loading import stored_table
-from kolo.store.reports import table_reports, write_report
+from kolo.store.reports import write_audits, write_report
 from kolo.store.results import write_game
 
 
@@ -41,9 +40,8 @@ def write_hand(
     or, written by a player at the table (``reporter``, self-reporting, R-EVT-4), reports it
     for the others to confirm, the sheet kept until the organiser accepts it."""
     event = lock_event(event)
-    stored, ruleset, settings = stored_table(event, round_number, table_number)
-    table = models.Table.objects.get(
-        round__event=event, round__number=round_number, number=table_number
+    stored, ruleset, settings = stored_table(
+        event, round_number, table_number, with_reports=reporter is not None
     )
     change = sheets.write_hand(
         stored,
@@ -55,16 +53,19 @@ def write_hand(
         pips,
         expected_hands=expected_hands,
         reporter=reporter,
-        open_reports=table_reports(table) if reporter is not None else (),
+    )
+    table = models.Table.objects.get(
+        round__event=event, round__number=round_number, number=table_number
     )
     table.sheet = change.kept
     table.save(update_fields=["sheet"])
-    _write_audit(event, actor, change.audit)
+    audits = [change.audit]
     if change.result is not None:
         write_game(event, round_number, change.result)
-        _write_audit(event, actor, change.result.audit)
+        audits += [] if change.result.audit is None else [change.result.audit]
     if change.report is not None:
-        write_report(actor, event, table, change.report)
+        audits += write_report(event, table, change.report)[1]
+    write_audits(event, actor, audits)
     return change.written
 
 
@@ -100,12 +101,5 @@ def take_back_hand(
                 before={"report": report.pk, "status": "open", "scores": report.scores},
                 after={"report": report.pk, "status": report.status},
             )
-    _write_audit(event, actor, change.audit)
+    write_audits(event, actor, [change.audit])
     return change.written
-
-
-def _write_audit(event: models.Event, actor: Actor, audit: Audit | None) -> None:
-    if audit is not None:
-        write_audit(
-            event, actor, audit.action, audit.summary, before=audit.before, after=audit.after
-        )
