@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kolo.core.event import Event, Round, Table
+from kolo.core.event import Event, Round
 from kolo.core.problems import N_, InvalidInput, Problem
 
 
@@ -48,8 +48,3 @@ def check_whole(candidate: Event) -> None:
     problems = check_event(candidate)
     if problems:
         raise InvalidInput(problems)
-
-
-def the_table(event: Event, round_number: int, table_number: int) -> Table:
-    """Table ``table_number`` of round ``round_number``; the caller has found it."""
-    return next(t for t in the_round(event, round_number).tables if t.number == table_number)

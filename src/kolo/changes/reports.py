@@ -147,12 +147,7 @@ def report_game(
     table = _table(event, round_number, table_number)
     if reporter not in table.seats:
         raise Refused([Problem("reporter", N_("choose who you are at this table"))])
-    by_code, turns_by_code = results.read_game(
-        event,
-        table,
-        results.entrant_ids(event, scores, "SCORES", key),
-        results.entrant_ids(event, turns, "--turns", key) if turns else None,
-    )
+    by_code, turns_by_code = results.read_scores(event, key, table, scores, turns)
     if ruleset.ties_by_turns and turns_by_code is None:
         raise Refused([_TURNS(ruleset)])
     # a final score alone obeys the game's rules as a sheet does

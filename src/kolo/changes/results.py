@@ -302,6 +302,23 @@ def entrant_ids(
     return result
 
 
+def read_scores(
+    event: Event,
+    key: str,
+    table: Table,
+    scores: Mapping[str, int],
+    turns: Mapping[str, int] | None,
+) -> tuple[dict[EntrantId, int], dict[EntrantId, int] | None]:
+    """A table's scores and turns as entered, players named by id or name (any letter case),
+    read by :func:`read_game`; ``key`` is the event's key, for the refusals."""
+    return read_game(
+        event,
+        table,
+        entrant_ids(event, scores, "SCORES", key),
+        entrant_ids(event, turns, "--turns", key) if turns else None,
+    )
+
+
 def open_table(
     event: Event, key: str, round_number: int, table_number: int, *, closed_ok: bool = False
 ) -> Table:
@@ -445,12 +462,7 @@ def record_result(stored: Stored, ruleset: RuleSet, settings: Settings, entry: E
     table = open_table(
         event, stored.key, r, entry.table_number, closed_ok=entry.closed_round is not None
     )
-    by_code, turns_by_code = read_game(
-        event,
-        table,
-        entrant_ids(event, entry.scores, "SCORES", stored.key),
-        entrant_ids(event, entry.turns, "--turns", stored.key) if entry.turns else None,
-    )
+    by_code, turns_by_code = read_scores(event, stored.key, table, entry.scores, entry.turns)
     number = game_number(table, entry.game_number, ruleset.games_per_table(r, settings))
     current = stored.versions.get(number, 0)
     if entry.expected_version is not None and current != entry.expected_version:

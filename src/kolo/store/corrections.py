@@ -19,13 +19,13 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from kolo.changes import results
 from kolo.core import event as core
 from kolo.core.problems import N_, InvalidInput, NoValidPairing
 from kolo.core.standings import Standings, compute
 from kolo.store import api as store
 from kolo.store import models
 from kolo.store.audit import event_version, lock_event
-from kolo.store.results import read_scores
 
 WHAT_IF_SECONDS = 3.0
 """The most work seconds one later round's what-if pairing may take (less where the
@@ -285,6 +285,11 @@ def _what_if(
     return tuple(later)
 
 
+def _table_of(value: core.Event, round_number: int, table_number: int) -> core.Table:
+    round_ = next(r for r in value.rounds if r.number == round_number)
+    return next(t for t in round_.tables if t.number == table_number)
+
+
 def preview(
     event: models.Event,
     round_number: int,
@@ -298,7 +303,10 @@ def preview(
     """What correcting this result of a closed round would change (nothing is stored)."""
     _round, game = _closed_game(event, round_number, table_number, game_number)
     table = game.table
-    value, by_code, turns_by_code = read_scores(event, round_number, table.number, scores, turns)
+    value = store.to_core(event)
+    by_code, turns_by_code = results.read_scores(
+        value, event.key, _table_of(value, round_number, table.number), scores, turns
+    )
     before = store.game_document(game)
     if turns_by_code is None and "turns" in before:
         turns_by_code = dict(before["turns"])
@@ -311,9 +319,7 @@ def preview(
     if turns_by_code:
         after["turns"] = {c: turns_by_code[c] for c in before["scores"] if c in turns_by_code}
     after["ended_by_time_limit"] = ended_by_time_limit
-    old_round = next(r for r in value.rounds if r.number == round_number)
-    old_table = next(t for t in old_round.tables if t.number == table_number)
-    old_game = old_table.games[game.number - 1]
+    old_game = _table_of(value, round_number, table_number).games[game.number - 1]
     new_game = replace(
         old_game,
         scores=dict(by_code),

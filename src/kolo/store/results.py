@@ -6,14 +6,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from kolo.changes import results
-from kolo.changes.common import refuse_if_closed, the_table
-from kolo.changes.results import CLOSED, read_game
+from kolo.changes.common import refuse_if_closed
+from kolo.changes.results import CLOSED
 from kolo.core import event as core
 from kolo.core.problems import N_, InvalidInput
 from kolo.store import models
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
 from kolo.store.loading import game_document, stored_table
-from kolo.store.mapping import get_round, get_table, resolve_entrant, to_core
+from kolo.store.mapping import get_round, get_table
 
 
 def _open_table(
@@ -23,39 +23,6 @@ def _open_table(
     if not closed_ok:
         refuse_if_closed(round_.number, round_.closed, CLOSED, event=event.key)
     return get_table(round_, table_number)
-
-
-def entrant_ids(event: models.Event, values: Mapping[str, int], what: str) -> dict[str, int]:
-    """``values`` by entrant id, each named by id or by name (any letter case)."""
-    result: dict[str, int] = {}
-    for ref, value in values.items():
-        entrant = resolve_entrant(event, ref)
-        if entrant.code in result:
-            raise InvalidInput.one(N_("'{name}' is given twice"), path=what, name=entrant.name)
-        result[entrant.code] = value
-    return result
-
-
-def read_scores(
-    event: models.Event,
-    round_number: int,
-    table_number: int,
-    scores: Mapping[str, int],
-    turns: Mapping[str, int] | None,
-    value: core.Event | None = None,
-) -> tuple[core.Event, dict[str, int], dict[str, int] | None]:
-    """The event as the core sees it, and a table's scores and turns as entered (players named
-    by id or name) checked against who sits there and the limits (``kolo.changes``).
-    ``value``: the event as the core sees it, where the caller has read it already."""
-    value = to_core(event) if value is None else value
-    table = the_table(value, round_number, table_number)
-    by_code, turns_by_code = read_game(
-        value,
-        table,
-        entrant_ids(event, scores, "SCORES"),
-        entrant_ids(event, turns, "--turns") if turns else None,
-    )
-    return value, by_code, turns_by_code
 
 
 @atomic
