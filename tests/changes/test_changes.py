@@ -262,3 +262,58 @@ def test_the_next_round_waits_for_the_last_to_close_and_for_the_limit(brno):
         rounds.refuse_next_round(brno, limit=5, path="brno.json", rounds_close=False)
     assert _refusal(error)[0] == "brno.json"
     assert error.value.problems[0].params == {"rounds": 5}
+
+
+def test_a_player_s_report_is_one_pure_change_that_answers_the_open_reports():
+    from kolo.changes import reports
+    from kolo.core import event as core
+    from kolo.core import rulesets
+    from kolo.core.settings import resolve
+
+    ruleset = rulesets.get("domino-pairs")
+    settings, _ = resolve(ruleset.defaults, {})
+    table = core.Table(number=1, seats=("p1", "p2"))
+    event = core.Event(
+        name="Domino",
+        ruleset="domino-pairs",
+        settings={},
+        entrants=(core.Entrant("p1", "A"), core.Entrant("p2", "B")),
+        rounds=(core.Round(number=1, tables=(table,)),),
+    )
+    stored = results.Stored(event, "domino", {}, {}, {}, None)
+    first = reports.report_game(
+        stored, ruleset, settings, 1, 1, "p1", {"a": 150, "B": 20}, None, False
+    )
+    assert first.document == {"scores": {"p1": 150, "p2": 20}, "ended_by_time_limit": False}
+    assert first.status == reports.PENDING
+    assert first.audit is not None and first.audit.summary == "A reported round 1 table 1"
+    waiting = reports.OpenReport(7, 1, "p1", reports.PENDING, first.document)
+    with_it = replace(stored, reports=(waiting,))
+    # the same result from the other player confirms it
+    same = reports.report_game(
+        with_it, ruleset, settings, 1, 1, "p2", {"p1": 150, "p2": 20}, None, False
+    )
+    assert same.document is None
+    assert [(a.report, a.who, a.agree, a.status) for a in same.answers] == [
+        (7, "p2", True, reports.CONFIRMED)
+    ]
+    # a different result disputes it; the reporter's own report again withdraws theirs
+    other = reports.report_game(
+        with_it, ruleset, settings, 1, 1, "p2", {"p1": 20, "p2": 150}, None, False
+    )
+    assert [(a.report, a.status) for a in other.answers] == [(7, reports.DISPUTED)]
+    assert other.audit is not None and "2 different reports now" in other.audit.summary
+    again = reports.report_game(
+        with_it, ruleset, settings, 1, 1, "p1", {"p1": 20, "p2": 150}, None, False
+    )
+    assert [pk for pk, _audit in again.withdrawn] == [7] and again.answers == ()
+    with pytest.raises(InvalidInput) as error:
+        reports.report_game(
+            with_it, ruleset, settings, 1, 1, "p1", {"p1": 150, "p2": 20}, None, False
+        )
+    assert _refusal(error) == ("reporter", "you have reported this result already")
+    with pytest.raises(InvalidInput) as error:
+        reports.report_game(
+            stored, ruleset, settings, 1, 1, "p3", {"p1": 150, "p2": 20}, None, False
+        )
+    assert _refusal(error)[0] == "reporter"
