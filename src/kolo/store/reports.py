@@ -19,10 +19,13 @@ from kolo.changes import reports as changes
 from kolo.changes import sheets
 from kolo.changes.results import Audit, scores_text
 from kolo.core.problems import N_, InvalidInput
-from kolo.store import models
+from kolo.store import loading, models
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
-from kolo.store.loading import OPEN, game_document, open_report, report_document, stored_table
+from kolo.store.loading import game_document, open_report, report_document, stored_table
 from kolo.store.results import record_result
+
+OPEN = loading.OPEN
+"""A report in one of these states waits for the organiser."""
 
 NEWER_RESULT = N_(
     "table {table} has a result entered after this report ({result}); compare the two on "
@@ -58,8 +61,7 @@ def _seated(table: models.Table) -> dict[str, models.Entrant]:
 
 
 def _where(report: models.SelfReport) -> str:
-    text = f"round {report.table.round.number} table {report.table.number}"
-    return text if report.game_number == 1 else f"{text} game {report.game_number}"
+    return changes.place_of(report.table.round.number, report.table.number, report.game_number)
 
 
 def _same(report: models.SelfReport, doc: Mapping[str, Any]) -> bool:
