@@ -320,3 +320,30 @@ def test_a_player_s_report_is_one_pure_change_that_answers_the_open_reports():
             stored, ruleset, settings, 1, 1, "p3", {"p1": 150, "p2": 20}, None, False
         )
     assert _refusal(error)[0] == "reporter"
+
+
+def test_a_cleared_result_is_the_last_one_decided_by_the_pure_change(brno):
+    event = brno
+    last = event.rounds[-1]
+    table = last.tables[0]
+    documents = {
+        n: {"game": n, "scores": dict(g.scores), "ended_by_time_limit": False}
+        for n, g in enumerate(table.games, start=1)
+    }
+    versions = dict.fromkeys(documents, 2)
+    stored = _stored(event, versions=versions, documents=documents)
+    cleared = results.clear_result(stored, last.number, table.number)
+    assert cleared.number == len(table.games)
+    assert cleared.before == documents[cleared.number]
+    assert cleared.audit.action == "result.clear"
+    assert cleared.audit.before["version"] == 2
+    with pytest.raises(InvalidInput) as error:
+        results.clear_result(stored, last.number, table.number, game_number=cleared.number + 1)
+    assert _refusal(error) == ("--game", "only the last game entered ({game}) can be cleared")
+    with pytest.raises(InvalidInput) as error:
+        results.clear_result(_stored(event), last.number, table.number)
+    assert _refusal(error) == ("TABLE", "table {table} has no result to clear")
+    closed = replace(event, rounds=(*event.rounds[:-1], replace(last, closed=True)))
+    with pytest.raises(InvalidInput) as error:
+        results.clear_result(_stored(closed, documents=documents), last.number, table.number)
+    assert _refusal(error) == ("ROUND", results.CLOSED)

@@ -555,3 +555,49 @@ def record_result(stored: Stored, ruleset: RuleSet, settings: Settings, entry: E
         before,
         Audit("result.correct" if corrected else "result.enter", summary, before, after),
     )
+
+
+@dataclass(frozen=True)
+class Cleared:
+    """The last result of a table taken back: the game's number, its result as stored (what
+    ``clear_result`` returns) and the audit entry (where and which version: a result entered
+    again goes on from it)."""
+
+    number: int
+    before: Mapping[str, object]
+    audit: Audit
+
+
+def clear_result(
+    stored: Stored, round_number: int, table_number: int, game_number: int | None = None
+) -> Cleared:
+    """Take back the last result entered at a table (e.g. entered at the wrong table),
+    refused where the round is closed, the table has none, or ``game_number`` is not the
+    last game entered."""
+    table = open_table(stored.event, stored.key, round_number, table_number)
+    if not stored.documents:
+        raise Refused(
+            [Problem("TABLE", N_("table {table} has no result to clear"), {"table": table.number})]
+        )
+    last = max(stored.documents)
+    if game_number is not None and game_number != last:
+        raise Refused(
+            [
+                Problem(
+                    "--game",
+                    N_("only the last game entered ({game}) can be cleared"),
+                    {"game": last},
+                )
+            ]
+        )
+    before = stored.documents[last]
+    where = {"round": round_number, "table": table.number, "version": stored.versions[last]}
+    return Cleared(
+        last,
+        before,
+        Audit(
+            "result.clear",
+            f"cleared round {round_number} table {table.number} game {before['game']}",
+            {**before, **where},
+        ),
+    )

@@ -6,23 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from kolo.changes import results
-from kolo.changes.common import refuse_if_closed
-from kolo.changes.results import CLOSED
 from kolo.core import event as core
-from kolo.core.problems import N_, InvalidInput
 from kolo.store import models
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
-from kolo.store.loading import game_document, stored_table
-from kolo.store.mapping import get_round, get_table
-
-
-def _open_table(
-    event: models.Event, round_number: int, table_number: int, *, closed_ok: bool = False
-) -> models.Table:
-    round_ = get_round(event, round_number)
-    if not closed_ok:
-        refuse_if_closed(round_.number, round_.closed, CLOSED, event=event.key)
-    return get_table(round_, table_number)
+from kolo.store.loading import stored_table
 
 
 @atomic
@@ -135,28 +122,18 @@ def clear_result(
     table_number: int,
     game_number: int | None = None,
 ) -> dict[str, Any]:
-    """Take back the last result entered at a table (e.g. entered at the wrong table)."""
+    """Take back the last result entered at a table (e.g. entered at the wrong table): the
+    pure ``kolo.changes.results.clear_result`` decides, the store deletes the game and writes
+    the audit entry."""
     event = lock_event(event)
-    table = _open_table(event, round_number, table_number)
-    last = table.games.last()
-    if last is None:
-        raise InvalidInput.one(
-            N_("table {table} has no result to clear"), path="TABLE", table=table.number
-        )
-    if game_number is not None and game_number != last.number:
-        raise InvalidInput.one(
-            N_("only the last game entered ({game}) can be cleared"),
-            path="--game",
-            game=last.number,
-        )
-    before = game_document(last)
-    last.delete()
-    write_audit(
-        event,
-        actor,
-        "result.clear",
-        f"cleared round {round_number} table {table.number} game {before['game']}",
-        # where and which version: a result entered again goes on from it
-        before={**before, "round": round_number, "table": table.number, "version": last.version},
-    )
-    return before
+    stored, _ruleset, _settings = stored_table(event, round_number, table_number)
+    cleared = results.clear_result(stored, round_number, table_number, game_number)
+    models.Game.objects.filter(
+        table__round__event=event,
+        table__round__number=round_number,
+        table__number=table_number,
+        number=cleared.number,
+    ).delete()
+    audit = cleared.audit
+    write_audit(event, actor, audit.action, audit.summary, before=audit.before)
+    return dict(cleared.before)
