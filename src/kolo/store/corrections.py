@@ -26,6 +26,8 @@ from kolo.core.standings import Standings, compute
 from kolo.store import api as store
 from kolo.store import models
 from kolo.store.audit import event_version, lock_event
+from kolo.store.loading import stored_table
+from kolo.store.results import write_result
 
 WHAT_IF_SECONDS = 3.0
 """The most work seconds one later round's what-if pairing may take (less where the
@@ -403,15 +405,16 @@ def _store(
     locked = lock_event(event)
     if event_version(event.pk) != seen:
         raise _Changed
-    return store.record_result(
-        actor,
-        locked,
+    stored, ruleset, settings = stored_table(locked, shown.round_number, shown.table_number)
+    entry = results.Entry(
         shown.round_number,
         shown.table_number,
         shown.after["scores"],
-        turns=turns,
-        game_number=shown.game_number,
-        ended_by_time_limit=ended_by_time_limit,
+        turns,
+        shown.game_number,
+        ended_by_time_limit,
         expected_version=shown.version,
         closed_round=shown.audit(),
     )
+    change = results.record_result(stored, ruleset, settings, entry)
+    return write_result(actor, locked, shown.round_number, change)

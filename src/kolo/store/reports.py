@@ -16,13 +16,13 @@ from dataclasses import replace
 from typing import Any
 
 from kolo.changes import reports as changes
-from kolo.changes import sheets
+from kolo.changes import results, sheets
 from kolo.changes.results import Audit, scores_text
 from kolo.core.problems import N_, InvalidInput
 from kolo.store import loading, models
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
 from kolo.store.loading import game_document, open_report, report_document, stored_table
-from kolo.store.results import record_result
+from kolo.store.results import write_result
 
 OPEN = loading.OPEN
 """A report in one of these states waits for the organiser."""
@@ -236,20 +236,23 @@ def decide_report(
                 table=report.table.number,
                 result=scores_text(current),
             )
-        record_result(
-            replace(actor, who=f"{actor.who} (self-report by {report.reported_by.name})"),
-            event,
-            report.table.round.number,
+        round_number = report.table.round.number
+        stored, ruleset, settings = stored_table(event, round_number, report.table.number)
+        entry = results.Entry(
+            round_number,
             report.table.number,
             report.scores,
-            turns=report.turns,
-            game_number=report.game_number,
-            ended_by_time_limit=report.ended_by_time_limit,
-            expected_version=expected_version,
+            report.turns,
+            report.game_number,
+            report.ended_by_time_limit,
+            expected_version,
             record=sheets.stored(report.hands) if report.hands is not None else None,
             # the organiser chose this report over the sheet the players wrote
             replace_sheet=True,
         )
+        change = results.record_result(stored, ruleset, settings, entry)
+        by = replace(actor, who=f"{actor.who} (self-report by {report.reported_by.name})")
+        write_result(by, event, round_number, change)
         if report.hands is not None:
             models.Table.objects.filter(pk=report.table.pk).update(sheet=None)
     report.status = models.SelfReport.ACCEPTED if accept else models.SelfReport.REJECTED

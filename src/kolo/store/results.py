@@ -66,6 +66,15 @@ def record_result(
         replace_sheet,
     )
     change = results.record_result(stored, ruleset, settings, entry)
+    return write_result(actor, event, round_number, change)
+
+
+def write_result(
+    actor: Actor, event: models.Event, round_number: int, change: results.Recorded
+) -> tuple[models.Game, dict[str, Any] | None]:
+    """Write what the pure ``changes.results.record_result`` decided, in the caller's
+    transaction (never one of its own): the game's rows, then the audit entry; returns the
+    game and the result it replaced."""
     game = write_game(event, round_number, change)
     if change.audit is not None:
         write_audit(
