@@ -347,3 +347,31 @@ def test_a_cleared_result_is_the_last_one_decided_by_the_pure_change(brno):
     with pytest.raises(InvalidInput) as error:
         results.clear_result(_stored(closed, documents=documents), last.number, table.number)
     assert _refusal(error) == ("ROUND", results.CLOSED)
+
+
+def test_an_answer_and_the_organiser_s_decision_are_pure_refusals_or_values():
+    from kolo.changes import reports
+
+    doc = {"game": 1, "scores": {"p1": 150, "p2": 20}, "ended_by_time_limit": False}
+    waiting = reports.OpenReport(7, 1, "p1", reports.PENDING, doc)
+    names = {"p1": "A", "p2": "B"}
+    said = reports.answer_report(waiting, "p2", ("p1", "p2"), names, True, "round 1 table 1")
+    assert (said.status, said.audit.action) == (reports.CONFIRMED, "report.confirm")
+    with pytest.raises(InvalidInput) as error:
+        reports.answer_report(waiting, "p3", ("p1", "p2"), names, True, "round 1 table 1")
+    assert _refusal(error) == ("player", "choose who you are at this table")
+    with pytest.raises(InvalidInput) as error:
+        reports.answer_report(waiting, "p1", ("p1", "p2"), names, False, "round 1 table 1")
+    assert _refusal(error)[0] == "player"  # never one's own report
+    settled = replace(waiting, status="accepted")
+    with pytest.raises(InvalidInput) as error:
+        reports.decide_report(settled, False, 1, None, None)
+    assert _refusal(error) == ("report", reports.SETTLED)
+    # accepted over a result entered after it: only where the organiser saw that result
+    newer = {"game": 1, "scores": {"p1": 20, "p2": 150}, "ended_by_time_limit": False}
+    with pytest.raises(InvalidInput) as error:
+        reports.decide_report(waiting, True, 1, newer, None)
+    assert _refusal(error) == ("version", reports.NEWER_RESULT)
+    assert reports.decide_report(waiting, True, 1, newer, 3) == 3
+    assert reports.decide_report(waiting, True, 1, doc, 3) is None  # the same result is in
+    assert reports.decide_report(waiting, False, 1, None, 3) is None

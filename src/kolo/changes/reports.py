@@ -6,7 +6,7 @@ returns (``store.reports``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from kolo.changes import results
@@ -18,6 +18,16 @@ from kolo.core.settings import Settings
 
 PENDING, CONFIRMED, DISPUTED, REJECTED = "pending", "confirmed", "disputed", "rejected"
 """A report's states (``store.models.SelfReport``) that a player's report changes."""
+OPEN = (PENDING, CONFIRMED, DISPUTED)
+"""A report in one of these states waits for the organiser."""
+
+NEWER_RESULT = N_(
+    "table {table} has a result entered after this report ({result}); compare the two on "
+    "the round page and replace the result only if the report is right"
+)
+"""The refusal of a report accepted over a result entered after it, unseen."""
+SETTLED = N_("this report is settled already")
+"""The refusal of an answer to, or a decision on, a report already accepted or rejected."""
 
 
 @dataclass(frozen=True)
@@ -127,6 +137,54 @@ def answer(
         {"report": report.id, "status": after},
     )
     return Answer(report.id, who, agree, after, audit)
+
+
+def answer_report(
+    report: OpenReport,
+    who: EntrantId,
+    seats: Sequence[EntrantId],
+    names: Mapping[EntrantId, str],
+    agree: bool,
+    place: str,
+) -> Answer:
+    """A player at the table (``who``, of ``seats``) confirms the report or disputes it,
+    refused where they do not sit there or the report is settled; then :func:`answer`."""
+    if who not in seats:
+        raise Refused([Problem("player", N_("choose who you are at this table"))])
+    if report.status not in OPEN:
+        raise Refused([Problem("report", SETTLED)])
+    return answer(report, who, names, agree, len(seats), place)
+
+
+def decide_report(
+    report: OpenReport,
+    accept: bool,
+    table_number: int,
+    current: Mapping[str, object] | None,
+    expected_version: int | None,
+) -> int | None:
+    """The organiser accepts a report or rejects it, refused where it is settled already.
+    Accepted, it replaces the game's result (``current``, as stored; None: none) only where
+    the organiser saw it (``expected_version``): returns the version it replaces (None:
+    nothing is replaced, the same result being in already), refused where a result entered
+    after the report was not seen."""
+    if report.status not in OPEN:
+        raise Refused([Problem("report", SETTLED)])
+    if not accept:
+        return None
+    if current is not None and _same(report.document, current):
+        return None  # the result is in already: nothing is replaced
+    if current is not None and not expected_version:
+        raise Refused(
+            [
+                Problem(
+                    "version",
+                    NEWER_RESULT,
+                    {"table": table_number, "result": results.scores_text(current)},
+                )
+            ]
+        )
+    return expected_version
 
 
 def report_game(

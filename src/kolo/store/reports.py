@@ -13,24 +13,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
 from kolo.changes import reports as changes
 from kolo.changes import results, sheets
-from kolo.changes.results import Audit, scores_text
-from kolo.core.problems import N_, InvalidInput
+from kolo.changes.results import Audit
 from kolo.store import loading, models
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
-from kolo.store.loading import game_document, open_report, report_document, stored_table
+from kolo.store.loading import game_document, open_report, stored_table
 from kolo.store.results import write_result
 
 OPEN = loading.OPEN
 """A report in one of these states waits for the organiser."""
 
-NEWER_RESULT = N_(
-    "table {table} has a result entered after this report ({result}); compare the two on "
-    "the round page and replace the result only if the report is right"
-)
+NEWER_RESULT = changes.NEWER_RESULT
 
 
 def table_by_code(event: models.Event, code: str) -> models.Table | None:
@@ -62,15 +57,6 @@ def _seated(table: models.Table) -> dict[str, models.Entrant]:
 
 def _where(report: models.SelfReport) -> str:
     return changes.place_of(report.table.round.number, report.table.number, report.game_number)
-
-
-def _same(report: models.SelfReport, doc: Mapping[str, Any]) -> bool:
-    mine = report_document(report)
-    return (
-        mine["scores"] == doc["scores"]
-        and mine.get("turns") == doc.get("turns")
-        and mine["ended_by_time_limit"] == doc["ended_by_time_limit"]
-    )
 
 
 def _write_answer(event: models.Event, said: changes.Answer) -> models.SelfReport:
@@ -182,17 +168,12 @@ def answer_report(
         .select_related("table__round", "reported_by")
         .get(pk=report.pk)
     )
-    seated = _seated(report.table)
-    if player not in seated:
-        raise InvalidInput.one(N_("choose who you are at this table"), path="player")
-    if report.status not in OPEN:
-        raise InvalidInput.one(N_("this report is settled already"), path="report")
-    said = changes.answer(
+    said = changes.answer_report(
         open_report(report),
         player,
+        list(_seated(report.table)),
         {e.code: e.name for e in event.entrants.all()},
         agree,
-        len(seated),
         _where(report),
     )
     answered = _write_answer(event, said)
@@ -221,21 +202,16 @@ def decide_report(
         .select_related("table__round", "reported_by")
         .get(pk=report.pk)
     )
-    if report.status not in OPEN:
-        raise InvalidInput.one(N_("this report is settled already"), path="report")
     before = report.status
+    game = report.table.games.filter(number=report.game_number).first() if accept else None
+    expected_version = changes.decide_report(
+        open_report(report),
+        accept,
+        report.table.number,
+        game_document(game) if game is not None else None,
+        expected_version,
+    )
     if accept:
-        game = report.table.games.filter(number=report.game_number).first()
-        current = game_document(game) if game is not None else None
-        if current is not None and _same(report, current):
-            expected_version = None  # the result is in already: nothing is replaced
-        elif current is not None and not expected_version:
-            raise InvalidInput.one(
-                NEWER_RESULT,
-                path="version",
-                table=report.table.number,
-                result=scores_text(current),
-            )
         round_number = report.table.round.number
         stored, ruleset, settings = stored_table(event, round_number, report.table.number)
         entry = results.Entry(
