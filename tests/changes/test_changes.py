@@ -375,3 +375,20 @@ def test_an_answer_and_the_organiser_s_decision_are_pure_refusals_or_values():
     assert reports.decide_report(waiting, True, 1, newer, 3) == 3
     assert reports.decide_report(waiting, True, 1, doc, 3) is None  # the same result is in
     assert reports.decide_report(waiting, False, 1, None, 3) is None
+
+
+def test_the_game_a_closed_round_s_correction_changes_is_found_or_refused(brno):
+    last = brno.rounds[-1]
+    table = last.tables[0]
+    with pytest.raises(InvalidInput) as error:
+        results.closed_game(brno, "brno-2026", last.number, table.number, None)
+    assert _refusal(error)[1] == "round {number} is not closed: correct its results as usual"
+    closed = replace(brno, rounds=(*brno.rounds[:-1], replace(last, closed=True)))
+    found = results.closed_game(closed, "brno-2026", last.number, table.number, None)
+    assert found == (closed.rounds[-1].tables[0], 1)
+    with pytest.raises(InvalidInput) as error:
+        results.closed_game(closed, "brno-2026", last.number, table.number, 2)
+    assert _refusal(error) == ("--game", "table {table} has no game {game} to correct")
+    with pytest.raises(InvalidInput) as error:
+        results.closed_game(closed, "brno-2026", last.number, 99, None)
+    assert _refusal(error) == ("TABLE", "round {round} has no table {table}")

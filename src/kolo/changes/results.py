@@ -351,6 +351,70 @@ def open_table(
     return table
 
 
+def closed_game(
+    event: Event, key: str, round_number: int, table_number: int, game_number: int | None
+) -> tuple[Table, int]:
+    """The table and the game's number that R-EVT-3's explicit correction changes: refused
+    where the round is not closed (its results are corrected as usual), the table has several
+    games and none is named, or it has no such game."""
+    round_ = next((r for r in event.rounds if r.number == round_number), None)
+    if round_ is None:
+        raise Refused(
+            [
+                Problem(
+                    "ROUND",
+                    N_("event {event} has no round {number}"),
+                    {"event": key, "number": round_number},
+                )
+            ]
+        )
+    if not round_.closed:
+        raise Refused(
+            [
+                Problem(
+                    "ROUND",
+                    N_("round {number} is not closed: correct its results as usual"),
+                    {"number": round_.number},
+                )
+            ]
+        )
+    table = next((t for t in round_.tables if t.number == table_number), None)
+    if table is None:
+        raise Refused(
+            [
+                Problem(
+                    "TABLE",
+                    N_("round {round} has no table {table}"),
+                    {"round": round_.number, "table": table_number},
+                )
+            ]
+        )
+    if game_number is None and len(table.games) > 1:
+        raise Refused(
+            [
+                Problem(
+                    "--game",
+                    N_(
+                        "table {table} has all its {needed} games; say which to correct with --game"
+                    ),
+                    {"table": table.number, "needed": len(table.games)},
+                )
+            ]
+        )
+    number = 1 if game_number is None else game_number
+    if not 1 <= number <= len(table.games):
+        raise Refused(
+            [
+                Problem(
+                    "--game",
+                    N_("table {table} has no game {game} to correct"),
+                    {"table": table.number, "game": number},
+                )
+            ]
+        )
+    return table, number
+
+
 @dataclass(frozen=True)
 class Stored:
     """An event as the store holds it, for a change of one table's result: the core value,

@@ -123,37 +123,6 @@ class Preview:
         }
 
 
-def _closed_game(
-    event: models.Event, round_number: int, table_number: int, game_number: int | None
-) -> tuple[models.Round, models.Game]:
-    round_ = store.get_round(event, round_number)
-    if not round_.closed:
-        raise InvalidInput.one(
-            N_("round {number} is not closed: correct its results as usual"),
-            path="ROUND",
-            number=round_.number,
-        )
-    table = store.get_table(round_, table_number)
-    games = list(table.games.order_by("number"))
-    if game_number is None and len(games) > 1:
-        raise InvalidInput.one(
-            N_("table {table} has all its {needed} games; say which to correct with --game"),
-            path="--game",
-            table=table.number,
-            needed=len(games),
-        )
-    number = 1 if game_number is None else game_number
-    game = next((g for g in games if g.number == number), None)
-    if game is None:
-        raise InvalidInput.one(
-            N_("table {table} has no game {game} to correct"),
-            path="--game",
-            table=table.number,
-            game=number,
-        )
-    return round_, game
-
-
 def _corrected_event(
     value: core.Event, round_number: int, table_number: int, game_number: int, game: core.Game
 ) -> core.Event:
@@ -287,11 +256,6 @@ def _what_if(
     return tuple(later)
 
 
-def _table_of(value: core.Event, round_number: int, table_number: int) -> core.Table:
-    round_ = next(r for r in value.rounds if r.number == round_number)
-    return next(t for t in round_.tables if t.number == table_number)
-
-
 def preview(
     event: models.Event,
     round_number: int,
@@ -303,12 +267,15 @@ def preview(
     ended_by_time_limit: bool | None = None,
 ) -> Preview:
     """What correcting this result of a closed round would change (nothing is stored)."""
-    _round, game = _closed_game(event, round_number, table_number, game_number)
-    table = game.table
     value = store.to_core(event)
-    by_code, turns_by_code = results.read_scores(
-        value, event.key, _table_of(value, round_number, table.number), scores, turns
+    table, number = results.closed_game(value, event.key, round_number, table_number, game_number)
+    game = models.Game.objects.get(
+        table__round__event=event,
+        table__round__number=round_number,
+        table__number=table_number,
+        number=number,
     )
+    by_code, turns_by_code = results.read_scores(value, event.key, table, scores, turns)
     before = store.game_document(game)
     if turns_by_code is None and "turns" in before:
         turns_by_code = dict(before["turns"])
@@ -321,7 +288,7 @@ def preview(
     if turns_by_code:
         after["turns"] = {c: turns_by_code[c] for c in before["scores"] if c in turns_by_code}
     after["ended_by_time_limit"] = ended_by_time_limit
-    old_game = _table_of(value, round_number, table_number).games[game.number - 1]
+    old_game = table.games[game.number - 1]
     new_game = replace(
         old_game,
         scores=dict(by_code),
