@@ -1,5 +1,7 @@
-"""A table's game result entered or corrected: who is seated, the limits, the game's number,
-turns where ties break by turns — checked on the event as it would be after the change."""
+"""A table's game result entered, corrected or taken back, in one room: who is seated, the
+limits, the game's number, turns where ties break by turns, the version the writer saw, a
+sheet in play replaced only on purpose — checked on the event as it would be after the
+change; each refusal built where its rule is (``Refused``)."""
 
 from __future__ import annotations
 
