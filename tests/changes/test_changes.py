@@ -212,7 +212,7 @@ def test_a_result_is_one_pure_change_that_makes_every_refusal(brno):
 
 
 def test_a_hand_that_ends_the_game_is_one_pure_change_with_its_result():
-    from kolo.changes import hands
+    from kolo.changes import sheets as hands
     from kolo.core import event as core
     from kolo.core.settings import resolve
     from kolo.games import rulesets
@@ -262,3 +262,133 @@ def test_the_next_round_waits_for_the_last_to_close_and_for_the_limit(brno):
         rounds.refuse_next_round(brno, limit=5, path="brno.json", rounds_close=False)
     assert _refusal(error)[0] == "brno.json"
     assert error.value.problems[0].params == {"rounds": 5}
+
+
+def test_a_player_s_report_is_one_pure_change_that_answers_the_open_reports():
+    from kolo.changes import reports
+    from kolo.core import event as core
+    from kolo.core import rulesets
+    from kolo.core.settings import resolve
+
+    ruleset = rulesets.get("domino-pairs")
+    settings, _ = resolve(ruleset.defaults, {})
+    table = core.Table(number=1, seats=("p1", "p2"))
+    event = core.Event(
+        name="Domino",
+        ruleset="domino-pairs",
+        settings={},
+        entrants=(core.Entrant("p1", "A"), core.Entrant("p2", "B")),
+        rounds=(core.Round(number=1, tables=(table,)),),
+    )
+    stored = results.Stored(event, "domino", {}, {}, {}, None)
+    first = reports.report_game(
+        stored, ruleset, settings, 1, 1, "p1", {"a": 150, "B": 20}, None, False
+    )
+    assert first.document == {"scores": {"p1": 150, "p2": 20}, "ended_by_time_limit": False}
+    assert first.status == reports.PENDING
+    assert first.audit is not None
+    assert first.audit.summary == "A reported round 1 table 1"
+    waiting = reports.OpenReport(7, 1, "p1", reports.PENDING, first.document)
+    with_it = replace(stored, reports=(waiting,))
+    # the same result from the other player confirms it
+    same = reports.report_game(
+        with_it, ruleset, settings, 1, 1, "p2", {"p1": 150, "p2": 20}, None, False
+    )
+    assert same.document is None
+    assert [(a.report, a.who, a.agree, a.status) for a in same.answers] == [
+        (7, "p2", True, reports.CONFIRMED)
+    ]
+    # a different result disputes it; the reporter's own report again withdraws theirs
+    other = reports.report_game(
+        with_it, ruleset, settings, 1, 1, "p2", {"p1": 20, "p2": 150}, None, False
+    )
+    assert [(a.report, a.status) for a in other.answers] == [(7, reports.DISPUTED)]
+    assert other.audit is not None
+    assert "2 different reports now" in other.audit.summary
+    again = reports.report_game(
+        with_it, ruleset, settings, 1, 1, "p1", {"p1": 20, "p2": 150}, None, False
+    )
+    assert [pk for pk, _audit in again.withdrawn] == [7]
+    assert again.answers == ()
+    with pytest.raises(InvalidInput) as error:
+        reports.report_game(
+            with_it, ruleset, settings, 1, 1, "p1", {"p1": 150, "p2": 20}, None, False
+        )
+    assert _refusal(error) == ("reporter", "you have reported this result already")
+    with pytest.raises(InvalidInput) as error:
+        reports.report_game(
+            stored, ruleset, settings, 1, 1, "p3", {"p1": 150, "p2": 20}, None, False
+        )
+    assert _refusal(error)[0] == "reporter"
+
+
+def test_a_cleared_result_is_the_last_one_decided_by_the_pure_change(brno):
+    event = brno
+    last = event.rounds[-1]
+    table = last.tables[0]
+    documents = {
+        n: {"game": n, "scores": dict(g.scores), "ended_by_time_limit": False}
+        for n, g in enumerate(table.games, start=1)
+    }
+    versions = dict.fromkeys(documents, 2)
+    stored = _stored(event, versions=versions, documents=documents)
+    cleared = results.clear_result(stored, last.number, table.number)
+    assert cleared.number == len(table.games)
+    assert cleared.before == documents[cleared.number]
+    assert cleared.audit.action == "result.clear"
+    assert cleared.audit.before["version"] == 2
+    with pytest.raises(InvalidInput) as error:
+        results.clear_result(stored, last.number, table.number, game_number=cleared.number + 1)
+    assert _refusal(error) == ("--game", "only the last game entered ({game}) can be cleared")
+    with pytest.raises(InvalidInput) as error:
+        results.clear_result(_stored(event), last.number, table.number)
+    assert _refusal(error) == ("TABLE", "table {table} has no result to clear")
+    closed = replace(event, rounds=(*event.rounds[:-1], replace(last, closed=True)))
+    with pytest.raises(InvalidInput) as error:
+        results.clear_result(_stored(closed, documents=documents), last.number, table.number)
+    assert _refusal(error) == ("ROUND", results.CLOSED)
+
+
+def test_an_answer_and_the_organiser_s_decision_are_pure_refusals_or_values():
+    from kolo.changes import reports
+
+    doc = {"game": 1, "scores": {"p1": 150, "p2": 20}, "ended_by_time_limit": False}
+    waiting = reports.OpenReport(7, 1, "p1", reports.PENDING, doc)
+    names = {"p1": "A", "p2": "B"}
+    said = reports.answer_report(waiting, "p2", ("p1", "p2"), names, True, "round 1 table 1")
+    assert (said.status, said.audit.action) == (reports.CONFIRMED, "report.confirm")
+    with pytest.raises(InvalidInput) as error:
+        reports.answer_report(waiting, "p3", ("p1", "p2"), names, True, "round 1 table 1")
+    assert _refusal(error) == ("player", "choose who you are at this table")
+    with pytest.raises(InvalidInput) as error:
+        reports.answer_report(waiting, "p1", ("p1", "p2"), names, False, "round 1 table 1")
+    assert _refusal(error)[0] == "player"  # never one's own report
+    settled = replace(waiting, status="accepted")
+    with pytest.raises(InvalidInput) as error:
+        reports.decide_report(settled, False, 1, None, None)
+    assert _refusal(error) == ("report", reports.SETTLED)
+    # accepted over a result entered after it: only where the organiser saw that result
+    newer = {"game": 1, "scores": {"p1": 20, "p2": 150}, "ended_by_time_limit": False}
+    with pytest.raises(InvalidInput) as error:
+        reports.decide_report(waiting, True, 1, newer, None)
+    assert _refusal(error) == ("version", reports.NEWER_RESULT)
+    assert reports.decide_report(waiting, True, 1, newer, 3) == 3
+    assert reports.decide_report(waiting, True, 1, doc, 3) is None  # the same result is in
+    assert reports.decide_report(waiting, False, 1, None, 3) is None
+
+
+def test_the_game_a_closed_round_s_correction_changes_is_found_or_refused(brno):
+    last = brno.rounds[-1]
+    table = last.tables[0]
+    with pytest.raises(InvalidInput) as error:
+        results.closed_game(brno, "brno-2026", last.number, table.number, None)
+    assert _refusal(error)[1] == "round {number} is not closed: correct its results as usual"
+    closed = replace(brno, rounds=(*brno.rounds[:-1], replace(last, closed=True)))
+    found = results.closed_game(closed, "brno-2026", last.number, table.number, None)
+    assert found == (closed.rounds[-1].tables[0], 1)
+    with pytest.raises(InvalidInput) as error:
+        results.closed_game(closed, "brno-2026", last.number, table.number, 2)
+    assert _refusal(error) == ("--game", "table {table} has no game {game} to correct")
+    with pytest.raises(InvalidInput) as error:
+        results.closed_game(closed, "brno-2026", last.number, 99, None)
+    assert _refusal(error) == ("TABLE", "round {round} has no table {table}")

@@ -1,11 +1,18 @@
-"""What several changes share: a closed round refuses changes, a forced change says why."""
+"""What several changes share: a refusal, a closed round refuses changes, a forced change
+says why."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from kolo.core.event import EntrantId, Event, Round, Table
+from kolo.core.event import Event, Round
 from kolo.core.problems import N_, InvalidInput, Problem
+
+
+class Refused(InvalidInput):
+    """A change a rule refuses, built where the rule is (the pure change), with its problems
+    (``Refused([Problem(path, message, params)])``); every edge shows it as the
+    ``InvalidInput`` it is."""
 
 
 def the_round(event: Event, number: int) -> Round:
@@ -41,38 +48,3 @@ def check_whole(candidate: Event) -> None:
     problems = check_event(candidate)
     if problems:
         raise InvalidInput(problems)
-
-
-def by_seat(
-    event: Event,
-    table: Table,
-    values: Mapping[EntrantId, int],
-    what: str,
-    missing_message: str,
-) -> dict[EntrantId, int]:
-    """``values`` for exactly the players of ``table``, in seat order; refused when a player
-    is not at the table, given twice (the caller maps names to ids) or missing."""
-    name = {e.id: e.name for e in event.entrants}
-    for who in values:
-        if who not in table.seats:
-            raise InvalidInput.one(
-                N_("'{name}' is not at table {table} (seated: {seated})"),
-                path=what,
-                name=name.get(who, who),
-                table=table.number,
-                seated=", ".join(f"{c} {name.get(c, c)}" for c in table.seats),
-            )
-    absent = [c for c in table.seats if c not in values]
-    if absent:
-        raise InvalidInput.one(
-            missing_message,
-            path=what,
-            players=", ".join(f"{c} {name.get(c, c)}" for c in absent),
-            names=", ".join(name.get(c, c) for c in absent),
-        )
-    return {c: values[c] for c in table.seats}
-
-
-def the_table(event: Event, round_number: int, table_number: int) -> Table:
-    """Table ``table_number`` of round ``round_number``; the caller has found it."""
-    return next(t for t in the_round(event, round_number).tables if t.number == table_number)

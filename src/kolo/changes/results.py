@@ -1,15 +1,16 @@
-"""A table's game result entered or corrected: who is seated, the limits, the game's number,
-turns where ties break by turns — checked on the event as it would be after the change."""
+"""A table's game result entered, corrected or taken back, in one room: who is seated, the
+limits, the game's number, turns where ties break by turns, the version the writer saw, a
+sheet in play replaced only on purpose — checked on the event as it would be after the
+change; each refusal built where its rule is (``Refused``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from kolo.changes.common import by_seat, check_whole, the_round, the_table
-from kolo.changes.sheets import refuse_sheet_in_play
-from kolo.core.event import EntrantId, Event, Game, GameRecord, Table
-from kolo.core.problems import N_, InvalidInput
+from kolo.changes.common import Refused, check_whole
+from kolo.core.event import EntrantId, Event, Game, GameRecord, Round, Table
+from kolo.core.problems import N_, Problem
 from kolo.core.rulesets import RuleSet
 from kolo.core.settings import Settings
 from kolo.core.validation import MAX_SCORE, MAX_TURNS
@@ -37,6 +38,48 @@ class Entered:
         return self.before == self.game
 
 
+def by_seat(
+    event: Event,
+    table: Table,
+    values: Mapping[EntrantId, int],
+    what: str,
+    missing_message: str,
+) -> dict[EntrantId, int]:
+    """``values`` for exactly the players of ``table``, in seat order; refused when a player
+    is not at the table, given twice (the caller maps names to ids) or missing."""
+    name = {e.id: e.name for e in event.entrants}
+    for who in values:
+        if who not in table.seats:
+            raise Refused(
+                [
+                    Problem(
+                        what,
+                        N_("'{name}' is not at table {table} (seated: {seated})"),
+                        {
+                            "name": name.get(who, who),
+                            "table": table.number,
+                            "seated": ", ".join(f"{c} {name.get(c, c)}" for c in table.seats),
+                        },
+                    )
+                ]
+            )
+    absent = [c for c in table.seats if c not in values]
+    if absent:
+        raise Refused(
+            [
+                Problem(
+                    what,
+                    missing_message,
+                    {
+                        "players": ", ".join(f"{c} {name.get(c, c)}" for c in absent),
+                        "names": ", ".join(name.get(c, c) for c in absent),
+                    },
+                )
+            ]
+        )
+    return {c: values[c] for c in table.seats}
+
+
 def read_game(
     event: Event,
     table: Table,
@@ -47,8 +90,14 @@ def read_game(
     in seat order, within the limits: what every way of entering a result reads."""
     by_code = by_seat(event, table, scores, "SCORES", N_("no score for {players}"))
     if any(abs(points) > MAX_SCORE for points in by_code.values()):
-        raise InvalidInput.one(
-            N_("a score must lie between -{limit} and {limit}"), path="SCORES", limit=MAX_SCORE
+        raise Refused(
+            [
+                Problem(
+                    "SCORES",
+                    N_("a score must lie between -{limit} and {limit}"),
+                    {"limit": MAX_SCORE},
+                )
+            ]
         )
     turns_by_code = (
         by_seat(event, table, turns, "--turns", N_("no turn count for {players}"))
@@ -56,8 +105,8 @@ def read_game(
         else None
     )
     if turns_by_code and any(not 0 <= t <= MAX_TURNS for t in turns_by_code.values()):
-        raise InvalidInput.one(
-            N_("a turn count runs from 0 to {limit}"), path="--turns", limit=MAX_TURNS
+        raise Refused(
+            [Problem("--turns", N_("a turn count runs from 0 to {limit}"), {"limit": MAX_TURNS})]
         )
     return by_code, turns_by_code
 
@@ -70,7 +119,7 @@ def check_final_score(
     check = registry.get(ruleset.game).check_scores
     problems = check(scores, settings, ended_by_time_limit, "SCORES") if check else []
     if problems:
-        raise InvalidInput(problems)
+        raise Refused(problems)
 
 
 def game_number(table: Table, asked: int | None, needed: int) -> int:
@@ -81,19 +130,29 @@ def game_number(table: Table, asked: int | None, needed: int) -> int:
             return entered + 1
         if needed == 1:
             return 1
-        raise InvalidInput.one(
-            N_("table {table} has all its {needed} games; say which to correct with --game"),
-            path="--game",
-            table=table.number,
-            needed=needed,
+        raise Refused(
+            [
+                Problem(
+                    "--game",
+                    N_(
+                        "table {table} has all its {needed} games; say which to correct with --game"
+                    ),
+                    {"table": table.number, "needed": needed},
+                )
+            ]
         )
     if not 1 <= asked <= min(entered + 1, needed):
-        raise InvalidInput.one(
-            N_("game {game} cannot be entered: the table plays {needed} and has {entered} so far"),
-            path="--game",
-            game=asked,
-            needed=needed,
-            entered=entered,
+        raise Refused(
+            [
+                Problem(
+                    "--game",
+                    N_(
+                        "game {game} cannot be entered: the table plays {needed} and has "
+                        "{entered} so far"
+                    ),
+                    {"game": asked, "needed": needed, "entered": entered},
+                )
+            ]
         )
     return asked
 
@@ -115,7 +174,7 @@ def enter_result(
     id: the table's players, the limits and the game's number read first (``read_game``,
     ``game_number``), then :func:`enter_game`. The caller refuses a closed round
     (:func:`open_table`) unless it is the explicit correction."""
-    table = the_table(event, round_number, table_number)
+    table = next(t for t in _round(event, round_number).tables if t.number == table_number)
     by_code, turns_by_code = read_game(event, table, scores, turns)
     number = game_number(table, number, ruleset.games_per_table(round_number, settings))
     return enter_game(
@@ -130,6 +189,11 @@ def enter_result(
         ended_by_time_limit,
         record,
     )
+
+
+def _round(event: Event, number: int) -> Round:
+    """Round ``number`` of the event; the caller has found it."""
+    return next(r for r in event.rounds if r.number == number)
 
 
 def enter_game(
@@ -152,10 +216,14 @@ def enter_game(
     if turns is None and before is not None and before.turns:
         turns = dict(before.turns)
     if ruleset.ties_by_turns and turns is None:
-        raise InvalidInput.one(
-            N_("{ruleset} breaks ties by turns: give --turns for every player"),
-            path="--turns",
-            ruleset=ruleset.id,
+        raise Refused(
+            [
+                Problem(
+                    "--turns",
+                    N_("{ruleset} breaks ties by turns: give --turns for every player"),
+                    {"ruleset": ruleset.id},
+                )
+            ]
         )
     if ended_by_time_limit is None:
         ended_by_time_limit = before.ended_by_time_limit if before is not None else False
@@ -176,7 +244,7 @@ def enter_game(
     else:
         games[number - 1] = game
     changed_table = replace(table, games=tuple(games))
-    round_ = the_round(event, round_number)
+    round_ = _round(event, round_number)
     changed_round = replace(
         round_, tables=tuple(changed_table if t is table else t for t in round_.tables)
     )
@@ -208,15 +276,17 @@ def named_entrant(entrants: Sequence[tuple[EntrantId, str]], ref: str, key: str)
     if len(named) == 1:
         return named[0]
     if named:
-        raise InvalidInput.one(
-            N_("'{ref}' is the name of {count} entrants; use the id ({ids})"),
-            path="ENTRANT",
-            ref=ref,
-            count=len(named),
-            ids=", ".join(named),
+        raise Refused(
+            [
+                Problem(
+                    "ENTRANT",
+                    N_("'{ref}' is the name of {count} entrants; use the id ({ids})"),
+                    {"ref": ref, "count": len(named), "ids": ", ".join(named)},
+                )
+            ]
         )
-    raise InvalidInput.one(
-        N_("no entrant '{ref}' in event {event}"), path="ENTRANT", ref=ref, event=key
+    raise Refused(
+        [Problem("ENTRANT", N_("no entrant '{ref}' in event {event}"), {"ref": ref, "event": key})]
     )
 
 
@@ -229,9 +299,26 @@ def entrant_ids(
         who = entrant_id(event, ref, key)
         if who in result:
             names = {e.id: e.name for e in event.entrants}
-            raise InvalidInput.one(N_("'{name}' is given twice"), path=what, name=names[who])
+            raise Refused([Problem(what, N_("'{name}' is given twice"), {"name": names[who]})])
         result[who] = value
     return result
+
+
+def read_scores(
+    event: Event,
+    key: str,
+    table: Table,
+    scores: Mapping[str, int],
+    turns: Mapping[str, int] | None,
+) -> tuple[dict[EntrantId, int], dict[EntrantId, int] | None]:
+    """A table's scores and turns as entered, players named by id or name (any letter case),
+    read by :func:`read_game`; ``key`` is the event's key, for the refusals."""
+    return read_game(
+        event,
+        table,
+        entrant_ids(event, scores, "SCORES", key),
+        entrant_ids(event, turns, "--turns", key) if turns else None,
+    )
 
 
 def open_table(
@@ -241,20 +328,93 @@ def open_table(
     the round is closed (unless ``closed_ok``: the explicit correction, R-EVT-3)."""
     round_ = next((r for r in event.rounds if r.number == round_number), None)
     if round_ is None:
-        raise InvalidInput.one(
-            N_("event {event} has no round {number}"), path="ROUND", event=key, number=round_number
+        raise Refused(
+            [
+                Problem(
+                    "ROUND",
+                    N_("event {event} has no round {number}"),
+                    {"event": key, "number": round_number},
+                )
+            ]
         )
     if round_.closed and not closed_ok:
-        raise InvalidInput.one(CLOSED, path="ROUND", number=round_.number, event=key)
+        raise Refused([Problem("ROUND", CLOSED, {"number": round_.number, "event": key})])
     table = next((t for t in round_.tables if t.number == table_number), None)
     if table is None:
-        raise InvalidInput.one(
-            N_("round {round} has no table {table}"),
-            path="TABLE",
-            round=round_number,
-            table=table_number,
+        raise Refused(
+            [
+                Problem(
+                    "TABLE",
+                    N_("round {round} has no table {table}"),
+                    {"round": round_number, "table": table_number},
+                )
+            ]
         )
     return table
+
+
+def closed_game(
+    event: Event, key: str, round_number: int, table_number: int, game_number: int | None
+) -> tuple[Table, int]:
+    """The table and the game's number that R-EVT-3's explicit correction changes: refused
+    where the round is not closed (its results are corrected as usual), the table has several
+    games and none is named, or it has no such game."""
+    round_ = next((r for r in event.rounds if r.number == round_number), None)
+    if round_ is None:
+        raise Refused(
+            [
+                Problem(
+                    "ROUND",
+                    N_("event {event} has no round {number}"),
+                    {"event": key, "number": round_number},
+                )
+            ]
+        )
+    if not round_.closed:
+        raise Refused(
+            [
+                Problem(
+                    "ROUND",
+                    N_("round {number} is not closed: correct its results as usual"),
+                    {"number": round_.number},
+                )
+            ]
+        )
+    table = next((t for t in round_.tables if t.number == table_number), None)
+    if table is None:
+        raise Refused(
+            [
+                Problem(
+                    "TABLE",
+                    N_("round {round} has no table {table}"),
+                    {"round": round_.number, "table": table_number},
+                )
+            ]
+        )
+    if game_number is None and len(table.games) > 1:
+        raise Refused(
+            [
+                Problem(
+                    "--game",
+                    N_(
+                        "table {table} has all its {needed} games; say which to correct with --game"
+                    ),
+                    {"table": table.number, "needed": len(table.games)},
+                )
+            ]
+        )
+    number = 1 if game_number is None else game_number
+    if not 1 <= number <= len(table.games):
+        raise Refused(
+            [
+                Problem(
+                    "--game",
+                    N_("table {table} has no game {game} to correct"),
+                    {"table": table.number, "game": number},
+                )
+            ]
+        )
+    return table, number
 
 
 @dataclass(frozen=True)
@@ -273,6 +433,9 @@ class Stored:
     the clear never fits the result entered after it)."""
     sheet: object = None
     """The score sheet in play at the table (its hands as stored); None: none."""
+    reports: Sequence[object] = ()
+    """The players' reports of the table waiting for the organiser, oldest first
+    (``changes.reports.OpenReport``), where the change reads them."""
 
 
 @dataclass(frozen=True)
@@ -341,6 +504,14 @@ RESULT_IS_IN = N_(
 the game's result as ``game_document`` gives it."""
 
 
+SHEET_IN_PLAY = N_(
+    "table {table} has a score sheet in play (hands written: {hands}; totals {totals}); a final "
+    "score replaces it and discards those hands: enter it as a replacement of the sheet, or "
+    "write the sheet on"
+)
+"""The refusal of a final score over a sheet in play that does not say it replaces it."""
+
+
 def scores_text(doc: Mapping[str, object]) -> str:
     """A game's scores in one line: ``p1=34 p2=28 p3=12``."""
     scores = doc["scores"]
@@ -357,20 +528,21 @@ def record_result(stored: Stored, ruleset: RuleSet, settings: Settings, entry: E
     table = open_table(
         event, stored.key, r, entry.table_number, closed_ok=entry.closed_round is not None
     )
-    by_code, turns_by_code = read_game(
-        event,
-        table,
-        entrant_ids(event, entry.scores, "SCORES", stored.key),
-        entrant_ids(event, entry.turns, "--turns", stored.key) if entry.turns else None,
-    )
+    by_code, turns_by_code = read_scores(event, stored.key, table, entry.scores, entry.turns)
     number = game_number(table, entry.game_number, ruleset.games_per_table(r, settings))
     current = stored.versions.get(number, 0)
     if entry.expected_version is not None and current != entry.expected_version:
         # 0 stands for "no result yet": two people entering one table at once (said before
         # anything else of the result: the writer must look at it again first)
-        raise InvalidInput.one(
-            N_("someone else changed this result meanwhile; look at it again before saving"),
-            path="version",
+        raise Refused(
+            [
+                Problem(
+                    "version",
+                    N_(
+                        "someone else changed this result meanwhile; look at it again before saving"
+                    ),
+                )
+            ]
         )
     entered = enter_game(
         event,
@@ -392,16 +564,39 @@ def record_result(stored: Stored, ruleset: RuleSet, settings: Settings, entry: E
     record = entry.record
     replaced = bool(stale) and (record is None or record.document() != stale)
     if replaced and not entry.replace_sheet:
-        refuse_sheet_in_play(event, ruleset, settings, table, stale)
+        sheet = registry.get(ruleset.game).sheet
+        assert sheet is not None  # only a game that keeps one has a sheet in play
+        hands, _problems = sheet.parse(stale, "sheet")
+        summed = sheet.totals(hands, table.seats, settings.scoring)
+        names = {e.id: e.name for e in event.entrants}
+        raise Refused(
+            [
+                Problem(
+                    "replace_sheet",
+                    SHEET_IN_PLAY,
+                    {
+                        "table": table.number,
+                        "hands": len(hands.hands),
+                        "totals": ", ".join(f"{names.get(c, c)} {summed[c]}" for c in table.seats),
+                    },
+                )
+            ]
+        )
     if before is not None and entry.expected_version is None and not entry.correct:
-        raise InvalidInput.one(
-            RESULT_IS_IN,
-            path="version",
-            table=table.number,
-            game=entered.number,
-            result=scores_text(before),
-            version=current,
-            current=before,
+        raise Refused(
+            [
+                Problem(
+                    "version",
+                    RESULT_IS_IN,
+                    {
+                        "table": table.number,
+                        "game": entered.number,
+                        "result": scores_text(before),
+                        "version": current,
+                        "current": before,
+                    },
+                )
+            ]
         )
     after: dict[str, object] = result_document(entered.number, entered.game, table.seats)
     if stale:  # a result entered by its final score ends the sheet in play: kept in the audit
@@ -425,4 +620,50 @@ def record_result(stored: Stored, ruleset: RuleSet, settings: Settings, entry: E
         bool(stale),
         before,
         Audit("result.correct" if corrected else "result.enter", summary, before, after),
+    )
+
+
+@dataclass(frozen=True)
+class Cleared:
+    """The last result of a table taken back: the game's number, its result as stored (what
+    ``clear_result`` returns) and the audit entry (where and which version: a result entered
+    again goes on from it)."""
+
+    number: int
+    before: Mapping[str, object]
+    audit: Audit
+
+
+def clear_result(
+    stored: Stored, round_number: int, table_number: int, game_number: int | None = None
+) -> Cleared:
+    """Take back the last result entered at a table (e.g. entered at the wrong table),
+    refused where the round is closed, the table has none, or ``game_number`` is not the
+    last game entered."""
+    table = open_table(stored.event, stored.key, round_number, table_number)
+    if not stored.documents:
+        raise Refused(
+            [Problem("TABLE", N_("table {table} has no result to clear"), {"table": table.number})]
+        )
+    last = max(stored.documents)
+    if game_number is not None and game_number != last:
+        raise Refused(
+            [
+                Problem(
+                    "--game",
+                    N_("only the last game entered ({game}) can be cleared"),
+                    {"game": last},
+                )
+            ]
+        )
+    before = stored.documents[last]
+    where = {"round": round_number, "table": table.number, "version": stored.versions[last]}
+    return Cleared(
+        last,
+        before,
+        Audit(
+            "result.clear",
+            f"cleared round {round_number} table {table.number} game {before['game']}",
+            {**before, **where},
+        ),
     )

@@ -68,6 +68,32 @@ class Bots:
 
 
 @dataclass(frozen=True)
+class ScoreSheet:
+    """What a game whose tables write their game hand by hand keeps on a score sheet, and how
+    (the sheet is the game's ``GameRecord``, its hands in ``hands``): read, written on, taken
+    back, checked, summed. The pure changes, the store, the read-outs and the pages ask the
+    game through this; none of them knows a game's sheet."""
+
+    parse: Callable[[Any, str], tuple[Any, list[Problem]]]
+    """A sheet as stored (its hands' JSON, checked when written; the path to report at): the
+    typed value, or None and the problems."""
+    write: Callable[[Any, str | None, Mapping[str, int]], Any]
+    """The sheet with one more hand: who went out (None: blocked) and what each team or
+    player at the table has left, by entrant id."""
+    take_back: Callable[[Any], Any]
+    """The sheet without its last hand."""
+    check: Callable[[Any, Sequence[str], Settings, str], list[Problem]]
+    """Why the sheet cannot have happened at a table seated so (the path to report at), each
+    reason at its hand's path: empty where it can."""
+    running: Callable[[Any, Sequence[str], str], list[dict[str, int]]]
+    """The totals after each hand, by seat (the setting ``scoring``: how a hand scores)."""
+    totals: Callable[[Any, Sequence[str], str], dict[str, int]]
+    """The game's scores: the sheet's totals after its last hand (nought before one)."""
+    complete: Callable[[Any, Sequence[str], Settings], bool]
+    """Whether the game on the sheet is over."""
+
+
+@dataclass(frozen=True)
 class Game:
     """One game, as a tournament sees it."""
 
@@ -116,6 +142,9 @@ class Game:
     """The settings that name one of the organiser's resources the store holds, which the
     game's deal draws on (``Deal.resource``): the store checks that the resource named exists
     when the setting is set, and a round's pairing records their values in the audit trail."""
+    sheet: ScoreSheet | None = None
+    """How the game's tables write it hand by hand on a score sheet; None: a game entered by
+    its final scores only."""
     proposes_setups: bool = False
     """The desk offers table setups proposed from bot games, fair to every seat, to use at a
     table (the game's own pages)."""

@@ -1,15 +1,16 @@
-"""A score sheet as people read it (domino): each hand's row — who went out or that it was
-blocked, the pips left and the running totals — and where each team's players sit. Used by the
-command line (``kolo sheet``), the desk, the phones, the projector and the printed sheets."""
+"""A score sheet as people read it (a game whose tables write it hand by hand, ``Game.sheet``):
+each hand's row — who went out or that it was blocked, what each seat has left and the running
+totals, as the game sums them — and where each team's players sit. Used by the command line
+(``kolo sheet``), the desk, the phones, the projector and the printed sheets."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from kolo.core.event import Entrant, EntrantId
-from kolo.games.domino import sheet as sheets
-from kolo.games.domino.sheet import Sheet
+from kolo.games import registry
 
 
 @dataclass(frozen=True)
@@ -33,11 +34,13 @@ class SheetView:
 
 
 def sheet_view(
-    game: str, sheet: Sheet, seats: Sequence[EntrantId], over: bool, scoring: str = "winner"
+    game: str, sheet: Any, seats: Sequence[EntrantId], over: bool, scoring: str = "winner"
 ) -> SheetView:
-    """The rows of ``sheet`` at a table seated ``seats`` (``scoring``: how Mexican Train's
-    hands score, the setting ``scoring``)."""
-    after = sheets.running(game, sheet, seats, scoring)
+    """The rows of ``sheet`` (the game ``game``'s, as its ``ScoreSheet`` keeps it) at a table
+    seated ``seats`` (``scoring``: how a hand scores, the setting ``scoring``)."""
+    rules = registry.get(game).sheet
+    assert rules is not None  # only a game that keeps one has a sheet to show
+    after = rules.running(sheet, seats, scoring)
     rows = tuple(
         HandRow(
             i,

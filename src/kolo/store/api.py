@@ -3,8 +3,7 @@ change (each in one transaction with its audit entry) and every reading. The fun
 the store's modules by noun; this module only names them together.
 """
 
-from kolo.changes.results import RESULT_IS_IN, scores_text
-from kolo.changes.sheets import SHEET_IN_PLAY
+from kolo.changes.results import RESULT_IS_IN, SHEET_IN_PLAY, scores_text
 from kolo.core.problems import InvalidInput
 from kolo.store.audit import (
     Actor,
@@ -42,15 +41,7 @@ from kolo.store.events import (
 from kolo.store.imports import (
     import_event,
 )
-from kolo.store.kingdoms import (
-    card_pool,
-    may_change_pool,
-    pool_history,
-    record_draft,
-    save_pool,
-    set_kingdom,
-    stored_kingdom,
-)
+from kolo.store.loading import game_document
 from kolo.store.mapping import (
     bracket,
     bracket_decided,
@@ -63,7 +54,7 @@ from kolo.store.mapping import (
     standings,
     to_core,
 )
-from kolo.store.results import clear_result, game_document, record_result
+from kolo.store.results import clear_result, record_result
 from kolo.store.roles import (
     ASSISTANT,
     OWNER,
@@ -124,7 +115,6 @@ __all__ = [
     "audit_trail",
     "bracket",
     "bracket_decided",
-    "card_pool",
     "change_settings",
     "check_club",
     "check_key",
@@ -147,7 +137,6 @@ __all__ = [
     "get_table",
     "import_event",
     "lock_event",
-    "may_change_pool",
     "may_change_series",
     "merge_players",
     "name_problem",
@@ -155,10 +144,8 @@ __all__ = [
     "new_round",
     "pair_round",
     "password_problem",
-    "pool_history",
     "put_series_event",
     "ratings_before",
-    "record_draft",
     "record_entry",
     "record_result",
     "remove_entrant",
@@ -169,12 +156,10 @@ __all__ = [
     "role_of",
     "round_clock",
     "ruleset_of",
-    "save_pool",
     "save_series",
     "scores_text",
     "series_history",
     "series_value",
-    "set_kingdom",
     "set_members",
     "set_password",
     "set_player",
@@ -182,7 +167,6 @@ __all__ = [
     "sheet_in_play",
     "slugify",
     "standings",
-    "stored_kingdom",
     "swap_players",
     "table_code",
     "take_back_hand",

@@ -19,13 +19,15 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from kolo.changes import results
 from kolo.core import event as core
 from kolo.core.problems import N_, InvalidInput, NoValidPairing
 from kolo.core.standings import Standings, compute
 from kolo.store import api as store
 from kolo.store import models
 from kolo.store.audit import event_version, lock_event
-from kolo.store.results import read_scores
+from kolo.store.loading import stored_table
+from kolo.store.results import write_result
 
 WHAT_IF_SECONDS = 3.0
 """The most work seconds one later round's what-if pairing may take (less where the
@@ -119,37 +121,6 @@ class Preview:
             "later_tables_differ": differing,
             "what_if_budget": self.budget,
         }
-
-
-def _closed_game(
-    event: models.Event, round_number: int, table_number: int, game_number: int | None
-) -> tuple[models.Round, models.Game]:
-    round_ = store.get_round(event, round_number)
-    if not round_.closed:
-        raise InvalidInput.one(
-            N_("round {number} is not closed: correct its results as usual"),
-            path="ROUND",
-            number=round_.number,
-        )
-    table = store.get_table(round_, table_number)
-    games = list(table.games.order_by("number"))
-    if game_number is None and len(games) > 1:
-        raise InvalidInput.one(
-            N_("table {table} has all its {needed} games; say which to correct with --game"),
-            path="--game",
-            table=table.number,
-            needed=len(games),
-        )
-    number = 1 if game_number is None else game_number
-    game = next((g for g in games if g.number == number), None)
-    if game is None:
-        raise InvalidInput.one(
-            N_("table {table} has no game {game} to correct"),
-            path="--game",
-            table=table.number,
-            game=number,
-        )
-    return round_, game
 
 
 def _corrected_event(
@@ -296,9 +267,15 @@ def preview(
     ended_by_time_limit: bool | None = None,
 ) -> Preview:
     """What correcting this result of a closed round would change (nothing is stored)."""
-    _round, game = _closed_game(event, round_number, table_number, game_number)
-    table = game.table
-    value, by_code, turns_by_code = read_scores(event, round_number, table.number, scores, turns)
+    value = store.to_core(event)
+    table, number = results.closed_game(value, event.key, round_number, table_number, game_number)
+    game = models.Game.objects.get(
+        table__round__event=event,
+        table__round__number=round_number,
+        table__number=table_number,
+        number=number,
+    )
+    by_code, turns_by_code = results.read_scores(value, event.key, table, scores, turns)
     before = store.game_document(game)
     if turns_by_code is None and "turns" in before:
         turns_by_code = dict(before["turns"])
@@ -311,9 +288,7 @@ def preview(
     if turns_by_code:
         after["turns"] = {c: turns_by_code[c] for c in before["scores"] if c in turns_by_code}
     after["ended_by_time_limit"] = ended_by_time_limit
-    old_round = next(r for r in value.rounds if r.number == round_number)
-    old_table = next(t for t in old_round.tables if t.number == table_number)
-    old_game = old_table.games[game.number - 1]
+    old_game = table.games[game.number - 1]
     new_game = replace(
         old_game,
         scores=dict(by_code),
@@ -397,15 +372,16 @@ def _store(
     locked = lock_event(event)
     if event_version(event.pk) != seen:
         raise _Changed
-    return store.record_result(
-        actor,
-        locked,
+    stored, ruleset, settings = stored_table(locked, shown.round_number, shown.table_number)
+    entry = results.Entry(
         shown.round_number,
         shown.table_number,
         shown.after["scores"],
-        turns=turns,
-        game_number=shown.game_number,
-        ended_by_time_limit=ended_by_time_limit,
+        turns,
+        shown.game_number,
+        ended_by_time_limit,
         expected_version=shown.version,
         closed_round=shown.audit(),
     )
+    change = results.record_result(stored, ruleset, settings, entry)
+    return write_result(actor, locked, shown.round_number, change)

@@ -1,4 +1,5 @@
-"""Reading a stored event as a core value in a few flat queries.
+"""Reading a stored event as a core value in a few flat queries; and what a change of one
+table reads (``stored_table``).
 
 ``store.to_core`` used to walk the rows through prefetched model instances (about three
 thousand for a 100-player event in its sixth round, most of a page's rendering time and of
@@ -12,11 +13,16 @@ from collections import defaultdict
 from dataclasses import replace
 from typing import Any
 
+from kolo.changes import reports, results
 from kolo.core import event as core
 from kolo.core.problems import InvalidInput
+from kolo.core.settings import Settings
 from kolo.eventfile.setups import read_setup
 from kolo.games import registry, rulesets
 from kolo.store import models
+
+OPEN = (models.SelfReport.PENDING, models.SelfReport.CONFIRMED, models.SelfReport.DISPUTED)
+"""A player's report in one of these states waits for the organiser."""
 
 
 def core_event(event: models.Event) -> core.Event:
@@ -133,3 +139,94 @@ def table_setup(ruleset: str, document: Any) -> core.TableSetup | None:
     if problems:
         raise InvalidInput(problems)
     return setup
+
+
+def game_document(game: models.Game) -> dict[str, Any]:
+    scores = {s.entrant.code: s for s in game.scores.select_related("entrant")}
+    seats = [s.entrant.code for s in game.table.seats.select_related("entrant")]
+    doc: dict[str, Any] = {
+        "game": game.number,
+        "scores": {c: scores[c].points for c in seats if c in scores},
+    }
+    turns = {c: scores[c].turns for c in seats if c in scores and scores[c].turns is not None}
+    if turns:
+        doc["turns"] = turns
+    doc["ended_by_time_limit"] = game.ended_by_time_limit
+    if game.hands is not None:
+        doc["hands"] = game.hands
+    return doc
+
+
+def report_document(report: models.SelfReport) -> dict[str, Any]:
+    """A player's report in the form of ``game_document``, to compare with a game's result."""
+    doc: dict[str, Any] = {"game": report.game_number, "scores": dict(report.scores)}
+    if report.turns:
+        doc["turns"] = dict(report.turns)
+    doc["ended_by_time_limit"] = report.ended_by_time_limit
+    return doc
+
+
+def open_report(report: models.SelfReport) -> reports.OpenReport:
+    """A report waiting for the organiser, as the pure change reads it."""
+    return reports.OpenReport(
+        report.pk,
+        report.game_number,
+        report.reported_by.code,
+        report.status,
+        report_document(report),
+        frozenset(e.code for e in report.confirmed_by.all()),
+        frozenset(e.code for e in report.disputed_by.all()),
+    )
+
+
+def stored_table(
+    event: models.Event, round_number: int, table_number: int, *, with_reports: bool = False
+) -> tuple[results.Stored, rulesets.RuleSet, Settings]:
+    """The event as a core value and what the store keeps of one of its tables beside it
+    (the games' versions and stored results, the versions of results cleared, the sheet in
+    play, and ``with_reports`` the players' reports waiting for the organiser, locked), with
+    the event's rule set and the settings in force: what a change of that table reads, read
+    once (the event first, then its rules)."""
+    games = models.Game.objects.filter(
+        table__round__event=event, table__round__number=round_number, table__number=table_number
+    )
+    cleared: dict[int, int] = {}
+    for entry in models.AuditEntry.objects.filter(
+        event=event,
+        action="result.clear",
+        before__round=round_number,
+        before__table=table_number,
+    ):
+        number = int(entry.before["game"])
+        cleared[number] = max(cleared.get(number, 0), int(entry.before.get("version", 0)))
+    sheet = (
+        models.Table.objects.filter(
+            round__event=event, round__number=round_number, number=table_number
+        )
+        .values_list("sheet", flat=True)
+        .first()
+    )
+    waiting = (
+        models.SelfReport.objects.select_for_update()
+        .filter(
+            table__round__event=event,
+            table__round__number=round_number,
+            table__number=table_number,
+            status__in=OPEN,
+        )
+        .select_related("reported_by")
+        .prefetch_related("confirmed_by", "disputed_by")
+        if with_reports
+        else ()
+    )
+    stored = results.Stored(
+        core_event(event),
+        event.key,
+        {g.number: g.version for g in games},
+        {g.number: game_document(g) for g in games},
+        cleared,
+        sheet,
+        tuple(open_report(r) for r in waiting),
+    )
+    ruleset = rulesets.get(event.ruleset)
+    return stored, ruleset, ruleset.settings(event.settings)

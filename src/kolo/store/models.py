@@ -140,7 +140,8 @@ class Table(models.Model):
     sheet = models.JSONField(
         null=True,
         blank=True,
-        help_text="The score sheet of the game in play, hand by hand, until it is over (domino).",
+        help_text="The score sheet of the game in play, hand by hand, until it is over (a game "
+        "whose tables keep one).",
     )
 
     class Meta:
@@ -252,7 +253,9 @@ class SelfReport(models.Model):
     scores = models.JSONField(help_text="Entrant code → game points.")
     turns = models.JSONField(null=True, blank=True)
     hands = models.JSONField(
-        null=True, blank=True, help_text="The game's score sheet (domino), whose totals are scores."
+        null=True,
+        blank=True,
+        help_text="The game's score sheet (a game whose tables keep one), whose totals are scores.",
     )
     ended_by_time_limit = models.BooleanField(default=False)
     reported_by = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="+")

@@ -13,24 +13,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
-from kolo.changes import sheets
-from kolo.changes.results import check_final_score, scores_text
-from kolo.core import event as core
-from kolo.core.problems import N_, InvalidInput
-from kolo.store import models
+from kolo.changes import reports as changes
+from kolo.changes import results, sheets
+from kolo.changes.results import Audit
+from kolo.store import loading, models
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
-from kolo.store.mapping import ruleset_of
-from kolo.store.results import game_document, read_scores, record_result
+from kolo.store.loading import game_document, open_report, stored_table
+from kolo.store.results import write_result
 
-OPEN = (models.SelfReport.PENDING, models.SelfReport.CONFIRMED, models.SelfReport.DISPUTED)
+OPEN = loading.OPEN
 """A report in one of these states waits for the organiser."""
 
-NEWER_RESULT = N_(
-    "table {table} has a result entered after this report ({result}); compare the two on "
-    "the round page and replace the result only if the report is right"
-)
+NEWER_RESULT = changes.NEWER_RESULT
 
 
 def table_by_code(event: models.Event, code: str) -> models.Table | None:
@@ -61,78 +56,63 @@ def _seated(table: models.Table) -> dict[str, models.Entrant]:
 
 
 def _where(report: models.SelfReport) -> str:
-    text = f"round {report.table.round.number} table {report.table.number}"
-    return text if report.game_number == 1 else f"{text} game {report.game_number}"
+    return changes.place_of(report.table.round.number, report.table.number, report.game_number)
 
 
-def _document(report: models.SelfReport) -> dict[str, Any]:
-    """The report in the form of ``game_document``, to compare with a game's result."""
-    doc: dict[str, Any] = {"game": report.game_number, "scores": dict(report.scores)}
-    if report.turns:
-        doc["turns"] = dict(report.turns)
-    doc["ended_by_time_limit"] = report.ended_by_time_limit
-    return doc
-
-
-def _same(report: models.SelfReport, doc: Mapping[str, Any]) -> bool:
-    mine = _document(report)
-    return (
-        mine["scores"] == doc["scores"]
-        and mine.get("turns") == doc.get("turns")
-        and mine["ended_by_time_limit"] == doc["ended_by_time_limit"]
-    )
-
-
-def _set_status(report: models.SelfReport, seated: int) -> None:
-    if report.disputed_by.exists():
-        report.status = models.SelfReport.DISPUTED
-    elif report.confirmed_by.count() >= seated - 1:
-        report.status = models.SelfReport.CONFIRMED
-    else:
-        report.status = models.SelfReport.PENDING
-    report.save(update_fields=["status"])
-
-
-def _answer(
-    actor: Actor,
-    event: models.Event,
-    report: models.SelfReport,
-    entrant: models.Entrant,
-    agree: bool,
-    seated: int,
-    why: str = "",
-) -> None:
-    """Record one player's answer to a report: once, and never to their own."""
-    if entrant.pk == report.reported_by_id:
-        raise InvalidInput.one(
-            N_("you reported this result: the others at the table confirm it, or report again"),
-            path="player",
-        )
-    if agree and report.confirmed_by.filter(pk=entrant.pk).exists():
-        raise InvalidInput.one(
-            N_("{name} has confirmed this report already"), path="player", name=entrant.name
-        )
-    if not agree and report.disputed_by.filter(pk=entrant.pk).exists():
-        raise InvalidInput.one(
-            N_("{name} has disputed this report already"), path="player", name=entrant.name
-        )
-    before = report.status
-    if agree:
+def _write_answer(event: models.Event, said: changes.Answer) -> models.SelfReport:
+    """Write one player's answer to a report: their mark and the report's state."""
+    report = models.SelfReport.objects.get(pk=said.report)
+    entrant = event.entrants.get(code=said.who)
+    if said.agree:
         report.disputed_by.remove(entrant)
         report.confirmed_by.add(entrant)
     else:
         report.confirmed_by.remove(entrant)
         report.disputed_by.add(entrant)
-    _set_status(report, seated)
-    write_audit(
-        event,
-        actor,
-        "report.confirm" if agree else "report.dispute",
-        f"{entrant.name} {'confirmed' if agree else 'disputed'} the report of {_where(report)} "
-        f"by {report.reported_by.name}{why}",
-        before={"report": report.pk, "status": before},
-        after={"report": report.pk, "status": report.status},
+    report.status = said.status
+    report.save(update_fields=["status"])
+    return report
+
+
+def write_report(
+    event: models.Event, table: models.Table, reported: changes.Reported
+) -> tuple[models.SelfReport, list[Audit]]:
+    """Write what a player's report decided (``changes.reports.decide``): the reporter's
+    earlier reports withdrawn, the answers to the others, the new report (or the one the same
+    result confirms); returns the report and the audit entries to write, in order."""
+    if reported.document is None:
+        said = reported.answers[0]
+        return _write_answer(event, said), [said.audit]
+    audits = []
+    for pk, audit in reported.withdrawn:
+        models.SelfReport.objects.filter(pk=pk).update(status=models.SelfReport.REJECTED)
+        audits.append(audit)
+    for said in reported.answers:
+        _write_answer(event, said)
+        audits.append(said.audit)
+    doc = reported.document
+    report = models.SelfReport.objects.create(
+        table=table,
+        game_number=reported.game_number,
+        scores=doc["scores"],
+        turns=doc.get("turns"),
+        ended_by_time_limit=doc["ended_by_time_limit"],
+        hands=doc.get("hands"),
+        reported_by=event.entrants.get(code=reported.reporter),
+        status=reported.status,
     )
+    assert reported.audit is not None
+    assert isinstance(reported.audit.after, dict)
+    audits.append(replace(reported.audit, after={"report": report.pk, **reported.audit.after}))
+    return report, audits
+
+
+def write_audits(event: models.Event, actor: Actor, audits: list[Audit]) -> None:
+    """The audit entries of a change, in order."""
+    for audit in audits:
+        write_audit(
+            event, actor, audit.action, audit.summary, before=audit.before, after=audit.after
+        )
 
 
 def report_game(
@@ -144,94 +124,32 @@ def report_game(
     *,
     turns: Mapping[str, int] | None = None,
     ended_by_time_limit: bool = False,
-    hands: list[dict[str, Any]] | None = None,
-    value: core.Event | None = None,
 ) -> models.SelfReport:
-    """A player reports the table's next game (with its score sheet, ``hands``, where the
-    game keeps one); it waits for the others' confirmation.
+    """A player reports the table's next game; it waits for the others' confirmation.
 
     The same result as an open report confirms that report; a different one is kept next
     to it (its reporter disputes the others), and the reporter's own earlier report is
-    withdrawn. Runs inside the caller's transaction (:func:`submit_report` is its own);
-    ``value`` is the event as the core sees it, where the caller has read it already.
+    withdrawn: decided by the pure ``changes.reports.report_game`` on the event read once,
+    then written. Runs inside the caller's transaction (:func:`submit_report` is its own).
     """
     event = lock_event(event)
     table = models.Table.objects.select_related("round").get(pk=table.pk)
-    seated = _seated(table)
-    if reporter not in seated:
-        raise InvalidInput.one(N_("choose who you are at this table"), path="reporter")
-    entrant = seated[reporter]
-    ruleset, settings = ruleset_of(event)
-    _value, by_code, turns_by_code = read_scores(
-        event, table.round.number, table.number, scores, turns, value
+    state, ruleset, settings = stored_table(
+        event, table.round.number, table.number, with_reports=True
     )
-    if ruleset.ties_by_turns and turns_by_code is None:
-        raise InvalidInput.one(
-            N_("{ruleset} breaks ties by turns: give the turns of every player"),
-            path="--turns",
-            ruleset=ruleset.id,
-        )
-    if hands is None:  # a final score alone obeys the game's rules as a sheet does
-        check_final_score(ruleset, settings, by_code, ended_by_time_limit)
-    needed = ruleset.games_per_table(table.round.number, settings)
-    game_number = table.games.count() + 1
-    if game_number > needed:
-        raise InvalidInput.one(
-            N_("table {table} has all its results; ask the organiser for a correction"),
-            path="TABLE",
-            table=table.number,
-        )
-    doc: dict[str, Any] = {"scores": by_code, "ended_by_time_limit": ended_by_time_limit}
-    if turns_by_code:
-        doc["turns"] = turns_by_code
-    if hands is not None:
-        doc["hands"] = hands
-    others = list(
-        table.reports.select_for_update()
-        .filter(game_number=game_number, status__in=OPEN)
-        .select_related("reported_by", "table__round")
+    reported = changes.report_game(
+        state,
+        ruleset,
+        settings,
+        table.round.number,
+        table.number,
+        reporter,
+        scores,
+        turns,
+        ended_by_time_limit,
     )
-    same = next((r for r in others if _same(r, doc)), None)
-    if same is not None:
-        if same.reported_by_id == entrant.pk:
-            raise InvalidInput.one(N_("you have reported this result already"), path="reporter")
-        _answer(actor, event, same, entrant, True, len(seated), " (reported the same result)")
-        return same
-    for other in others:
-        if other.reported_by_id == entrant.pk:
-            other.status = models.SelfReport.REJECTED
-            other.save(update_fields=["status"])
-            write_audit(
-                event,
-                actor,
-                "report.withdraw",
-                f"{entrant.name} replaced their report of {_where(other)} by a new one",
-                before={"report": other.pk, "status": "open", "scores": other.scores},
-                after={"report": other.pk, "status": other.status},
-            )
-        elif not other.disputed_by.filter(pk=entrant.pk).exists():
-            _answer(
-                actor, event, other, entrant, False, len(seated), " (reported a different result)"
-            )
-    report = models.SelfReport.objects.create(
-        table=table,
-        game_number=game_number,
-        scores=by_code,
-        turns=turns_by_code,
-        ended_by_time_limit=ended_by_time_limit,
-        hands=hands,
-        reported_by=entrant,
-    )
-    _set_status(report, len(seated))
-    conflicts = sum(1 for o in others if o.reported_by_id != entrant.pk)
-    write_audit(
-        event,
-        actor,
-        "report.submit",
-        f"{entrant.name} reported {_where(report)}"
-        + (f" ({conflicts + 1} different reports now)" if conflicts else ""),
-        after={"report": report.pk, "scores": by_code, "turns": turns_by_code, "game": game_number},
-    )
+    report, audits = write_report(event, table, reported)
+    write_audits(event, actor, audits)
     return report
 
 
@@ -250,13 +168,17 @@ def answer_report(
         .select_related("table__round", "reported_by")
         .get(pk=report.pk)
     )
-    seated = _seated(report.table)
-    if player not in seated:
-        raise InvalidInput.one(N_("choose who you are at this table"), path="player")
-    if report.status not in OPEN:
-        raise InvalidInput.one(N_("this report is settled already"), path="report")
-    _answer(actor, event, report, seated[player], agree, len(seated))
-    return report
+    said = changes.answer_report(
+        open_report(report),
+        player,
+        list(_seated(report.table)),
+        {e.code: e.name for e in event.entrants.all()},
+        agree,
+        _where(report),
+    )
+    answered = _write_answer(event, said)
+    write_audits(event, actor, [said.audit])
+    return answered
 
 
 @atomic
@@ -280,35 +202,33 @@ def decide_report(
         .select_related("table__round", "reported_by")
         .get(pk=report.pk)
     )
-    if report.status not in OPEN:
-        raise InvalidInput.one(N_("this report is settled already"), path="report")
     before = report.status
+    game = report.table.games.filter(number=report.game_number).first() if accept else None
+    expected_version = changes.decide_report(
+        open_report(report),
+        accept,
+        report.table.number,
+        game_document(game) if game is not None else None,
+        expected_version,
+    )
     if accept:
-        game = report.table.games.filter(number=report.game_number).first()
-        current = game_document(game) if game is not None else None
-        if current is not None and _same(report, current):
-            expected_version = None  # the result is in already: nothing is replaced
-        elif current is not None and not expected_version:
-            raise InvalidInput.one(
-                NEWER_RESULT,
-                path="version",
-                table=report.table.number,
-                result=scores_text(current),
-            )
-        record_result(
-            replace(actor, who=f"{actor.who} (self-report by {report.reported_by.name})"),
-            event,
-            report.table.round.number,
+        round_number = report.table.round.number
+        stored, ruleset, settings = stored_table(event, round_number, report.table.number)
+        entry = results.Entry(
+            round_number,
             report.table.number,
             report.scores,
-            turns=report.turns,
-            game_number=report.game_number,
-            ended_by_time_limit=report.ended_by_time_limit,
-            expected_version=expected_version,
+            report.turns,
+            report.game_number,
+            report.ended_by_time_limit,
+            expected_version,
             record=sheets.stored(report.hands) if report.hands is not None else None,
             # the organiser chose this report over the sheet the players wrote
             replace_sheet=True,
         )
+        change = results.record_result(stored, ruleset, settings, entry)
+        by = replace(actor, who=f"{actor.who} (self-report by {report.reported_by.name})")
+        write_result(by, event, round_number, change)
         if report.hands is not None:
             models.Table.objects.filter(pk=report.table.pk).update(sheet=None)
     report.status = models.SelfReport.ACCEPTED if accept else models.SelfReport.REJECTED

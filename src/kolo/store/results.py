@@ -6,71 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from kolo.changes import results
-from kolo.changes.common import refuse_if_closed, the_table
-from kolo.changes.results import CLOSED, read_game
 from kolo.core import event as core
-from kolo.core.problems import N_, InvalidInput
 from kolo.store import models
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
-from kolo.store.mapping import get_round, get_table, resolve_entrant, ruleset_of, to_core
-
-
-def game_document(game: models.Game) -> dict[str, Any]:
-    scores = {s.entrant.code: s for s in game.scores.select_related("entrant")}
-    seats = [s.entrant.code for s in game.table.seats.select_related("entrant")]
-    doc: dict[str, Any] = {
-        "game": game.number,
-        "scores": {c: scores[c].points for c in seats if c in scores},
-    }
-    turns = {c: scores[c].turns for c in seats if c in scores and scores[c].turns is not None}
-    if turns:
-        doc["turns"] = turns
-    doc["ended_by_time_limit"] = game.ended_by_time_limit
-    if game.hands is not None:
-        doc["hands"] = game.hands
-    return doc
-
-
-def _open_table(
-    event: models.Event, round_number: int, table_number: int, *, closed_ok: bool = False
-) -> models.Table:
-    round_ = get_round(event, round_number)
-    if not closed_ok:
-        refuse_if_closed(round_.number, round_.closed, CLOSED, event=event.key)
-    return get_table(round_, table_number)
-
-
-def entrant_ids(event: models.Event, values: Mapping[str, int], what: str) -> dict[str, int]:
-    """``values`` by entrant id, each named by id or by name (any letter case)."""
-    result: dict[str, int] = {}
-    for ref, value in values.items():
-        entrant = resolve_entrant(event, ref)
-        if entrant.code in result:
-            raise InvalidInput.one(N_("'{name}' is given twice"), path=what, name=entrant.name)
-        result[entrant.code] = value
-    return result
-
-
-def read_scores(
-    event: models.Event,
-    round_number: int,
-    table_number: int,
-    scores: Mapping[str, int],
-    turns: Mapping[str, int] | None,
-    value: core.Event | None = None,
-) -> tuple[core.Event, dict[str, int], dict[str, int] | None]:
-    """The event as the core sees it, and a table's scores and turns as entered (players named
-    by id or name) checked against who sits there and the limits (``kolo.changes``).
-    ``value``: the event as the core sees it, where the caller has read it already."""
-    value = to_core(event) if value is None else value
-    table = the_table(value, round_number, table_number)
-    by_code, turns_by_code = read_game(
-        value,
-        table,
-        entrant_ids(event, scores, "SCORES"),
-        entrant_ids(event, turns, "--turns") if turns else None,
-    )
-    return value, by_code, turns_by_code
+from kolo.store.loading import stored_table
 
 
 @atomic
@@ -112,8 +51,7 @@ def record_result(
     discarded hands).
     """
     event = lock_event(event)
-    stored = stored_table(event, round_number, table_number)
-    ruleset, settings = ruleset_of(event)
+    stored, ruleset, settings = stored_table(event, round_number, table_number)
     entry = results.Entry(
         round_number,
         table_number,
@@ -128,6 +66,15 @@ def record_result(
         replace_sheet,
     )
     change = results.record_result(stored, ruleset, settings, entry)
+    return write_result(actor, event, round_number, change)
+
+
+def write_result(
+    actor: Actor, event: models.Event, round_number: int, change: results.Recorded
+) -> tuple[models.Game, dict[str, Any] | None]:
+    """Write what the pure ``changes.results.record_result`` decided, in the caller's
+    transaction (never one of its own): the game's rows, then the audit entry; returns the
+    game and the result it replaced."""
     game = write_game(event, round_number, change)
     if change.audit is not None:
         write_audit(
@@ -139,39 +86,6 @@ def record_result(
             after=change.audit.after,
         )
     return game, None if change.before is None else dict(change.before)
-
-
-def stored_table(event: models.Event, round_number: int, table_number: int) -> results.Stored:
-    """The event as a core value and what the store keeps of one of its tables beside it
-    (the games' versions and stored results, the versions of results cleared, the sheet in
-    play): what a change of that table's result reads."""
-    games = models.Game.objects.filter(
-        table__round__event=event, table__round__number=round_number, table__number=table_number
-    )
-    cleared: dict[int, int] = {}
-    for entry in models.AuditEntry.objects.filter(
-        event=event,
-        action="result.clear",
-        before__round=round_number,
-        before__table=table_number,
-    ):
-        number = int(entry.before["game"])
-        cleared[number] = max(cleared.get(number, 0), int(entry.before.get("version", 0)))
-    sheet = (
-        models.Table.objects.filter(
-            round__event=event, round__number=round_number, number=table_number
-        )
-        .values_list("sheet", flat=True)
-        .first()
-    )
-    return results.Stored(
-        to_core(event),
-        event.key,
-        {g.number: g.version for g in games},
-        {g.number: game_document(g) for g in games},
-        cleared,
-        sheet,
-    )
 
 
 def write_game(event: models.Event, round_number: int, change: results.Recorded) -> models.Game:
@@ -217,28 +131,18 @@ def clear_result(
     table_number: int,
     game_number: int | None = None,
 ) -> dict[str, Any]:
-    """Take back the last result entered at a table (e.g. entered at the wrong table)."""
+    """Take back the last result entered at a table (e.g. entered at the wrong table): the
+    pure ``kolo.changes.results.clear_result`` decides, the store deletes the game and writes
+    the audit entry."""
     event = lock_event(event)
-    table = _open_table(event, round_number, table_number)
-    last = table.games.last()
-    if last is None:
-        raise InvalidInput.one(
-            N_("table {table} has no result to clear"), path="TABLE", table=table.number
-        )
-    if game_number is not None and game_number != last.number:
-        raise InvalidInput.one(
-            N_("only the last game entered ({game}) can be cleared"),
-            path="--game",
-            game=last.number,
-        )
-    before = game_document(last)
-    last.delete()
-    write_audit(
-        event,
-        actor,
-        "result.clear",
-        f"cleared round {round_number} table {table.number} game {before['game']}",
-        # where and which version: a result entered again goes on from it
-        before={**before, "round": round_number, "table": table.number, "version": last.version},
-    )
-    return before
+    stored, _ruleset, _settings = stored_table(event, round_number, table_number)
+    cleared = results.clear_result(stored, round_number, table_number, game_number)
+    models.Game.objects.filter(
+        table__round__event=event,
+        table__round__number=round_number,
+        table__number=table_number,
+        number=cleared.number,
+    ).delete()
+    audit = cleared.audit
+    write_audit(event, actor, audit.action, audit.summary, before=audit.before)
+    return dict(cleared.before)

@@ -1,22 +1,22 @@
 """Score sheets: a table's game written hand by hand (games that keep one). The hands so far
 are kept on the table (``Table.sheet``); the hand that ends the game makes the sheet the
-table's result. The rules are the pure ``kolo.changes.hands``; here the event is read once and
+table's result. The rules are the pure ``kolo.changes.sheets``; here the event is read once and
 what they return is written, in one transaction."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
-from kolo.changes import hands, sheets
-from kolo.changes.results import Audit
+from kolo.changes import sheets
 from kolo.store import models, reports
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
-from kolo.store.mapping import ruleset_of
-from kolo.store.reports import report_game
-from kolo.store.results import stored_table, write_game
+from kolo.store.loading import stored_table
+from kolo.store.reports import write_audits, write_report
+from kolo.store.results import write_game
 
 
-def sheet_in_play(table: models.Table) -> sheets.Sheet:
+def sheet_in_play(table: models.Table) -> Any:
     """The hands written so far of the table's game in play (none: an empty sheet)."""
     return sheets.stored(table.sheet)
 
@@ -40,9 +40,10 @@ def write_hand(
     or, written by a player at the table (``reporter``, self-reporting, R-EVT-4), reports it
     for the others to confirm, the sheet kept until the organiser accepts it."""
     event = lock_event(event)
-    stored = stored_table(event, round_number, table_number)
-    ruleset, settings = ruleset_of(event)
-    change = hands.write_hand(
+    stored, ruleset, settings = stored_table(
+        event, round_number, table_number, with_reports=reporter is not None
+    )
+    change = sheets.write_hand(
         stored,
         ruleset,
         settings,
@@ -51,23 +52,20 @@ def write_hand(
         out,
         pips,
         expected_hands=expected_hands,
-        reported=reporter is not None,
+        reporter=reporter,
     )
-    table = _write_sheet(event, actor, round_number, table_number, change)
+    table = models.Table.objects.get(
+        round__event=event, round__number=round_number, number=table_number
+    )
+    table.sheet = change.kept
+    table.save(update_fields=["sheet"])
+    audits = [change.audit]
     if change.result is not None:
         write_game(event, round_number, change.result)
-        _write_audit(event, actor, change.result.audit)
-    elif change.written.over:
-        assert reporter is not None
-        report_game(
-            actor,
-            event,
-            table,
-            reporter,
-            change.written.totals,
-            hands=change.written.sheet.document(),
-            value=stored.event,
-        )
+        audits += [] if change.result.audit is None else [change.result.audit]
+    if change.report is not None:
+        audits += write_report(event, table, change.report)[1]
+    write_audits(event, actor, audits)
     return change.written
 
 
@@ -83,9 +81,8 @@ def take_back_hand(
     """Take back the last hand written on a table's sheet of the game in play. ``hand`` (the
     number of the hand the writer saw last) is refused when it is no longer the last one."""
     event = lock_event(event)
-    ruleset, settings = ruleset_of(event)
-    stored = stored_table(event, round_number, table_number)
-    change = hands.take_back(stored, ruleset, settings, round_number, table_number, hand)
+    stored, ruleset, settings = stored_table(event, round_number, table_number)
+    change = sheets.take_back(stored, ruleset, settings, round_number, table_number, hand)
     table = models.Table.objects.get(
         round__event=event, round__number=round_number, number=table_number
     )
@@ -104,29 +101,5 @@ def take_back_hand(
                 before={"report": report.pk, "status": "open", "scores": report.scores},
                 after={"report": report.pk, "status": report.status},
             )
-    _write_audit(event, actor, change.audit)
+    write_audits(event, actor, [change.audit])
     return change.written
-
-
-def _write_sheet(
-    event: models.Event,
-    actor: Actor,
-    round_number: int,
-    table_number: int,
-    change: hands.HandWritten,
-) -> models.Table:
-    """Keep the sheet on the table (or none) and write the hand's audit entry."""
-    table = models.Table.objects.get(
-        round__event=event, round__number=round_number, number=table_number
-    )
-    table.sheet = change.kept
-    table.save(update_fields=["sheet"])
-    _write_audit(event, actor, change.audit)
-    return table
-
-
-def _write_audit(event: models.Event, actor: Actor, audit: Audit | None) -> None:
-    if audit is not None:
-        write_audit(
-            event, actor, audit.action, audit.summary, before=audit.before, after=audit.after
-        )

@@ -13,7 +13,7 @@ from kolo.core.problems import InvalidInput
 from kolo.games.dominion.cards import load
 from kolo.games.dominion.pools import championship
 from kolo.store import api as store
-from kolo.store import models
+from kolo.store import kingdoms, models
 from tests.web.conftest import ACTOR, snapshot
 
 pytestmark = [pytest.mark.db, pytest.mark.django_db]
@@ -194,7 +194,7 @@ def test_card_pools_at_the_desk(client):
         "/desk/pools/", {"name": "brno", "title": HOSTILE, "cards": copy}, follow=True
     )
     assert response.redirect_chain[-1][0] == "/desk/pools/brno/"
-    saved = store.card_pool("brno")
+    saved = kingdoms.card_pool("brno")
     assert len(saved.all_cards()) == 73
     assert "Witch" not in saved.all_cards()
     page = client.get("/desk/pools/").content.decode()
@@ -244,11 +244,11 @@ def test_corrections_keep_colony_and_closed_rounds_are_final(event, client):
     store.pair_round(ACTOR, event, seed=4)
     table = models.Table.objects.get(round__number=2, number=1)
     choices = table.setup["choices"]
-    store.record_draft(ACTOR, event, 2, 1, choices[:6])
+    kingdoms.record_draft(ACTOR, event, 2, 1, choices[:6])
     table.refresh_from_db()
     first = dict(table.setup)
     # the same six in another pick order: the same Colony/Shelters draw (R-DOM-7)
-    store.record_draft(ACTOR, event, 2, 1, list(reversed(choices[:6])))
+    kingdoms.record_draft(ACTOR, event, 2, 1, list(reversed(choices[:6])))
     table.refresh_from_db()
     assert table.setup["picks"] == list(reversed(choices[:6]))
     assert table.setup["colony"] == first["colony"]
@@ -257,10 +257,10 @@ def test_corrections_keep_colony_and_closed_rounds_are_final(event, client):
     play(event, 2)
     before = snapshot()
     with pytest.raises(InvalidInput) as error:
-        store.record_draft(ACTOR, event, 2, 1, choices[3:9])
+        kingdoms.record_draft(ACTOR, event, 2, 1, choices[3:9])
     assert "closed" in error.value.problems[0].message
     with pytest.raises(InvalidInput):
-        store.set_kingdom(ACTOR, event, 2, 1, ["Cellar"] * 10, colony=False, shelters=False)
+        kingdoms.set_kingdom(ACTOR, event, 2, 1, ["Cellar"] * 10, colony=False, shelters=False)
     assert snapshot() == before
 
 
@@ -275,7 +275,7 @@ def test_the_same_seeds_draw_the_same_colony_and_shelters(owner):
         play(event, 1)
         store.pair_round(ACTOR, event, seed=4)
         for table in models.Table.objects.filter(round__event=event, round__number=2):
-            store.record_draft(ACTOR, event, 2, table.number, table.setup["choices"][:6])
+            kingdoms.record_draft(ACTOR, event, 2, table.number, table.setup["choices"][:6])
         setups.append(
             [t.setup for t in models.Table.objects.filter(round__event=event, round__number=2)]
         )
@@ -289,7 +289,7 @@ def test_round_one_of_the_final_is_drafted_without_colony(owner):
     store.pair_round(ACTOR, event, seed=8)
     table = models.Table.objects.get(round__event=event, round__number=1, number=1)
     assert table.setup["draw"] == "extended"  # the upper half plays the Extended draw
-    store.record_draft(ACTOR, event, 1, 1, table.setup["choices"][:6])
+    kingdoms.record_draft(ACTOR, event, 1, 1, table.setup["choices"][:6])
     table.refresh_from_db()
     assert table.setup["colony"] is False
     assert table.setup["shelters"] is False
@@ -297,7 +297,7 @@ def test_round_one_of_the_final_is_drafted_without_colony(owner):
     ten = ["Cellar", "Festival", "Gardens", "Laboratory", "Militia", "Mine", "Moat"]
     ten += ["Moneylender", "Remodel", "Smithy"]
     with pytest.raises(InvalidInput) as error:
-        store.set_kingdom(ACTOR, event, 1, 2, ten, colony=True, shelters=False)
+        kingdoms.set_kingdom(ACTOR, event, 1, 2, ten, colony=True, shelters=False)
     assert "R-DOM-7" in error.value.problems[0].message
 
 
@@ -333,11 +333,11 @@ def test_who_may_do_what(event, owner):
     smaller = text.replace(", Witch", "")
     response = outsider.post("/desk/pools/olgas/", {"cards": smaller}, follow=True)
     assert "belongs to someone else" in response.content.decode()
-    assert "Witch" in store.card_pool("olgas").all_cards()
+    assert "Witch" in kingdoms.card_pool("olgas").all_cards()
     assert "Save a copy" in outsider.get("/desk/pools/olgas/").content.decode()
     admin = Client()
     admin.force_login(boss)
     admin.post("/desk/pools/olgas/", {"cards": smaller})
-    assert "Witch" not in store.card_pool("olgas").all_cards()
+    assert "Witch" not in kingdoms.card_pool("olgas").all_cards()
     history = owners.get("/desk/pools/olgas/").content.decode()
     assert history.count("saved card pool olgas") == 2

@@ -14,7 +14,7 @@ from kolo.games.dominion import engine
 from kolo.games.dominion import simulate as sim
 from kolo.games.dominion.cards import load, sort_key
 from kolo.store import api as store
-from kolo.store import models
+from kolo.store import kingdoms, models
 from tests.web.conftest import ACTOR
 
 pytestmark = [pytest.mark.db, pytest.mark.django_db]
@@ -175,7 +175,7 @@ def test_an_owner_uses_a_proposal_as_a_tables_kingdom(client, event) -> None:
     answer = client.post(url(event), {"table": "1-2", "cards": ids[0]})
     assert answer.status_code == 302
     assert answer["Location"] == f"/desk/{event.key}/rounds/1/#table-2"
-    kingdom = store.stored_kingdom(models.Table.objects.get(round__event=event, number=2))
+    kingdom = kingdoms.stored_kingdom(models.Table.objects.get(round__event=event, number=2))
     assert kingdom is not None
     assert kingdom.cards is not None
     assert sorted(kingdom.cards) == sorted(ids[0].split(","))

@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from kolo.store import api as store
-from kolo.store import models
+from kolo.store import kingdoms, models
 from tests.web.conftest import ACTOR
 
 pytestmark = [pytest.mark.db, pytest.mark.django_db]
@@ -44,7 +44,7 @@ def _paired(event) -> models.Table:
 
 def test_the_report_of_a_base_game_kingdom(client, event, capsys) -> None:
     table = _paired(event)
-    store.set_kingdom(ACTOR, event, 1, table.number, FIRST, False, False)
+    kingdoms.set_kingdom(ACTOR, event, 1, table.number, FIRST, False, False)
     round_page = client.get(f"/desk/{event.key}/rounds/1/").content.decode()
     url = f"/desk/{event.key}/rounds/1/tables/{table.number}/kingdom/report/"
     assert url in round_page
@@ -65,7 +65,7 @@ def test_the_report_of_a_base_game_kingdom(client, event, capsys) -> None:
 def test_a_kingdom_outside_the_base_game_is_named(client, event, capsys) -> None:
     table = _paired(event)
     cards = ["Nobles", *FIRST[1:]]
-    store.set_kingdom(ACTOR, event, 1, table.number, cards, False, False)
+    kingdoms.set_kingdom(ACTOR, event, 1, table.number, cards, False, False)
     page = client.get(f"/desk/{event.key}/rounds/1/tables/{table.number}/kingdom/report/")
     assert page.status_code == 200
     assert "Nobles" in page.content.decode()
@@ -80,7 +80,7 @@ def test_strangers_do_not_see_the_report(event, capsys) -> None:
 
 def test_the_report_page_in_czech(client, event, capsys) -> None:
     table = _paired(event)
-    store.set_kingdom(ACTOR, event, 1, table.number, FIRST, False, False)
+    kingdoms.set_kingdom(ACTOR, event, 1, table.number, FIRST, False, False)
     url = f"/desk/{event.key}/rounds/1/tables/{table.number}/kingdom/report/"
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="cs").content.decode()
     assert "Výhoda prvního hráče" in page

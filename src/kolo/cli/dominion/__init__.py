@@ -55,11 +55,11 @@ def demo_prepare(
     """``kolo demo``, a round just paired: every table dealt a kingdom with cards to choose
     from has them drafted by its players, in turn."""
     from kolo.games.dominion.draws import simulate_draft
-    from kolo.store import api as store
+    from kolo.store import kingdoms
 
     for row in round_.tables.all():
-        kingdom = store.stored_kingdom(row)
+        kingdom = kingdoms.stored_kingdom(row)
         if kingdom and kingdom.choices and kingdom.picks is None:
             seats = [s.entrant.code for s in row.seats.all()]
             picks = simulate_draft(kingdom.choices, seats, rng)
-            store.record_draft(actor, event, round_.number, row.number, picks)
+            kingdoms.record_draft(actor, event, round_.number, row.number, picks)

@@ -363,6 +363,7 @@ def kingdom_show(event: EventArg, round_number: RoundArg, as_json: JsonOption = 
 
     open_store(create=False)
     from kolo.store import api as store
+    from kolo.store import kingdoms
 
     found = store.find_event(event)
     round_ = store.get_round(found, round_number)
@@ -370,7 +371,9 @@ def kingdom_show(event: EventArg, round_number: RoundArg, as_json: JsonOption = 
     if as_json:
         print_json(
             {
-                str(t.number): kingdom.document() if (kingdom := store.stored_kingdom(t)) else None
+                str(t.number): kingdom.document()
+                if (kingdom := kingdoms.stored_kingdom(t))
+                else None
                 for t in tables
             }
         )
@@ -378,7 +381,7 @@ def kingdom_show(event: EventArg, round_number: RoundArg, as_json: JsonOption = 
     language = i18n.language()
     for t in tables:
         print(_("Table {number}").format(number=t.number))
-        kingdom = store.stored_kingdom(t)
+        kingdom = kingdoms.stored_kingdom(t)
         if not kingdom:
             print("  " + _("no kingdom"))
             continue
@@ -416,11 +419,12 @@ def kingdom_pick(
 ) -> None:
     open_store()
     from kolo.store import api as store
+    from kolo.store import kingdoms
 
-    row = store.record_draft(
+    row = kingdoms.record_draft(
         cli_actor(), store.find_event(event), round_number, table_number, _split(picks)
     )
-    k = store.stored_kingdom(row)
+    k = kingdoms.stored_kingdom(row)
     assert k is not None  # the draft just recorded
     assert k.cards is not None
     print(
@@ -455,8 +459,9 @@ def kingdom_set(
 ) -> None:
     open_store()
     from kolo.store import api as store
+    from kolo.store import kingdoms
 
-    store.set_kingdom(
+    kingdoms.set_kingdom(
         cli_actor(),
         store.find_event(event),
         round_number,
@@ -498,9 +503,9 @@ def pool_show(
         pool = championship()
     else:
         open_store(create=False)
-        from kolo.store import api as store
+        from kolo.store import kingdoms
 
-        pool = store.card_pool(name)
+        pool = kingdoms.card_pool(name)
     if as_json:
         print_json(
             {
@@ -528,9 +533,9 @@ def pool_save(
 ) -> None:
     source = _pool_file(file)
     open_store()
-    from kolo.store import api as store
+    from kolo.store import kingdoms
 
-    store.save_pool(
+    kingdoms.save_pool(
         cli_actor(),
         name,
         source.cards,

@@ -53,9 +53,10 @@ def _kingdom(
 
         open_store(create=False)
         from kolo.store import api as store
+        from kolo.store import kingdoms
 
         table_ = store.get_table(store.get_round(store.find_event(event), round_number), number)
-        stored = store.stored_kingdom(table_)
+        stored = kingdoms.stored_kingdom(table_)
         if stored is None or not stored.cards:
             raise InvalidInput.one(
                 N_("table {table} of round {round} has no kingdom of ten cards yet"),

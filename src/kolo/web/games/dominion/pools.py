@@ -10,8 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from kolo.core.problems import N_, InvalidInput
-from kolo.store import api as store
-from kolo.store import models
+from kolo.store import kingdoms, models
 from kolo.web import present
 from kolo.web.views.deskbase import actor_of, attempt
 
@@ -81,7 +80,7 @@ def pools(request: HttpRequest) -> HttpResponse:
         text = request.POST.get("cards", "")
 
         def save() -> None:
-            store.save_pool(
+            kingdoms.save_pool(
                 actor_of(request),
                 name,
                 _parse_pool(text),
@@ -115,7 +114,7 @@ def pool_edit(request: HttpRequest, name: str) -> HttpResponse:
         text = request.POST.get("cards", "")
         if attempt(
             request,
-            lambda: store.save_pool(
+            lambda: kingdoms.save_pool(
                 actor_of(request),
                 name,
                 _parse_pool(text),
@@ -126,7 +125,7 @@ def pool_edit(request: HttpRequest, name: str) -> HttpResponse:
         ):
             return redirect("desk-pool", name=name)
     try:
-        pool = store.card_pool(name)
+        pool = kingdoms.card_pool(name)
     except InvalidInput:
         raise Http404 from None
     language = present.language()
@@ -145,8 +144,8 @@ def pool_edit(request: HttpRequest, name: str) -> HttpResponse:
             "pool": pool,
             "built_in": name == CHAMPIONSHIP,
             "owner": row.owner.get_username() if row is not None and row.owner else None,
-            "may_change": row is not None and store.may_change_pool(request.user, row),
-            "history": list(store.pool_history(name))[:20],
+            "may_change": row is not None and kingdoms.may_change_pool(request.user, row),
+            "history": list(kingdoms.pool_history(name))[:20],
             "by_set": by_set,
             "count": len(pool.all_cards()),
             "text": request.POST.get("cards") or _pool_text(pool.cards, language),

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from kolo import display
 from kolo.games.dominion.draws import PICKS
 from kolo.store import api as store
-from kolo.store import models
+from kolo.store import kingdoms, models
 from kolo.store.roles import OWNER
 from kolo.web import present
 from kolo.web.access import organiser
@@ -41,7 +41,7 @@ def table_kingdom(
         cards = [
             c for c in request.POST.get("cards", "").replace("\n", ",").split(",") if c.strip()
         ]
-        change: Callable[[], Any] = lambda: store.set_kingdom(  # noqa: E731
+        change: Callable[[], Any] = lambda: kingdoms.set_kingdom(  # noqa: E731
             actor,
             event,
             number,
@@ -53,7 +53,7 @@ def table_kingdom(
     else:
         posted = request.POST.getlist("pick")
         picks = [p for p in posted if p]
-        change = lambda: store.record_draft(actor, event, number, table, picks)  # noqa: E731
+        change = lambda: kingdoms.record_draft(actor, event, number, table, picks)  # noqa: E731
         if not attempt(request, change, _("table {table}: kingdom saved").format(table=table)):
             # refused (a card picked twice, one missing): the form shows the picks again
             request.session[draft_key(event, number, table)] = posted[:PICKS]
@@ -89,7 +89,7 @@ def kingdom_report(
 
     round_ = store.get_round(event, number)
     found = store.get_table(round_, table)
-    stored = store.stored_kingdom(found)
+    stored = kingdoms.stored_kingdom(found)
     language = present.language()
     data = load()
     context: dict[str, Any] = base_context(request, event, role)
@@ -306,7 +306,7 @@ def _use_proposal(request: HttpRequest, event: models.Event, role: str) -> HttpR
     cards = [c for c in request.POST.get("cards", "").split(",") if c.strip()]
     done = attempt(
         request,
-        lambda: store.set_kingdom(
+        lambda: kingdoms.set_kingdom(
             actor_of(request), event, round_number, table, cards, colony=False, shelters=False
         ),
         _("table {table}: kingdom saved").format(table=table),
