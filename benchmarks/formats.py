@@ -1,4 +1,4 @@
-"""Benchmark of format science (``kolo simulate``, ``kolo.formats.study``): events per second,
+"""Benchmark of format science (``kolo simulate``, ``kolo.science.study``): events per second,
 where the time goes, and what the pairing engine's work budget costs in quality.
 
 Three parts, on the same seeds:
@@ -27,7 +27,7 @@ import pstats
 import time
 from dataclasses import replace
 
-from kolo.formats.study import Outcome, play_batch, run, study_of
+from kolo.science.study import Outcome, play_batch, run, study_of
 
 PARTS = (
     ("pairing: propose (everything the engine does)", "pairing/engine.py", "propose"),

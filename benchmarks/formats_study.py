@@ -21,15 +21,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from kolo.formats.study import run, study_of
+from kolo.science.study import run, study_of
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 DATA = DOCS / "formats-study.json"
 SHIPPED = (
     Path(__file__).resolve().parent.parent / "src" / "kolo" / "formats" / "data" / "strongest.json"
 )
-"""The desk's table (``kolo.formats.table``): the "final" question's rates, the same runs
-``kolo.formats.table.recompute`` makes."""
+"""The desk's table (``kolo.science.table``): the "final" question's rates, the same runs
+``kolo.science.table.recompute`` makes."""
 
 
 def points(question: str) -> list[dict[str, Any]]:

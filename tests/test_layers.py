@@ -11,7 +11,7 @@ LAYERS = [
     ("kolo.i18n", "kolo.csvout", "kolo.display", "kolo.stats", "kolo.runner", "kolo.core"),
     ("kolo.games",),
     ("kolo.pairing", "kolo.simulation"),
-    ("kolo.formats",),
+    ("kolo.science",),
     ("kolo.eventfile",),
     ("kolo.series",),
     ("kolo.report",),

@@ -265,7 +265,7 @@ def test_the_next_round_waits_for_the_last_to_close_and_for_the_limit(brno):
 
 
 def test_a_player_s_report_is_one_pure_change_that_answers_the_open_reports():
-    from kolo.changes import reports
+    from kolo.changes import selfreports
     from kolo.core import event as core
     from kolo.core import rulesets
     from kolo.core.settings import resolve
@@ -281,42 +281,42 @@ def test_a_player_s_report_is_one_pure_change_that_answers_the_open_reports():
         rounds=(core.Round(number=1, tables=(table,)),),
     )
     stored = results.Stored(event, "domino", {}, {}, {}, None)
-    first = reports.report_game(
+    first = selfreports.self_report_game(
         stored, ruleset, settings, 1, 1, "p1", {"a": 150, "B": 20}, None, False
     )
     assert first.document == {"scores": {"p1": 150, "p2": 20}, "ended_by_time_limit": False}
-    assert first.status == reports.PENDING
+    assert first.status == selfreports.PENDING
     assert first.audit is not None
     assert first.audit.summary == "A reported round 1 table 1"
-    waiting = reports.OpenReport(7, 1, "p1", reports.PENDING, first.document)
+    waiting = selfreports.OpenReport(7, 1, "p1", selfreports.PENDING, first.document)
     with_it = replace(stored, reports=(waiting,))
     # the same result from the other player confirms it
-    same = reports.report_game(
+    same = selfreports.self_report_game(
         with_it, ruleset, settings, 1, 1, "p2", {"p1": 150, "p2": 20}, None, False
     )
     assert same.document is None
     assert [(a.report, a.who, a.agree, a.status) for a in same.answers] == [
-        (7, "p2", True, reports.CONFIRMED)
+        (7, "p2", True, selfreports.CONFIRMED)
     ]
     # a different result disputes it; the reporter's own report again withdraws theirs
-    other = reports.report_game(
+    other = selfreports.self_report_game(
         with_it, ruleset, settings, 1, 1, "p2", {"p1": 20, "p2": 150}, None, False
     )
-    assert [(a.report, a.status) for a in other.answers] == [(7, reports.DISPUTED)]
+    assert [(a.report, a.status) for a in other.answers] == [(7, selfreports.DISPUTED)]
     assert other.audit is not None
     assert "2 different reports now" in other.audit.summary
-    again = reports.report_game(
+    again = selfreports.self_report_game(
         with_it, ruleset, settings, 1, 1, "p1", {"p1": 20, "p2": 150}, None, False
     )
     assert [pk for pk, _audit in again.withdrawn] == [7]
     assert again.answers == ()
     with pytest.raises(InvalidInput) as error:
-        reports.report_game(
+        selfreports.self_report_game(
             with_it, ruleset, settings, 1, 1, "p1", {"p1": 150, "p2": 20}, None, False
         )
     assert _refusal(error) == ("reporter", "you have reported this result already")
     with pytest.raises(InvalidInput) as error:
-        reports.report_game(
+        selfreports.self_report_game(
             stored, ruleset, settings, 1, 1, "p3", {"p1": 150, "p2": 20}, None, False
         )
     assert _refusal(error)[0] == "reporter"
@@ -350,31 +350,33 @@ def test_a_cleared_result_is_the_last_one_decided_by_the_pure_change(brno):
 
 
 def test_an_answer_and_the_organiser_s_decision_are_pure_refusals_or_values():
-    from kolo.changes import reports
+    from kolo.changes import selfreports
 
     doc = {"game": 1, "scores": {"p1": 150, "p2": 20}, "ended_by_time_limit": False}
-    waiting = reports.OpenReport(7, 1, "p1", reports.PENDING, doc)
+    waiting = selfreports.OpenReport(7, 1, "p1", selfreports.PENDING, doc)
     names = {"p1": "A", "p2": "B"}
-    said = reports.answer_report(waiting, "p2", ("p1", "p2"), names, True, "round 1 table 1")
-    assert (said.status, said.audit.action) == (reports.CONFIRMED, "report.confirm")
+    said = selfreports.answer_self_report(
+        waiting, "p2", ("p1", "p2"), names, True, "round 1 table 1"
+    )
+    assert (said.status, said.audit.action) == (selfreports.CONFIRMED, "report.confirm")
     with pytest.raises(InvalidInput) as error:
-        reports.answer_report(waiting, "p3", ("p1", "p2"), names, True, "round 1 table 1")
+        selfreports.answer_self_report(waiting, "p3", ("p1", "p2"), names, True, "round 1 table 1")
     assert _refusal(error) == ("player", "choose who you are at this table")
     with pytest.raises(InvalidInput) as error:
-        reports.answer_report(waiting, "p1", ("p1", "p2"), names, False, "round 1 table 1")
+        selfreports.answer_self_report(waiting, "p1", ("p1", "p2"), names, False, "round 1 table 1")
     assert _refusal(error)[0] == "player"  # never one's own report
     settled = replace(waiting, status="accepted")
     with pytest.raises(InvalidInput) as error:
-        reports.decide_report(settled, False, 1, None, None)
-    assert _refusal(error) == ("report", reports.SETTLED)
+        selfreports.decide_self_report(settled, False, 1, None, None)
+    assert _refusal(error) == ("report", selfreports.SETTLED)
     # accepted over a result entered after it: only where the organiser saw that result
     newer = {"game": 1, "scores": {"p1": 20, "p2": 150}, "ended_by_time_limit": False}
     with pytest.raises(InvalidInput) as error:
-        reports.decide_report(waiting, True, 1, newer, None)
-    assert _refusal(error) == ("version", reports.NEWER_RESULT)
-    assert reports.decide_report(waiting, True, 1, newer, 3) == 3
-    assert reports.decide_report(waiting, True, 1, doc, 3) is None  # the same result is in
-    assert reports.decide_report(waiting, False, 1, None, 3) is None
+        selfreports.decide_self_report(waiting, True, 1, newer, None)
+    assert _refusal(error) == ("version", selfreports.NEWER_RESULT)
+    assert selfreports.decide_self_report(waiting, True, 1, newer, 3) == 3
+    assert selfreports.decide_self_report(waiting, True, 1, doc, 3) is None  # the same result is in
+    assert selfreports.decide_self_report(waiting, False, 1, None, 3) is None
 
 
 def test_the_game_a_closed_round_s_correction_changes_is_found_or_refused(brno):

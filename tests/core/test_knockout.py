@@ -173,11 +173,11 @@ def test_r_nbgl_3_a_smaller_field_sends_eight_or_four():
     assert len(qualifiers(group_stage(5))) == 8  # 5 winners and 3 seconds: the semi-finals
     assert len(qualifiers(group_stage(3))) == 4  # 3 winners and the best second: the final
     assert len(qualifiers(group_stage(2))) == 4
-    assert knockout.bracket_size(20, 16, 4, groups=5) == 8
-    assert knockout.bracket_size(12, 16, 4, groups=3) == 4
-    assert knockout.bracket_size(7, 16, 4, groups=2) == 4
-    assert knockout.bracket_size(64, 16, 4, groups=16) == 16
-    assert knockout.bracket_size(160, 16, 4, groups=40) == 16
+    assert knockout.knockout_size(20, 16, 4, groups=5) == 8
+    assert knockout.knockout_size(12, 16, 4, groups=3) == 4
+    assert knockout.knockout_size(7, 16, 4, groups=2) == 4
+    assert knockout.knockout_size(64, 16, 4, groups=16) == 16
+    assert knockout.knockout_size(160, 16, 4, groups=40) == 16
 
 
 def test_r_nbgl_3_a_qualifier_who_drops_gives_way_to_the_next_of_the_group():

@@ -3,7 +3,7 @@ strongest player wins, and with one round more — from the table kolo ships."""
 
 import pytest
 
-from kolo.formats import table
+from kolo.science import table
 from kolo.store import api as store
 from tests.web.conftest import ACTOR
 

@@ -435,7 +435,7 @@ class Stored:
     """The score sheet in play at the table (its hands as stored); None: none."""
     reports: Sequence[object] = ()
     """The players' reports of the table waiting for the organiser, oldest first
-    (``changes.reports.OpenReport``), where the change reads them."""
+    (``changes.selfreports.OpenReport``), where the change reads them."""
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from kolo.changes import reports, results
+from kolo.changes import results, selfreports
 from kolo.changes.common import Refused
 from kolo.core.event import EntrantId
 from kolo.core.problems import N_, Problem
@@ -58,7 +58,7 @@ class HandWritten:
     kept: list[dict[str, object]] | None
     audit: results.Audit
     result: results.Recorded | None = None
-    report: reports.Reported | None = None
+    report: selfreports.Reported | None = None
     """The player's report the sheet makes, where the hand ended the game and a player at
     the table wrote it (``None`` otherwise)."""
 
@@ -108,7 +108,7 @@ def write_hand(
     the hand cannot have happened. The hand that ends the game makes the sheet the table's
     result, unless a player reports it (``reported``; ``reporter``: who, the table's open
     reports in ``state.reports``): then the sheet stays on the table for the others to
-    confirm, and the report it makes is decided here too (``changes.reports.report_sheet``)."""
+    confirm, and the report it makes is decided here too (``changes.selfreports.report_sheet``)."""
     event, key, game = state.event, state.key, registry.get(ruleset.game).sheet
     before = stored(state.sheet)
     table = results.open_table(event, key, round_number, table_number)
@@ -193,7 +193,7 @@ def write_hand(
     if reporter is None:
         return HandWritten(written, sheet.document(), audit)
     # a player's report: the sheet stays on the table for the others to confirm
-    report = reports.report_sheet(
+    report = selfreports.report_sheet(
         state, ruleset, settings, round_number, table, reporter, written.totals, sheet.document()
     )
     return HandWritten(written, sheet.document(), audit, report=report)

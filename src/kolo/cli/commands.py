@@ -12,7 +12,7 @@ registry of games, which imports none of them), so there is no circle.
 # isort: off
 from kolo.cli import files  # noqa: F401 - importing a module registers its commands
 from kolo.cli import result  # noqa: F401
-from kolo.cli import records  # noqa: F401
+from kolo.cli import export_import  # noqa: F401
 from kolo.cli import event  # noqa: F401
 from kolo.cli import entrant  # noqa: F401
 from kolo.cli import rounds  # noqa: F401

@@ -75,20 +75,20 @@ def round_new(
 
 def _print_round(event: models.Event, number: int) -> None:
     """A round's tables, one line per seat: results so far and, from round 2 on, each
-    table's pairing cost (the round sheet and the explanations of ``kolo.report``)."""
+    table's pairing cost (the round's tables and the explanations of ``kolo.report``)."""
     from kolo import display
     from kolo.report.explanation import round_explanations
     from kolo.report.explanation import total as total_cost
-    from kolo.report.roundsheet import round_sheet
+    from kolo.report.roundtables import round_tables
     from kolo.store import api as store
 
     core_event = store.to_core(event)
     ruleset, settings = store.ruleset_of(event)
     index = [r.number for r in core_event.rounds].index(number)
-    sheet = round_sheet(core_event, core_event.rounds[index], ruleset, settings)
+    shown = round_tables(core_event, core_event.rounds[index], ruleset, settings)
     lang = i18n.language()
     explanations = round_explanations(core_event, index, ruleset, settings)
-    games = sheet.games
+    games = shown.games
     headers = [_("Table"), _("Seat"), _("Id"), _("Name")]
     for g in range(games):
         suffix = f" {g + 1}" if games > 1 else ""
@@ -96,7 +96,7 @@ def _print_round(event: models.Event, number: int) -> None:
     if explanations is not None:
         headers.append(_("Cost"))
     rows = []
-    for t_index, t in enumerate(sheet.tables):
+    for t_index, t in enumerate(shown.tables):
         for s in t.seats:
             cells = [str(t.number) if s.seat == 1 else "", f"{s.seat}.", s.id, s.name]
             for g in range(games):
@@ -121,7 +121,7 @@ def _print_round(event: models.Event, number: int) -> None:
                 )
                 print(_("Table {table}: {seats}").format(table=played.number, seats=seats))
     # later games of a table: the seat order moves (R-GORN-9, the NBGL groups' R-NBGL-1)
-    for t in sheet.tables:
+    for t in shown.tables:
         for order in t.orders[1:]:
             if order.names is None:
                 print(
@@ -135,18 +135,18 @@ def _print_round(event: models.Event, number: int) -> None:
                         table=t.number, game=order.number, names=", ".join(order.names)
                     )
                 )
-    if sheet.byes:
-        print("\n" + _("Byes: {names}").format(names=", ".join(sheet.bye_names)))
-    if sheet.time_limit:
+    if shown.byes:
+        print("\n" + _("Byes: {names}").format(names=", ".join(shown.bye_names)))
+    if shown.time_limit:
         print("\n" + _("⏱ ended by the time limit"))
     if explanations is not None:
         cost = display.points(total_cost(explanations), lang)
         print("\n" + _("Pairing cost: {total}").format(total=cost))
-    if sheet.waiting:
+    if shown.waiting:
         print(
             "\n"
             + _("Waiting for results from tables: {tables}").format(
-                tables=", ".join(str(n) for n in sheet.waiting)
+                tables=", ".join(str(n) for n in shown.waiting)
             )
         )
 

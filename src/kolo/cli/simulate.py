@@ -154,7 +154,7 @@ def simulate(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
 ) -> None:
-    from kolo.formats.study import check, parse_model, run, study_of
+    from kolo.science.study import check, parse_model, run, study_of
 
     study = study_of(
         ruleset,

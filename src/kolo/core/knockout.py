@@ -294,7 +294,7 @@ class Plan:
     """Tables are drawn at random (the group stage, random seeding) instead of snake-seeded."""
 
 
-def bracket_size(players: int, wanted: int, table_size: int, groups: int | None = None) -> int:
+def knockout_size(players: int, wanted: int, table_size: int, groups: int | None = None) -> int:
     """How many the groups send on: ``wanted`` (16), halved (8, then 4) while the group
     winners and seconds (two per group, R-NBGL-3) or the field cannot fill it; never below
     one table."""
@@ -336,7 +336,7 @@ def group_qualifiers(
     active = {e.id for e in event.entrants if e.active_in(2)}
     places = _active_places(results, active)
     groups = len(event.rounds[0].tables)
-    target = bracket_size(len(places), fmt.qualifiers, fmt.table_size, groups)
+    target = knockout_size(len(places), fmt.qualifiers, fmt.table_size, groups)
 
     def order(r: Result) -> tuple[int, Fraction, int, Fraction, int]:
         return (places[r.entrant], -r.points, -r.score, -r.through, r.lot)
@@ -572,7 +572,7 @@ def group_tables(event: Event, ruleset: RuleSet, settings: Settings) -> list[Gro
 
 
 @dataclass(frozen=True)
-class BracketSeat:
+class KnockoutSeat:
     """A player at a knockout table: result, place and whether they went on."""
 
     entrant: EntrantId
@@ -584,20 +584,20 @@ class BracketSeat:
 
 
 @dataclass(frozen=True)
-class BracketTable:
+class KnockoutTable:
     number: int
-    seats: tuple[BracketSeat, ...]
+    seats: tuple[KnockoutSeat, ...]
 
 
 @dataclass(frozen=True)
-class BracketRound:
+class KnockoutRound:
     number: int
     stage: str
     complete: bool
-    tables: tuple[BracketTable, ...]
+    tables: tuple[KnockoutTable, ...]
 
 
-def bracket(event: Event, ruleset: RuleSet, settings: Settings) -> list[BracketRound]:
+def knockout_rounds(event: Event, ruleset: RuleSet, settings: Settings) -> list[KnockoutRound]:
     """The knockout rounds, table by table, with who went on."""
     fmt = format_of(ruleset, settings)
     if fmt is None:
@@ -623,10 +623,10 @@ def bracket(event: Event, ruleset: RuleSet, settings: Settings) -> list[BracketR
         for table in round_.tables:
             game = table.games[0] if table.games else None
             tables.append(
-                BracketTable(
+                KnockoutTable(
                     table.number,
                     tuple(
-                        BracketSeat(
+                        KnockoutSeat(
                             entrant=p,
                             score=game.scores[p] if game else None,
                             turns=game.turns[p] if game and game.turns else None,
@@ -640,7 +640,7 @@ def bracket(event: Event, ruleset: RuleSet, settings: Settings) -> list[BracketR
                     ),
                 )
             )
-        rounds.append(BracketRound(round_.number, stage, complete, tuple(tables)))
+        rounds.append(KnockoutRound(round_.number, stage, complete, tuple(tables)))
     return rounds
 
 

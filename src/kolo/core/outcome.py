@@ -1,7 +1,7 @@
 """A game's outcome: the one place where a table's scores become places, placement points and
 shares under the event's rules (RULES.md §3: R-SCORE-*, R-PCT-*).
 
-Standings, knockout advancement, the desk's preview, the players' pages, the round sheets and
+Standings, knockout advancement, the desk's preview, the players' pages, the rounds' tables and
 the exports all read a game through ``outcome``, so that no two of them can disagree (the
 phone once showed other shares than the standings: it left out two settings)."""
 

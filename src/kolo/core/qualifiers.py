@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kolo.core.knockout import Format, bracket_size, layout, stage_name
+from kolo.core.knockout import Format, knockout_size, layout, stage_name
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ def qualifier_plan(players: int, fmt: Format) -> QualifierPlan | None:
     if sizes is None:
         return None
     groups = len(sizes)
-    count = bracket_size(players, fmt.qualifiers, fmt.table_size, groups)
+    count = knockout_size(players, fmt.qualifiers, fmt.table_size, groups)
     tables = max(1, count // fmt.table_size)
     return QualifierPlan(
         players=players,

@@ -98,6 +98,6 @@ def knockout_document(
                     for t in b.tables
                 ],
             }
-            for b in knockout.bracket(event, ruleset, settings)
+            for b in knockout.knockout_rounds(event, ruleset, settings)
         ],
     }

@@ -56,7 +56,7 @@ keeps one. The same seed plays the same game."""
 
 @dataclass(frozen=True)
 class Bots:
-    """How format science plays one of the game's tables with its bots (``kolo.formats.study``,
+    """How format science plays one of the game's tables with its bots (``kolo.science.study``,
     the players' model ``bots``)."""
 
     tiers: tuple[str, str, str]

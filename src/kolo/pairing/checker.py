@@ -18,8 +18,8 @@ from kolo.core.problems import N_, InvalidInput, NoValidPairing, Problem
 from kolo.core.rulesets import RuleSet, System
 from kolo.core.settings import Settings
 from kolo.core.standings import Row, compute, round_complete
+from kolo.pairing.elimination import next_tables
 from kolo.pairing.history import History
-from kolo.pairing.playoff import next_tables
 
 
 def check_hard_rules(

@@ -127,10 +127,10 @@ def propose(
     if ruleset.eliminates:
         return _knockout(event, ruleset, settings, seed, ratings, started)
     if settings.playoff != "none":
-        from kolo.pairing import playoff
+        from kolo.pairing import elimination as elimination_seating
 
-        if playoff.due(event, settings):
-            return _playoff(event, ruleset, settings, seed, started)
+        if elimination_seating.due(event, settings):
+            return _elimination_round(event, ruleset, settings, seed, started)
     number = len(event.rounds) + 1
     if players is None:
         players = [e.id for e in event.entrants if e.active_in(number)]
@@ -255,13 +255,13 @@ def _knockout(
     )
 
 
-def _playoff(
+def _elimination_round(
     event: Event, ruleset: RuleSet, settings: Settings, seed: int, started: float
 ) -> Proposal:
-    """The bracket's next round (``kolo.pairing.playoff``)."""
-    from kolo.pairing import playoff
+    """The bracket's next round (``kolo.pairing.elimination``)."""
+    from kolo.pairing import elimination as elimination_seating
 
-    tables, seeds = playoff.next_tables(event, ruleset, settings)
+    tables, seeds = elimination_seating.next_tables(event, ruleset, settings)
     rank = {team: i + 1 for i, team in enumerate(seeds)}
     return Proposal(
         round_number=len(event.rounds) + 1,

@@ -246,7 +246,7 @@ def knockout_text(
             + "\n"
             + table(headers, rows, right=[2, 3, 4])
         )
-    for stage in knockout.bracket(event, ruleset, settings):
+    for stage in knockout.knockout_rounds(event, ruleset, settings):
         lines = [
             _("Round {round}: {stage}").format(
                 round=stage.number, stage=_(knockout.STAGE_NAMES.get(stage.stage, stage.stage))

@@ -13,7 +13,7 @@ from collections import defaultdict
 from dataclasses import replace
 from typing import Any
 
-from kolo.changes import reports, results
+from kolo.changes import results, selfreports
 from kolo.core import event as core
 from kolo.core.problems import InvalidInput
 from kolo.core.settings import Settings
@@ -166,9 +166,9 @@ def report_document(report: models.SelfReport) -> dict[str, Any]:
     return doc
 
 
-def open_report(report: models.SelfReport) -> reports.OpenReport:
+def open_report(report: models.SelfReport) -> selfreports.OpenReport:
     """A report waiting for the organiser, as the pure change reads it."""
-    return reports.OpenReport(
+    return selfreports.OpenReport(
         report.pk,
         report.game_number,
         report.reported_by.code,

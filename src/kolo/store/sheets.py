@@ -9,11 +9,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from kolo.changes import sheets
-from kolo.store import models, reports
+from kolo.store import models, selfreports
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
 from kolo.store.loading import stored_table
-from kolo.store.reports import write_audits, write_report
 from kolo.store.results import write_game
+from kolo.store.selfreports import write_audits, write_report
 
 
 def sheet_in_play(table: models.Table) -> Any:
@@ -88,7 +88,7 @@ def take_back_hand(
     )
     table.sheet = change.kept
     table.save(update_fields=["sheet"])
-    for report in reports.open_reports(table):
+    for report in selfreports.open_self_reports(table):
         if report.hands is not None:  # the sheet it reported is changed: it is void
             report.status = models.SelfReport.REJECTED
             report.save(update_fields=["status"])

@@ -15,13 +15,13 @@ from kolo.core import event as core
 from kolo.core import knockout
 from kolo.core.outcome import game_outcome
 from kolo.core.standings import Standings
-from kolo.report.roundsheet import round_sheet
+from kolo.report.roundtables import round_tables
 from kolo.report.standings import BRACKET_NOTE
 from kolo.report.standings import bracket_reached as report_reached
 from kolo.report.standings import columns as report_columns
 from kolo.store import api as store
 from kolo.store import models
-from kolo.web import bracket_layout, games, snapshots
+from kolo.web import games, knockout_drawing, snapshots
 from kolo.web.loaded import Loaded as Loaded
 from kolo.web.loaded import language as language
 
@@ -182,11 +182,11 @@ def standings_columns(loaded: Loaded) -> dict[str, Any]:
 
 
 def table_rows(loaded: Loaded, round_: core.Round) -> list[dict[str, Any]]:
-    """Every table of a round: players in seat order with their results so far (the round
-    sheet, ``kolo.report.roundsheet``, as the templates read it)."""
-    sheet = round_sheet(loaded.value, round_, loaded.ruleset, loaded.settings, loaded.names)
+    """Every table of a round: players in seat order with their results so far (the round's
+    tables, ``kolo.report.roundtables``, as the templates read it)."""
+    shown = round_tables(loaded.value, round_, loaded.ruleset, loaded.settings, loaded.names)
     tables = []
-    for t in sheet.tables:
+    for t in shown.tables:
         tables.append(
             {
                 "number": t.number,
@@ -339,7 +339,7 @@ def elimination_context(loaded: Loaded) -> dict[str, Any] | None:
     until the Swiss rounds are played."""
     from kolo.core import elimination
     from kolo.core.standings import bracket
-    from kolo.pairing.playoff import due
+    from kolo.pairing.elimination import due
 
     if not due(loaded.value, loaded.settings):
         return None
@@ -409,7 +409,7 @@ def elimination_context(loaded: Loaded) -> dict[str, Any] | None:
     }
 
 
-def bracket_context(loaded: Loaded) -> dict[str, Any]:
+def knockout_context(loaded: Loaded) -> dict[str, Any]:
     """The group tables and the knockout rounds of a knockout event, with names."""
     names = loaded.names
     groups = [
@@ -430,8 +430,8 @@ def bracket_context(loaded: Loaded) -> dict[str, Any]:
         }
         for g in knockout.group_tables(loaded.value, loaded.ruleset, loaded.settings)
     ]
-    rounds = knockout.bracket(loaded.value, loaded.ruleset, loaded.settings)
-    drawing = bracket_layout.draw(rounds, names)
+    rounds = knockout.knockout_rounds(loaded.value, loaded.ruleset, loaded.settings)
+    drawing = knockout_drawing.draw(rounds, names)
     columns = [{"column": c, "stage": STAGE_NAMES.get(c.stage, c.stage)} for c in drawing.columns]
     return {"groups": groups, "drawing": drawing, "columns": columns}
 

@@ -10,11 +10,11 @@ from kolo.web.views import (
     correct,
     desk_entrants,
     desk_events,
-    desk_records,
+    desk_office,
     desk_results,
     desk_rounds,
+    desk_selfreports,
     public,
-    reportdesk,
     selfreport,
     series,
 )
@@ -29,7 +29,7 @@ event_public = [
     path("find/", public.find, name="find"),
     path("projector/", public.projector, name="projector"),
     path("version/", public.version, name="version"),
-    path("report/", selfreport.report, name="report"),
+    path("report/", selfreport.self_report, name="report"),
     *games.event_public_urls(),
 ]
 
@@ -62,14 +62,18 @@ event_desk = [
         name="desk-preview",
     ),
     *games.event_desk_urls(),
-    path("rounds/<int:number>/reports/<int:report>/", reportdesk.report_decide, name="desk-report"),
-    path("rounds/<int:number>/print/<str:sheet>/", desk_records.print_round, name="desk-print"),
-    path("print/standings/", desk_records.print_standings, name="desk-print-standings"),
-    path("print/bracket/", desk_records.print_bracket, name="desk-print-bracket"),
-    path("export.json", desk_records.export_json, name="desk-export-json"),
-    path("export.csv", desk_records.export_csv, name="desk-export-csv"),
-    path("audit/", desk_records.audit, name="desk-audit"),
-    path("team/", desk_records.team, name="desk-team"),
+    path(
+        "rounds/<int:number>/reports/<int:report>/",
+        desk_selfreports.self_report_decide,
+        name="desk-report",
+    ),
+    path("rounds/<int:number>/print/<str:printout>/", desk_office.print_round, name="desk-print"),
+    path("print/standings/", desk_office.print_standings, name="desk-print-standings"),
+    path("print/bracket/", desk_office.print_bracket, name="desk-print-bracket"),
+    path("export.json", desk_office.export_json, name="desk-export-json"),
+    path("export.csv", desk_office.export_csv, name="desk-export-csv"),
+    path("audit/", desk_office.audit, name="desk-audit"),
+    path("team/", desk_office.team, name="desk-team"),
 ]
 
 urlpatterns = [
@@ -89,7 +93,7 @@ urlpatterns = [
     path("desk/series/<slug:key>/", series.desk_series, name="desk-series"),
     path("desk/", desk_events.desk, name="desk"),
     path("desk/import/", desk_events.import_event, name="desk-import"),
-    path("desk/tokens/", desk_records.tokens, name="desk-tokens"),
+    path("desk/tokens/", desk_office.tokens, name="desk-tokens"),
     *games.desk_urls(),
     path("desk/<slug:key>/", include(event_desk)),
     path("api/v1/", include(api.urlpatterns)),

@@ -1,4 +1,4 @@
-"""Carcassonne's tables in a study of a format (``kolo.formats.study``, the players' model
+"""Carcassonne's tables in a study of a format (``kolo.science.study``, the players' model
 ``bots``): each game of the variant the table's game names (the base game, or the
 championship final's for ``carcassonne-final``, R-CARC-FINAL), every seat played by its
 player's bot. The engine loads when a game is first played, not when kolo starts."""

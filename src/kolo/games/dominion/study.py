@@ -1,4 +1,4 @@
-"""Dominion's tables in a study of a format (``kolo.formats.study``, the players' model
+"""Dominion's tables in a study of a format (``kolo.science.study``, the players' model
 ``bots``): each game on the first-game kingdom, every seat played by its player's bot, turns
 counted. The engine loads when a game is first played, not when kolo starts."""
 

@@ -1,4 +1,4 @@
-"""Domino's tables in a study of a format (``kolo.formats.study``, the players' model
+"""Domino's tables in a study of a format (``kolo.science.study``, the players' model
 ``bots``): a block-game match to the event's target, or a Mexican Train game of the event's
 hands, every seat played by its player's bot and written as a score sheet. The engines load
 when a game is first played, not when kolo starts."""

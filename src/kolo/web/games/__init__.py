@@ -6,7 +6,7 @@ A room (``kolo.web.games.<game>``) declares, each only where it has one:
 - ``add_to_tables(loaded, round_, tables)``: what a round's tables show of the game (the rows
   of ``present.table_rows``, the players' tables pages, the desk's round page, the phones);
 - ``round_context(request, loaded, number, tables)``: more for the desk's round page and its
-  print sheets;
+  printouts;
 - ``PRINT_SHEETS`` and ``print_sheet(sheet, event, context)``: its own print sheets of a round
   (``print_sheet`` fills the context, False when the round has nothing to print on it);
   ``PRINT_WITH_CODES``: those that carry each table's code for the phones, as the score slips;
@@ -81,7 +81,7 @@ def add_to_tables(loaded: Any, round_: Any, tables: list[dict[str, Any]]) -> Non
 def round_context(
     request: Any, loaded: Any, number: int, tables: list[dict[str, Any]]
 ) -> dict[str, Any]:
-    """What the desk's round page (and its print sheets) show more of the event's game."""
+    """What the desk's round page (and its printouts) show more of the event's game."""
     hook = getattr(room(loaded.ruleset.game), "round_context", None)
     return hook(request, loaded, number, tables) if hook is not None else {}
 

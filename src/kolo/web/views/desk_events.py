@@ -14,8 +14,8 @@ from django.views.decorators.http import require_POST
 
 from kolo.core.problems import N_, InvalidInput
 from kolo.eventfile import reader
-from kolo.formats import table as format_table
 from kolo.games import rulesets
+from kolo.science import table as format_table
 from kolo.store import api as store
 from kolo.store import models, roles
 from kolo.store.roles import OWNER
@@ -77,7 +77,7 @@ def import_event(request: HttpRequest) -> HttpResponse:
 def format_line(event: models.Event, players: int) -> str:
     """The desk's line on the format: how often the strongest player wins with
     this field and these rounds, and with one round more, from the table kolo ships; empty
-    where the table has nothing near (``kolo.formats.table``)."""
+    where the table has nothing near (``kolo.science.table``)."""
     ruleset, settings = store.ruleset_of(event)
     if "rounds" not in ruleset.defaults:
         return ""

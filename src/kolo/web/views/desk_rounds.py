@@ -30,8 +30,8 @@ from kolo.store.roles import OWNER
 from kolo.web import games as rooms
 from kolo.web import present, wording
 from kolo.web.access import organiser
+from kolo.web.views.desk_selfreports import self_report_groups
 from kolo.web.views.deskbase import actor_of, attempt, base_context, can_pair, render_fragment
-from kolo.web.views.reportdesk import report_groups
 
 
 @organiser(OWNER)
@@ -132,7 +132,7 @@ def round_context(
         byes=[loaded.names[b] for b in core_round.byes],
         total_cost=present.points(total_cost(explanations)) if explanations else None,
         turns=loaded.ruleset.ties_by_turns,
-        reports=report_groups(round_row, loaded.names),
+        reports=self_report_groups(round_row, loaded.names),
         players=sorted(
             ((p, loaded.names[p]) for p in core_round.seated()),
             key=lambda x: sort_key(x[1], present.language()),

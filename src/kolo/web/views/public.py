@@ -142,7 +142,7 @@ def bracket(request: HttpRequest, key: str) -> HttpResponse:
     loaded = present.Loaded.of(event)
     context = _context(request, event, loaded)
     if event.is_knockout:
-        context.update(present.bracket_context(loaded))
+        context.update(present.knockout_context(loaded))
     else:
         context["elimination"] = present.elimination_context(loaded)
     return render(request, "kolo/public/bracket.html", context)
@@ -222,7 +222,7 @@ def projector(request: HttpRequest, key: str) -> HttpResponse:
     context = _context(request, event, loaded)
     context.update(_standings_context(loaded))
     if event.is_knockout:
-        context.update(present.bracket_context(loaded))
+        context.update(present.knockout_context(loaded))
     elif event.has_playoff:
         context["elimination"] = present.elimination_context(loaded)
     return render(request, "kolo/public/projector.html", context)

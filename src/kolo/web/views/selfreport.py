@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from kolo.core.problems import N_, InvalidInput
 from kolo.store import api as store
-from kolo.store import models, reports
+from kolo.store import models, selfreports
 from kolo.web import games, present, wording
 from kolo.web.inputs import shown, whole_number
 
@@ -50,7 +50,7 @@ def _wrong_code(request: HttpRequest, key: str) -> None:
 
 def _open_report(table: models.Table, posted: str) -> models.SelfReport:
     """The open report a player answers: the one named, or the only one."""
-    found = reports.open_reports(table)
+    found = selfreports.open_self_reports(table)
     if posted.strip():
         number = whole_number(posted)
         chosen = next((r for r in found if r.pk == number), None)
@@ -111,7 +111,7 @@ def _act(request: HttpRequest, event: models.Event, table: models.Table, seats: 
                 )
             if turn_count is not None:
                 turns[c] = turn_count
-        reports.submit_report(
+        selfreports.submit_self_report(
             actor,
             event,
             table,
@@ -125,14 +125,14 @@ def _act(request: HttpRequest, event: models.Event, table: models.Table, seats: 
         room.phone_action(action, request, event, table, seats, player, actor)
     elif action in ("confirm", "dispute"):
         chosen = _open_report(table, request.POST.get("report", ""))
-        reports.answer_report(actor, event, chosen, player, action == "confirm")
+        selfreports.answer_self_report(actor, event, chosen, player, action == "confirm")
         messages.success(request, _("thank you"))
     else:
         return
     request.session[f"{PHONE_KEY}{table.pk}"] = player
 
 
-def report(request: HttpRequest, key: str) -> HttpResponse:
+def self_report(request: HttpRequest, key: str) -> HttpResponse:
     event = get_object_or_404(models.Event, key=key)
     if not event.self_reporting:
         raise Http404
@@ -143,7 +143,7 @@ def report(request: HttpRequest, key: str) -> HttpResponse:
     if _limited(request, key):
         messages.error(request, _("too many wrong codes; wait a few minutes and try again"))
         return render(request, "kolo/public/report.html", {**context, "code": ""}, status=429)
-    table = reports.table_by_code(event, code)
+    table = selfreports.table_by_code(event, code)
     if table is None:
         _wrong_code(request, key)
         messages.error(request, _("no open table has this code"))
@@ -160,7 +160,7 @@ def report(request: HttpRequest, key: str) -> HttpResponse:
     names = dict(seats)
     games = table.games.count()
     context["t"] = present.phone_sheet(event, table, seats)
-    waiting = [r for r in reports.open_reports(table) if r.game_number == games + 1]
+    waiting = [r for r in selfreports.open_self_reports(table) if r.game_number == games + 1]
     context.update(
         table=table,
         seats=seats,

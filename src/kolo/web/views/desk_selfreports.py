@@ -14,16 +14,16 @@ from django.views.decorators.http import require_POST
 
 from kolo.core.problems import InvalidInput
 from kolo.store import api as store
-from kolo.store import models, reports
+from kolo.store import models, selfreports
 from kolo.web import wording
 from kolo.web.access import organiser
 from kolo.web.inputs import optional_number
 
 
-def report_groups(round_row: models.Round, names: dict[str, str]) -> list[dict[str, Any]]:
+def self_report_groups(round_row: models.Round, names: dict[str, str]) -> list[dict[str, Any]]:
     """Each game with open reports: its reports oldest first, and its result if any."""
     waiting = (
-        models.SelfReport.objects.filter(table__round=round_row, status__in=reports.OPEN)
+        models.SelfReport.objects.filter(table__round=round_row, status__in=selfreports.OPEN)
         .select_related("table", "reported_by")
         .prefetch_related("confirmed_by", "disputed_by")
         .order_by("table__number", "game_number", "created_at", "id")
@@ -71,7 +71,7 @@ def _scores(scores: dict[str, int], names: dict[str, str]) -> str:
 
 @organiser()
 @require_POST
-def report_decide(
+def self_report_decide(
     request: HttpRequest, event: models.Event, role: str, number: int, report: int
 ) -> HttpResponse:
     """Accept or reject a report; accepting names the version of the result shown."""
@@ -82,7 +82,7 @@ def report_decide(
     version = request.POST.get("version", "")
     actor = store.Actor(who=request.user.get_username(), via="web")
     try:
-        reports.decide_report(
+        selfreports.decide_self_report(
             actor,
             event,
             row,

@@ -1,4 +1,4 @@
-"""Whole simulated events through the real pairing engine and standings (kolo.formats.study)."""
+"""Whole simulated events through the real pairing engine and standings (kolo.science.study)."""
 
 from dataclasses import replace
 
@@ -8,10 +8,10 @@ from kolo.core import elimination, knockout
 from kolo.core.problems import InvalidInput
 from kolo.core.settings import resolve
 from kolo.core.standings import bracket, compute
-from kolo.formats import metrics
-from kolo.formats.study import Model, parse_model, play_event, run, simulate_event, study_of
 from kolo.games import rulesets
 from kolo.pairing.checker import check_hard_rules
+from kolo.science import metrics
+from kolo.science.study import Model, parse_model, play_event, run, simulate_event, study_of
 
 
 def _timeless(outcome):
@@ -149,7 +149,7 @@ def test_round_r_of_a_longer_event_is_played_as_in_the_shorter():
 def test_where_the_lower_score_wins_skill_lowers_the_score(monkeypatch):
     """A rule set whose game the lower score wins: the strong still win (the model follows
     the game's rule); without it they would come last (τ near −0.6)."""
-    from kolo.formats import study as module
+    from kolo.science import study as module
 
     low = replace(rulesets.get("dominion-cz"), id="dominion-low", lower_wins=True)
     registry = {**rulesets.REGISTRY, low.id: low}

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from kolo.formats.study import bots_of, games_with_bots, parse_model, simulate_event, study_of
 from kolo.games import registry
+from kolo.science.study import bots_of, games_with_bots, parse_model, simulate_event, study_of
 
 
 def _digest(event):

@@ -1,11 +1,11 @@
-"""Which table a rule set reads (kolo.formats.table): its own, or that of a rule set that pairs
+"""Which table a rule set reads (kolo.science.table): its own, or that of a rule set that pairs
 and ranks alike, as the rule sets themselves say (issue 37: no list of names in the module)."""
 
 from dataclasses import replace
 
 from kolo.core.settings import Defaults
-from kolo.formats import table
 from kolo.games import rulesets
+from kolo.science import table
 
 
 def test_the_shipped_table_is_read_by_the_rule_sets_alike_and_by_no_other():

@@ -113,7 +113,7 @@ def _fmt(value: float) -> str:
 
 
 def _fed_from(
-    table: knockout.BracketTable, where: Mapping[EntrantId, tuple[Box, int]]
+    table: knockout.KnockoutTable, where: Mapping[EntrantId, tuple[Box, int]]
 ) -> float | None:
     """The middle of the rows that sent this table its players (None: none did)."""
     ys = [
@@ -122,7 +122,7 @@ def _fed_from(
     return sum(ys) / len(ys) if ys else None
 
 
-def draw(rounds: Sequence[knockout.BracketRound], names: Mapping[EntrantId, str]) -> Drawing:
+def draw(rounds: Sequence[knockout.KnockoutRound], names: Mapping[EntrantId, str]) -> Drawing:
     """The bracket's drawing for the knockout rounds, oldest round on the left."""
     if not rounds:
         return Drawing((), (), 0.0, 0.0)

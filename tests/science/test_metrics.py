@@ -1,10 +1,10 @@
-"""The statistics of format science on hand-built cases (kolo.formats.metrics)."""
+"""The statistics of format science on hand-built cases (kolo.science.metrics)."""
 
 import math
 
 import pytest
 
-from kolo.formats import metrics
+from kolo.science import metrics
 
 
 def test_kendall_tau_is_one_when_the_standings_follow_strength():

@@ -1,9 +1,9 @@
-"""The round sheet reads every game as the standings do (one outcome function), and says which
+"""The round's tables read every game as the standings do (one outcome function), and say which
 tables the round waits for."""
 
 from kolo.core.event import Entrant, Event, Game, Round, Table
 from kolo.core.standings import compute
-from kolo.report.roundsheet import round_sheet
+from kolo.report.roundtables import round_tables
 from tests.conftest import ruleset_and_settings
 
 PLAYERS = ("p1", "p2", "p3", "p4", "p5", "p6")
@@ -31,9 +31,9 @@ ROUND_1 = Round(
 def test_places_points_and_shares_are_the_standings_own():
     event = event_of(ROUND_1)
     ruleset, settings = ruleset_and_settings(event)
-    sheet = round_sheet(event, ROUND_1, ruleset, settings)
+    shown = round_tables(event, ROUND_1, ruleset, settings)
     standings = {row.entrant.id: row for row in compute(event, ruleset, settings).rows}
-    seats = [s for t in sheet.tables for s in t.seats]
+    seats = [s for t in shown.tables for s in t.seats]
     assert [s.id for s in seats] == list(PLAYERS)
     for seat in seats:
         (result,) = seat.games
@@ -50,8 +50,8 @@ def test_places_points_and_shares_are_the_standings_own():
 def test_seats_in_order_with_names_and_the_table_of_two_is_smaller():
     event = event_of(ROUND_1)
     ruleset, settings = ruleset_and_settings(event)
-    sheet = round_sheet(event, ROUND_1, ruleset, settings)
-    first, second = sheet.tables
+    shown = round_tables(event, ROUND_1, ruleset, settings)
+    first, second = shown.tables
     assert [(s.seat, s.id, s.name) for s in second.seats] == [
         (1, "p5", "Player 5"),
         (2, "p6", "Player 6"),
@@ -72,13 +72,13 @@ def test_the_round_waits_for_the_tables_without_results():
     )
     event = event_of(ROUND_1, waiting)
     ruleset, settings = ruleset_and_settings(event)
-    sheet = round_sheet(event, waiting, ruleset, settings, {p: p.upper() for p in PLAYERS})
-    assert [t.complete for t in sheet.tables] == [True, False]
-    assert sheet.waiting == (2,)
-    assert sheet.games == 1
-    assert sheet.tables[1].seats[0].games == ()
-    assert sheet.tables[0].seats[0].name == "P1"
-    assert not sheet.time_limit
+    shown = round_tables(event, waiting, ruleset, settings, {p: p.upper() for p in PLAYERS})
+    assert [t.complete for t in shown.tables] == [True, False]
+    assert shown.waiting == (2,)
+    assert shown.games == 1
+    assert shown.tables[1].seats[0].games == ()
+    assert shown.tables[0].seats[0].name == "P1"
+    assert not shown.time_limit
 
 
 def test_byes_and_the_time_limit():
@@ -95,22 +95,22 @@ def test_byes_and_the_time_limit():
     )
     event = event_of(round_)
     ruleset, settings = ruleset_and_settings(event)
-    sheet = round_sheet(event, round_, ruleset, settings)
-    assert sheet.bye_names == ("Player 5", "Player 6")
-    assert sheet.time_limit
-    assert sheet.tables[0].time_limit
-    assert sheet.tables[0].seats[3].games[0].points == max(
-        g.points for s in sheet.tables[0].seats for g in s.games
+    shown = round_tables(event, round_, ruleset, settings)
+    assert shown.bye_names == ("Player 5", "Player 6")
+    assert shown.time_limit
+    assert shown.tables[0].time_limit
+    assert shown.tables[0].seats[3].games[0].points == max(
+        g.points for s in shown.tables[0].seats for g in s.games
     )
-    assert sheet.waiting == ()
+    assert shown.waiting == ()
 
 
 def test_several_games_a_table_give_each_game_its_seat_order():
     round_ = Round(1, (Table(1, ("p1", "p2", "p3", "p4"), (game(p1=5, p2=9, p3=1, p4=3),)),))
     event = event_of(round_, games_per_table=2)
     ruleset, settings = ruleset_and_settings(event)
-    sheet = round_sheet(event, round_, ruleset, settings)
-    (table,) = sheet.tables
+    shown = round_tables(event, round_, ruleset, settings)
+    (table,) = shown.tables
     assert table.games_needed == 2
     assert not table.complete
     assert [o.number for o in table.orders] == [1, 2]

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from kolo.formats.study import run, study_of
+from kolo.science.study import run, study_of
 
 distributed = pytest.importorskip("distributed")
 

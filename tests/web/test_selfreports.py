@@ -9,7 +9,7 @@ from django.test import Client
 
 from kolo.core.problems import InvalidInput
 from kolo.store import api as store
-from kolo.store import models, reports
+from kolo.store import models, selfreports
 from tests.web.conftest import ACTOR
 
 pytestmark = [pytest.mark.db, pytest.mark.django_db]
@@ -74,12 +74,12 @@ def test_two_players_reporting_at_once_are_both_kept_as_a_conflict(table, desk):
     assert "Waiting for the others" not in bob.get(f"{REPORT}?code={table.code}").content.decode()
     submit(ana, table, first, [50, 40, 30])
     submit(bob, table, second, [50, 30, 40])
-    reports = list(models.SelfReport.objects.filter(table=table))
-    assert len(reports) == 2
-    assert all(r.status != models.SelfReport.REJECTED for r in reports)
+    selfreports = list(models.SelfReport.objects.filter(table=table))
+    assert len(selfreports) == 2
+    assert all(r.status != models.SelfReport.REJECTED for r in selfreports)
     assert audited("report.submit") == 2
     # Bob's different report disputes Ana's, and says so in the audit trail
-    assert reports[0].status == models.SelfReport.DISPUTED
+    assert selfreports[0].status == models.SelfReport.DISPUTED
     assert audited("report.dispute") == 1
     page = desk.get("/desk/brno-2026/rounds/1/").content.decode()
     assert "Conflicting reports" in page
@@ -153,7 +153,7 @@ def test_accepting_without_a_version_is_refused_when_a_result_is_in(table):
         ACTOR, table.round.event, 1, 1, dict(zip(seats(table), [1, 2, 3], strict=True))
     )
     with pytest.raises(InvalidInput, match="entered after this report"):
-        reports.decide_report(ACTOR, table.round.event, report, True)
+        selfreports.decide_self_report(ACTOR, table.round.event, report, True)
     report.refresh_from_db()
     assert report.status == models.SelfReport.PENDING
 
@@ -199,7 +199,7 @@ def test_two_reports_arriving_at_once_on_two_connections(owner):
     def report(player, scores):
         try:
             start.wait()
-            reports.submit_report(ACTOR, event, table, player, scores)
+            selfreports.submit_self_report(ACTOR, event, table, player, scores)
         except Exception as error:  # shown by the assertion below
             failures.append(error)
         finally:

@@ -1,10 +1,10 @@
-"""A round's sheet: every table with its players in seat order and each game's result read by
+"""A round's tables: every table with its players in seat order and each game's result read by
 the rules, built once and shown by the command line (``kolo round show``), the web's tables
-pages, the desk's round page and its print sheets.
+pages, the desk's round page and its printouts.
 
 Values, not words: each output formats the numbers in its language. Every game is read by
 ``kolo.core.outcome``, the one place where scores become places, points and shares, so the
-sheet cannot disagree with the standings."""
+tables cannot disagree with the standings."""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ class GameOrder:
 
 
 @dataclass(frozen=True)
-class TableSheet:
+class RoundTable:
     """One table of the round."""
 
     number: int
@@ -91,11 +91,11 @@ class TableSheet:
 
 
 @dataclass(frozen=True)
-class RoundSheet:
+class RoundTables:
     """A round's tables, top table first, and its byes."""
 
     number: int
-    tables: tuple[TableSheet, ...]
+    tables: tuple[RoundTable, ...]
     byes: tuple[EntrantId, ...]
     bye_names: tuple[str, ...]
     games_needed: int
@@ -117,14 +117,14 @@ class RoundSheet:
         return any(t.time_limit for t in self.tables)
 
 
-def round_sheet(
+def round_tables(
     event: Event,
     round_: Round,
     ruleset: RuleSet,
     settings: Settings,
     names: Mapping[EntrantId, str] | None = None,
-) -> RoundSheet:
-    """The sheet of ``round_`` of ``event`` under its rule set and resolved settings, the
+) -> RoundTables:
+    """The tables of ``round_`` of ``event`` under its rule set and resolved settings, the
     players named by ``names`` (default: the entrants' names)."""
     if names is None:
         names = {e.id: e.name for e in event.entrants}
@@ -168,7 +168,7 @@ def round_sheet(
                 )
             )
         tables.append(
-            TableSheet(
+            RoundTable(
                 number=table.number,
                 group=table.group,
                 seats=seats,
@@ -179,7 +179,7 @@ def round_sheet(
                 orders=tuple(orders),
             )
         )
-    return RoundSheet(
+    return RoundTables(
         number=round_.number,
         tables=tuple(tables),
         byes=round_.byes,

@@ -28,15 +28,15 @@ from kolo.web.views.deskbase import actor_of, attempt, base_context, qr_svg
 
 @organiser()
 def print_round(
-    request: HttpRequest, event: models.Event, role: str, number: int, sheet: str
+    request: HttpRequest, event: models.Event, role: str, number: int, printout: str
 ) -> HttpResponse:
     game = store.ruleset_of(event)[0].game
-    if sheet not in ROUND_SHEETS and sheet not in games.print_sheets(game):
+    if printout not in ROUND_SHEETS and printout not in games.print_sheets(game):
         raise Http404
     context = round_context(request, event, role, number)
-    if sheet not in ROUND_SHEETS and not games.print_sheet(game, sheet, event, context):
+    if printout not in ROUND_SHEETS and not games.print_sheet(game, printout, event, context):
         raise Http404  # the round has nothing to print on it
-    if sheet == "names":
+    if printout == "names":
         context["by_name"] = sorted(
             (
                 {"name": s["name"], "table": t["number"], "seat": s["seat"]}
@@ -45,7 +45,7 @@ def print_round(
             ),
             key=lambda r: sort_key(r["name"], present.language()),
         )
-    if sheet == "slips" or sheet in games.print_with_codes(game):
+    if printout == "slips" or printout in games.print_with_codes(game):
         report_url = context["phones"].url(reverse("report", kwargs={"key": event.key}))
         for t in context["tables"]:
             t["qr"] = (
@@ -55,12 +55,12 @@ def print_round(
             )
             t["game_numbers"] = list(range(1, t["games_needed"] + 1))
         context["report_url"] = report_url
-    if sheet == "slips":
+    if printout == "slips":
         from kolo.games import registry
 
         played = registry.get(game)
         context["game_title"] = _(played.title) if played.id != "points" else ""
-    return render(request, f"kolo/print/{sheet}.html", context)
+    return render(request, f"kolo/print/{printout}.html", context)
 
 
 ROUND_SHEETS = ("pairings", "names", "slips")
@@ -72,7 +72,7 @@ def print_bracket(request: HttpRequest, event: models.Event, role: str) -> HttpR
     if not event.is_knockout:
         raise Http404
     context = base_context(request, event, role)
-    context.update(present.bracket_context(present.Loaded.of(event, public=False)))
+    context.update(present.knockout_context(present.Loaded.of(event, public=False)))
     context["printed"] = timezone.localtime()
     return render(request, "kolo/print/bracket.html", context)
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from kolo.changes import reports as changes
 from kolo.changes import results, sheets
+from kolo.changes import selfreports as changes
 from kolo.changes.results import Audit
 from kolo.store import loading, models
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
@@ -42,7 +42,7 @@ def table_by_code(event: models.Event, code: str) -> models.Table | None:
     )
 
 
-def open_reports(table: models.Table) -> list[models.SelfReport]:
+def open_self_reports(table: models.Table) -> list[models.SelfReport]:
     """The table's reports waiting for the organiser, oldest first."""
     return list(
         table.reports.filter(status__in=OPEN)
@@ -77,7 +77,7 @@ def _write_answer(event: models.Event, said: changes.Answer) -> models.SelfRepor
 def write_report(
     event: models.Event, table: models.Table, reported: changes.Reported
 ) -> tuple[models.SelfReport, list[Audit]]:
-    """Write what a player's report decided (``changes.reports.decide``): the reporter's
+    """Write what a player's report decided (``changes.selfreports.decide``): the reporter's
     earlier reports withdrawn, the answers to the others, the new report (or the one the same
     result confirms); returns the report and the audit entries to write, in order."""
     if reported.document is None:
@@ -115,7 +115,7 @@ def write_audits(event: models.Event, actor: Actor, audits: list[Audit]) -> None
         )
 
 
-def report_game(
+def self_report_game(
     actor: Actor,
     event: models.Event,
     table: models.Table,
@@ -129,15 +129,15 @@ def report_game(
 
     The same result as an open report confirms that report; a different one is kept next
     to it (its reporter disputes the others), and the reporter's own earlier report is
-    withdrawn: decided by the pure ``changes.reports.report_game`` on the event read once,
-    then written. Runs inside the caller's transaction (:func:`submit_report` is its own).
+    withdrawn: decided by the pure ``changes.selfreports.self_report_game`` on the event read once,
+    then written. Runs inside the caller's transaction (:func:`submit_self_report` is its own).
     """
     event = lock_event(event)
     table = models.Table.objects.select_related("round").get(pk=table.pk)
     state, ruleset, settings = stored_table(
         event, table.round.number, table.number, with_reports=True
     )
-    reported = changes.report_game(
+    reported = changes.self_report_game(
         state,
         ruleset,
         settings,
@@ -153,12 +153,12 @@ def report_game(
     return report
 
 
-submit_report = atomic(report_game)
-"""A player reports the table's next game (:func:`report_game`), in a transaction of its own."""
+submit_self_report = atomic(self_report_game)
+"""A player reports the table's next game (:func:`self_report_game`) in its own transaction."""
 
 
 @atomic
-def answer_report(
+def answer_self_report(
     actor: Actor, event: models.Event, report: models.SelfReport, player: str, agree: bool
 ) -> models.SelfReport:
     """Another player at the table confirms the report, or disputes it: once each."""
@@ -168,7 +168,7 @@ def answer_report(
         .select_related("table__round", "reported_by")
         .get(pk=report.pk)
     )
-    said = changes.answer_report(
+    said = changes.answer_self_report(
         open_report(report),
         player,
         list(_seated(report.table)),
@@ -182,7 +182,7 @@ def answer_report(
 
 
 @atomic
-def decide_report(
+def decide_self_report(
     actor: Actor,
     event: models.Event,
     report: models.SelfReport,
@@ -204,7 +204,7 @@ def decide_report(
     )
     before = report.status
     game = report.table.games.filter(number=report.game_number).first() if accept else None
-    expected_version = changes.decide_report(
+    expected_version = changes.decide_self_report(
         open_report(report),
         accept,
         report.table.number,

@@ -23,12 +23,12 @@ from kolo.core.event import Entrant, Event, Game, Round, Table
 from kolo.core.problems import N_, InvalidInput, NoValidPairing
 from kolo.core.settings import Settings, resolve
 from kolo.core.standings import bracket, compute
-from kolo.formats import metrics
 from kolo.games import registry, rulesets
 from kolo.games.base import Bots
 from kolo.pairing.engine import propose
 from kolo.runner import Submitter
 from kolo.runner import run as run_batches
+from kolo.science import metrics
 from kolo.simulation import SkillModel
 from kolo.stats import sub_seed
 

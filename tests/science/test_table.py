@@ -1,6 +1,6 @@
-"""The desk's line from the table kolo ships (kolo.formats.table)."""
+"""The desk's line from the table kolo ships (kolo.science.table)."""
 
-from kolo.formats import table
+from kolo.science import table
 
 DATA = {
     "tables": {

@@ -1,6 +1,6 @@
 """The statistics of format science: rank correlation, the top k, and 95 % intervals.
 
-Pure functions of plain values, each checked on hand-built cases (tests/formats).
+Pure functions of plain values, each checked on hand-built cases (tests/science).
 """
 
 from __future__ import annotations

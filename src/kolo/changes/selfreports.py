@@ -2,7 +2,7 @@
 written: the reporter seated, the players named, the limits, the game's number; and what it
 does to the reports of the game still open (the same result confirms one; a different one
 disputes the others; the reporter's own earlier one is withdrawn). The store writes what this
-returns (``store.reports``)."""
+returns (``store.selfreports``)."""
 
 from __future__ import annotations
 
@@ -139,7 +139,7 @@ def answer(
     return Answer(report.id, who, agree, after, audit)
 
 
-def answer_report(
+def answer_self_report(
     report: OpenReport,
     who: EntrantId,
     seats: Sequence[EntrantId],
@@ -156,7 +156,7 @@ def answer_report(
     return answer(report, who, names, agree, len(seats), place)
 
 
-def decide_report(
+def decide_self_report(
     report: OpenReport,
     accept: bool,
     table_number: int,
@@ -187,7 +187,7 @@ def decide_report(
     return expected_version
 
 
-def report_game(
+def self_report_game(
     state: results.Stored,
     ruleset: RuleSet,
     settings: Settings,

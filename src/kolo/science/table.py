@@ -20,8 +20,8 @@ from typing import Any
 
 from kolo.core.problems import N_
 from kolo.core.settings import Defaults
-from kolo.formats.study import Summary, run, study_of
 from kolo.games import rulesets
+from kolo.science.study import Summary, run, study_of
 
 REACH = 4
 """How far (in players) a field may be from the table's nearest size and still get a line."""
@@ -45,7 +45,7 @@ class Entry:
 
 @cache
 def _shipped() -> dict[str, Any]:
-    text = resources.files("kolo.formats").joinpath("data/strongest.json").read_text("utf-8")
+    text = resources.files("kolo.science").joinpath("data/strongest.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
 
