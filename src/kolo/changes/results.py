@@ -321,11 +321,8 @@ def read_scores(
     )
 
 
-def open_table(
-    event: Event, key: str, round_number: int, table_number: int, *, closed_ok: bool = False
-) -> Table:
-    """Table ``table_number`` of round ``round_number``, refused where there is none or where
-    the round is closed (unless ``closed_ok``: the explicit correction, R-EVT-3)."""
+def _the_round(event: Event, key: str, round_number: int) -> Round:
+    """Round ``round_number`` of the event, refused where there is none."""
     round_ = next((r for r in event.rounds if r.number == round_number), None)
     if round_ is None:
         raise Refused(
@@ -337,6 +334,15 @@ def open_table(
                 )
             ]
         )
+    return round_
+
+
+def open_table(
+    event: Event, key: str, round_number: int, table_number: int, *, closed_ok: bool = False
+) -> Table:
+    """Table ``table_number`` of round ``round_number``, refused where there is none or where
+    the round is closed (unless ``closed_ok``: the explicit correction, R-EVT-3)."""
+    round_ = _the_round(event, key, round_number)
     if round_.closed and not closed_ok:
         raise Refused([Problem("ROUND", CLOSED, {"number": round_.number, "event": key})])
     table = next((t for t in round_.tables if t.number == table_number), None)
@@ -359,17 +365,7 @@ def closed_game(
     """The table and the game's number that R-EVT-3's explicit correction changes: refused
     where the round is not closed (its results are corrected as usual), the table has several
     games and none is named, or it has no such game."""
-    round_ = next((r for r in event.rounds if r.number == round_number), None)
-    if round_ is None:
-        raise Refused(
-            [
-                Problem(
-                    "ROUND",
-                    N_("event {event} has no round {number}"),
-                    {"event": key, "number": round_number},
-                )
-            ]
-        )
+    round_ = _the_round(event, key, round_number)
     if not round_.closed:
         raise Refused(
             [
