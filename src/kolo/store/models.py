@@ -24,6 +24,36 @@ class Event(models.Model):
         default=0, help_text="The highest N of an id pN ever given, so ids are never reused."
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # the season around the day (R-REG-1..3): what is announced, and registrations
+    date = models.DateField(null=True, blank=True, help_text="The day the event is played.")
+    start_time = models.TimeField(null=True, blank=True, help_text="When play starts.")
+    city = models.CharField(max_length=200, blank=True, default="")
+    venue = models.CharField(max_length=200, blank=True, default="")
+    address = models.CharField(max_length=300, blank=True, default="")
+    capacity = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Places for registered players; None: no limit."
+    )
+    registration_until = models.DateTimeField(
+        null=True, blank=True, help_text="Registrations close then; None: at the start."
+    )
+    fee = models.CharField(max_length=200, blank=True, default="", help_text="Entry fee, as text.")
+    description = models.TextField(blank=True, default="")
+    published_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the event was published; None: a draft (R-REG-1)."
+    )
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    approve_registrations = models.BooleanField(
+        default=False, help_text="Each registration waits for the organiser's approval."
+    )
+    consent = models.TextField(
+        blank=True, default="", help_text="The consent line a registering player agrees to."
+    )
+    bank_account = models.CharField(
+        max_length=60, blank=True, default="", help_text="For the fee's QR payment code."
+    )
+    checkin_opened_at = models.DateTimeField(
+        null=True, blank=True, help_text="When check-in started (R-REG-3); None: not yet."
+    )
 
     class Meta:
         ordering = ["-created_at", "key"]
@@ -88,6 +118,9 @@ class Entrant(models.Model):
         default=list,
         blank=True,
         help_text="A team's members in seat order (kolo-event/1 entrants[].members).",
+    )
+    checked_in_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the entrant checked in on the day (R-REG-3)."
     )
 
     class Meta:
@@ -353,3 +386,50 @@ class LoginFailure(models.Model):
 
     class Meta:
         indexes = [models.Index(fields=["scope", "key", "at"])]
+
+
+class Registration(models.Model):
+    """A player's registration for a published event (R-REG-2): registered, waiting, awaiting
+    the organiser's approval, cancelled or removed; reached by its private token."""
+
+    STATUSES = ("registered", "waiting", "pending", "cancelled", "removed")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    number = models.PositiveIntegerField(
+        help_text="The registration's number in its event (1, 2…), the payment's variable symbol."
+    )
+    queue = models.PositiveIntegerField(
+        help_text="Order of arrival (R-REG-2); the organiser may move a registration."
+    )
+    name = models.CharField(max_length=200)
+    club = models.CharField(max_length=200, blank=True, default="")
+    email = models.EmailField(blank=True, default="", help_text="Never shown publicly.")
+    partner = models.CharField(
+        max_length=200, blank=True, default="", help_text="A team of two: the second member."
+    )
+    consent = models.TextField(blank=True, default="", help_text="The consent line agreed to.")
+    token = models.CharField(max_length=64, unique=True, help_text="The private page's token.")
+    status = models.CharField(max_length=20, default="registered")
+    running_late_until = models.DateTimeField(
+        null=True, blank=True, help_text="Running late: the arrival the player expects."
+    )
+    paid = models.BooleanField(default=False)
+    entrant = models.OneToOneField(
+        Entrant,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="registration",
+        help_text="The entrant the registration became.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    changed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["queue", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="registration_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event.key} #{self.number} {self.name}"
