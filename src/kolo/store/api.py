@@ -5,6 +5,15 @@ the store's modules by noun; this module only names them together.
 
 from kolo.changes.results import RESULT_IS_IN, SHEET_IN_PLAY, scores_text
 from kolo.core.problems import InvalidInput
+
+# an event's announcement (issue 38, publish): details, publishing, cancelling, the calendar
+from kolo.store.announcement import (
+    announce,
+    cancel_event,
+    details_of,
+    places_taken,
+    public_details,
+)
 from kolo.store.audit import (
     Actor,
     atomic,
@@ -110,11 +119,13 @@ __all__ = [
     "InvalidInput",
     "accept_round",
     "add_entrants",
+    "announce",
     "add_teams",
     "atomic",
     "audit_trail",
     "bracket",
     "bracket_decided",
+    "cancel_event",
     "change_settings",
     "check_club",
     "check_key",
@@ -127,6 +138,7 @@ __all__ = [
     "create_event",
     "delete_event",
     "delete_round",
+    "details_of",
     "drop_entrant",
     "event_version",
     "export_document",
@@ -144,6 +156,8 @@ __all__ = [
     "new_round",
     "pair_round",
     "password_problem",
+    "places_taken",
+    "public_details",
     "put_series_event",
     "ratings_before",
     "record_entry",
