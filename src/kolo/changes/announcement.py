@@ -185,22 +185,21 @@ def change_details(
             values[name] = read_value(name, raw)
         except Refused as error:
             problems.extend(error.problems)
-    if problems:
-        raise Refused(problems)
     after = replace(current, **values)
     publishes = publish and not published
     if published or publishes:
-        missing = [
+        unread = {p.path for p in problems}
+        problems.extend(
             Problem(option(name), message)
             for name, message in (
                 ("date", N_("a published event needs its date (YYYY-MM-DD)")),
                 ("city", N_("a published event needs its city")),
                 ("venue", N_("a published event needs its venue")),
             )
-            if not getattr(after, name)
-        ]
-        if missing:
-            raise Refused(missing)
+            if not getattr(after, name) and option(name) not in unread
+        )
+    if problems:
+        raise Refused(problems)
     if (
         after.registration_until is not None
         and after.date is not None

@@ -49,6 +49,8 @@ class Entry:
     description: str = ""
     url: str = ""
     cancelled: bool = False
+    sequence: int = 0
+    """How often the entry changed since it was first published (SEQUENCE)."""
 
 
 def escape(text: str) -> str:
@@ -92,6 +94,7 @@ def _vevent(entry: Entry) -> list[str]:
         "BEGIN:VEVENT",
         f"UID:{escape(entry.uid)}",
         f"DTSTAMP:{_utc(entry.stamp)}",
+        f"SEQUENCE:{entry.sequence}",
     ]
     if entry.start is None:
         lines.append(f"DTSTART;VALUE=DATE:{entry.day.strftime('%Y%m%d')}")

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Max, Q, QuerySet
 from django.utils import timezone
 
 from kolo.changes import announcement as rules
@@ -109,6 +109,10 @@ class Listed:
     event: models.Event
     taken: int
     series: tuple[models.Series, ...]
+    changed_at: datetime.datetime
+    """When its announcement last changed (the calendar's DTSTAMP)."""
+    sequence: int
+    """How often it changed after it was published (the calendar's SEQUENCE)."""
 
     @property
     def places_left(self) -> int | None:
@@ -129,8 +133,11 @@ def published_events(
         rows = rows.filter(city__iexact=city)
     if ruleset_ids is not None:
         rows = rows.filter(ruleset__in=ruleset_ids)
+    changes = Q(audit__action__in=["event.publish", "event.details", "event.cancel"])
     return rows.annotate(
-        taken=Count("registrations", filter=Q(registrations__status="registered"), distinct=True)
+        taken=Count("registrations", filter=Q(registrations__status="registered"), distinct=True),
+        announced_at=Max("audit__at", filter=changes),
+        announcements=Count("audit", filter=changes, distinct=True),
     ).prefetch_related("series_entries__series")
 
 
@@ -144,7 +151,13 @@ def calendar(
     """The upcoming published events (today's included), soonest first, and the past ones,
     latest first."""
     listed = [
-        Listed(e, int(getattr(e, "taken", 0)), tuple(s.series for s in e.series_entries.all()))
+        Listed(
+            e,
+            int(getattr(e, "taken", 0)),
+            tuple(s.series for s in e.series_entries.all()),
+            getattr(e, "announced_at", None) or e.published_at or e.created_at,
+            max(0, int(getattr(e, "announcements", 1)) - 1),
+        )
         for e in published_events(series=series, city=city, ruleset_ids=ruleset_ids)
     ]
     upcoming = sorted(

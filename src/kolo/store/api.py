@@ -8,10 +8,15 @@ from kolo.core.problems import InvalidInput
 
 # an event's announcement (issue 38, publish): details, publishing, cancelling, the calendar
 from kolo.store.announcement import (
+    Listed,
     announce,
     cancel_event,
     details_of,
     places_taken,
+)
+from kolo.store.announcement import calendar as calendar_events
+from kolo.store.announcement import cities as event_cities
+from kolo.store.announcement import (
     public_details,
 )
 from kolo.store.audit import (
@@ -116,6 +121,7 @@ __all__ = [
     "SHEET_IN_PLAY",
     "Actor",
     "DuplicateEntrant",
+    "Listed",
     "InvalidInput",
     "accept_round",
     "add_entrants",
@@ -125,6 +131,7 @@ __all__ = [
     "audit_trail",
     "bracket",
     "bracket_decided",
+    "calendar_events",
     "cancel_event",
     "change_settings",
     "check_club",
@@ -141,6 +148,7 @@ __all__ = [
     "details_of",
     "drop_entrant",
     "event_version",
+    "event_cities",
     "export_document",
     "find_event",
     "free_key",
