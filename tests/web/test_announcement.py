@@ -221,11 +221,18 @@ def test_the_tour_takes_published_from_the_store(owner):
     store.put_series_event(ACTOR, series, event.key, city="Brno", date="2026-01-01")
     [item] = store.series_value(series).events
     assert item.published is False  # a draft in the store
+    page = Client().get(f"/s/{series.key}/").content.decode()
+    assert "not published" in page and "scored places" not in page
     store.announce(ACTOR, event, {**WHERE, "date": "2026-01-01"}, publish=True)
     [item] = store.series_value(series).events
     assert item.published is True
     page = Client().get(f"/s/{series.key}/").content.decode()
-    assert "scored places" in page
+    assert "scored places" in page and "not published" not in page
+    event.refresh_from_db()
+    assert event.published_at.strftime("%Y") in page
+    desk = Client()
+    desk.force_login(owner)
+    assert 'name="published"' not in desk.get(f"/desk/series/{series.key}/").content.decode()
     store.cancel_event(ACTOR, event)
     [item] = store.series_value(series).events
     assert item.published is False
