@@ -50,7 +50,8 @@ def test_escaping_and_folding_read_back():
     )
     lines = unfold(icalendar.calendar("Tour", [entry]))
     values = dict(lines)
-    assert lines[0] == ("BEGIN", "VCALENDAR") and lines[-1] == ("END", "VCALENDAR")
+    assert lines[0] == ("BEGIN", "VCALENDAR")
+    assert lines[-1] == ("END", "VCALENDAR")
     assert values["VERSION"] == "2.0"
     assert unescape(values["SUMMARY"]) == "Brno; open, 2027"
     assert values["SUMMARY"] == "Brno\\; open\\, 2027"

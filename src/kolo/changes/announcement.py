@@ -174,7 +174,9 @@ def change_details(
     a published event without its date, city or venue, a deadline after the event's day, and
     a change that changes nothing."""
     if cancelled:
-        raise Refused([Problem("EVENT", N_("the event is cancelled: its details stay as they were"))])
+        raise Refused(
+            [Problem("EVENT", N_("the event is cancelled: its details stay as they were"))]
+        )
     unknown = [name for name in given if name not in FIELDS]
     if unknown:
         raise LookupError(unknown[0])

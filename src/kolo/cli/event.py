@@ -148,7 +148,7 @@ def event_delete(
     print(_("deleted {key}").format(key=event))
 
 
-# --- the announcement (issue 38, publish: R-REG-1) ----------------------------------------
+# --- the announcement (R-REG-1): publish, details, cancel -----------------------------------
 
 DateOpt = Annotated[
     str | None, typer.Option("--date", help=_("The day the event is played: YYYY-MM-DD."))
@@ -296,9 +296,7 @@ def event_details(
 @event_app.command("cancel", help=_("Cancel a published event: its page and calendars say so."))
 def event_cancel(
     event: EventArg,
-    reason: Annotated[
-        str, typer.Option("--reason", help=_("Why, for the audit trail."))
-    ] = "",
+    reason: Annotated[str, typer.Option("--reason", help=_("Why, for the audit trail."))] = "",
     yes: Annotated[bool, typer.Option("--yes", help=_("Do not ask for confirmation."))] = False,
 ) -> None:
     open_store()

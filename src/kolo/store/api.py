@@ -6,19 +6,17 @@ the store's modules by noun; this module only names them together.
 from kolo.changes.results import RESULT_IS_IN, SHEET_IN_PLAY, scores_text
 from kolo.core.problems import InvalidInput
 
-# an event's announcement (issue 38, publish): details, publishing, cancelling, the calendar
+# an event's announcement (R-REG-1): details, publishing, cancelling, the calendar
 from kolo.store.announcement import (
     Listed,
     announce,
     cancel_event,
     details_of,
     places_taken,
+    public_details,
 )
 from kolo.store.announcement import calendar as calendar_events
 from kolo.store.announcement import cities as event_cities
-from kolo.store.announcement import (
-    public_details,
-)
 from kolo.store.audit import (
     Actor,
     atomic,
@@ -121,12 +119,12 @@ __all__ = [
     "SHEET_IN_PLAY",
     "Actor",
     "DuplicateEntrant",
-    "Listed",
     "InvalidInput",
+    "Listed",
     "accept_round",
     "add_entrants",
-    "announce",
     "add_teams",
+    "announce",
     "atomic",
     "audit_trail",
     "bracket",
@@ -147,8 +145,8 @@ __all__ = [
     "delete_round",
     "details_of",
     "drop_entrant",
-    "event_version",
     "event_cities",
+    "event_version",
     "export_document",
     "find_event",
     "free_key",

@@ -71,7 +71,7 @@ FIELDS: dict[str, str] = {
     "fee": N_("Entry fee"),
     "description": N_("Description"),
 }
-"""An event's announcement's fields, in words (issue 38)."""
+"""An event's announcement's fields, in words."""
 
 
 VIA: dict[str, str] = {

@@ -7,15 +7,15 @@ from django.views.i18n import set_language
 from kolo.web import accounts, games, password
 from kolo.web.views import (
     api,
+    calendar,
     correct,
+    desk_announcement,
     desk_entrants,
     desk_events,
     desk_office,
     desk_results,
     desk_rounds,
     desk_selfreports,
-    calendar,
-    desk_announcement,
     public,
     selfreport,
     series,
@@ -93,7 +93,7 @@ urlpatterns = [
     path("s/<slug:key>/players/<path:person>/", series.series_player, name="series-player"),
     path("desk/series/", series.desk_series_list, name="desk-series-list"),
     path("desk/series/<slug:key>/", series.desk_series, name="desk-series"),
-    # issue 38, publish: the calendar, its iCalendar feeds, an event's announcement at the desk
+    # publishing: the calendar, its iCalendar feeds, an event's announcement at the desk
     path("calendar/", calendar.calendar_page, name="calendar"),
     path("calendar.ics", calendar.calendar_ics, name="calendar-ics"),
     path("s/<slug:key>/calendar.ics", calendar.series_ics, name="series-ics"),

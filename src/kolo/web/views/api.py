@@ -83,7 +83,7 @@ def event_detail(request: HttpRequest, key: str) -> JsonResponse:
                 for e in loaded.value.entrants
             ],
             "rounds": [r.number for r in loaded.value.rounds],
-            "announcement": store.public_details(event),  # issue 38: the event's public details
+            "announcement": store.public_details(event),  # the event's public details
         }
     )
 

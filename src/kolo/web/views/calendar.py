@@ -1,4 +1,4 @@
-"""The public calendar (issue 38): the published events to come, soonest first, with the
+"""The public calendar: the published events to come, soonest first, with the
 places left, and the past ones with their standings; filtered by series, city and game; the
 same as iCalendar to subscribe to (``/calendar.ics``, a series' ``/s/KEY/calendar.ics``).
 
@@ -132,7 +132,7 @@ def _entry(request: HttpRequest, item: store.Listed) -> icalendar.Entry:
 
 
 def _ics(request: HttpRequest, name: str, series: str = "") -> HttpResponse:
-    upcoming, past = store.calendar_events(datetime.date.min, series=series)
+    upcoming, _past = store.calendar_events(datetime.date.min, series=series)
     text = icalendar.calendar(name, [_entry(request, item) for item in upcoming])
     return HttpResponse(text, content_type="text/calendar; charset=utf-8")
 

@@ -1,4 +1,4 @@
-"""The desk's announcement of an event (issue 38, R-REG-1): its details (date, start time,
+"""The desk's announcement of an event (R-REG-1): its details (date, start time,
 city, venue, address, capacity, registration deadline, entry fee, description) saved as a
 draft or published, changed later, and the event cancelled; every refusal shown by its
 field."""
@@ -49,9 +49,7 @@ KINDS = {
 }
 
 
-def _fields(
-    event: models.Event, typed: Any, errors: dict[str, list[str]]
-) -> list[dict[str, Any]]:
+def _fields(event: models.Event, typed: Any, errors: dict[str, list[str]]) -> list[dict[str, Any]]:
     details = store.details_of(event)
     return [
         {
