@@ -174,6 +174,30 @@ def test_the_desk_form_shows_errors_by_the_fields_and_publishes(desk, draft):
     assert "This event is cancelled" in public
 
 
+def test_the_desk_form_never_overwrites_a_change_made_meanwhile(desk, draft):
+    store.announce(ACTOR, draft, {**WHERE, "capacity": "24"}, publish=True)
+    url = f"/desk/{draft.key}/announcement/"
+    page = desk.get(url).content.decode()
+    assert 'name="shown_venue" value="Klub Hrací kostka"' in page
+    form = {"action": "save", **{f"shown_{k}": v for k, v in WHERE.items()}, **WHERE}
+    form.update(shown_capacity="24", capacity="24")
+    store.announce(ACTOR, draft, {"venue": "Sokolovna"})  # another organiser, meanwhile
+    # changing the venue too is refused by the field, naming what it is now
+    page = desk.post(url, {**form, "venue": "Radnice"}).content.decode()
+    assert "changed meanwhile" in page
+    assert "Sokolovna" in page
+    assert row(draft)["venue"] == "Sokolovna"
+    # changing only the capacity keeps the other's venue
+    response = desk.post(url, {**form, "capacity": "30"})
+    assert response.status_code == 302
+    assert (row(draft)["venue"], row(draft)["capacity"]) == ("Sokolovna", 30)
+    assert models.AuditEntry.objects.filter(event=draft).last().after == {"capacity": "30"}
+    # the desk's overview says where the announcement stands
+    overview = desk.get(f"/desk/{draft.key}/").content.decode()
+    assert "Published" in overview
+    assert url in overview
+
+
 def published(owner, name, ruleset="dominion-cz", **details):
     event = store.create_event(ACTOR, name, ruleset, owner=owner)
     return store.announce(ACTOR, event, {**WHERE, **details}, publish=True)

@@ -168,11 +168,13 @@ def change_details(
     published: bool,
     cancelled: bool,
     publish: bool,
+    seen: Mapping[str, str] | None = None,
 ) -> Announced:
     """The details after the organiser's ``given`` fields (text; a field not given stays as it
     is, "" clears it); ``publish`` publishes a draft. Refuses a change of a cancelled event,
     a published event without its date, city or venue, a deadline after the event's day, and
-    a change that changes nothing."""
+    a change that changes nothing. ``seen`` is each given field as the organiser's form showed
+    it: a field changed meanwhile by someone else is refused, not overwritten."""
     if cancelled:
         raise Refused(
             [Problem("EVENT", N_("the event is cancelled: its details stay as they were"))]
@@ -181,6 +183,18 @@ def change_details(
     if unknown:
         raise LookupError(unknown[0])
     problems: list[Problem] = []
+    for name in given:
+        now = text_of(name, getattr(current, name))
+        if seen is not None and name in seen and seen[name].strip().replace("\r\n", "\n") != now:
+            problems.append(
+                Problem(
+                    option(name),
+                    N_("changed meanwhile by someone else to '{value}': look at it again"),
+                    {"value": now},
+                )
+            )
+    if problems:
+        raise Refused(problems)
     values: dict[str, Any] = {}
     for name, raw in given.items():
         try:

@@ -181,6 +181,8 @@ def _given(**values: str | None) -> dict[str, str]:
 
 
 def _print_details(found: object) -> None:
+    from django.utils import timezone
+
     from kolo.changes.announcement import FIELDS, text_of
     from kolo.store import api as store
     from kolo.store import models
@@ -191,7 +193,7 @@ def _print_details(found: object) -> None:
         status = _("cancelled")
     elif found.published_at is not None:
         status = _("published {when}").format(
-            when=found.published_at.astimezone().strftime("%Y-%m-%d %H:%M")
+            when=timezone.localtime(found.published_at).strftime("%Y-%m-%d %H:%M")
         )
     else:
         status = _("a draft: not published")

@@ -44,11 +44,17 @@ def _write(event: models.Event, details: rules.Details, names: list[str]) -> Non
 
 @atomic
 def announce(
-    actor: Actor, event: models.Event, given: Mapping[str, str], *, publish: bool = False
+    actor: Actor,
+    event: models.Event,
+    given: Mapping[str, str],
+    *,
+    publish: bool = False,
+    seen: Mapping[str, str] | None = None,
 ) -> models.Event:
     """Change the event's details (``given``: field → text; "" clears a field) and, with
     ``publish``, publish a draft (R-REG-1: with its date, city and venue). The audit entry
-    keeps every changed field's value before and after."""
+    keeps every changed field's value before and after. ``seen``: the given fields as the
+    organiser's form showed them (one changed meanwhile is refused)."""
     event = lock_event(event)
     change = rules.change_details(
         details_of(event),
@@ -56,6 +62,7 @@ def announce(
         published=event.published_at is not None,
         cancelled=event.cancelled_at is not None,
         publish=publish,
+        seen=seen,
     )
     names = list(change.changed)
     _write(event, change.details, names)

@@ -107,10 +107,16 @@ def calendar_page(request: HttpRequest) -> HttpResponse:
     )
 
 
+def event_uid(request: HttpRequest, event: models.Event) -> str:
+    """The event's id in every calendar this service serves, for good (its key, its row and
+    this service's host name): an entry of it anywhere moves or cancels with the event."""
+    host = request.get_host().rsplit(":", 1)[0] or "kolo"
+    return f"{event.key}.{event.pk}@{host}"
+
+
 def _entry(request: HttpRequest, item: store.Listed) -> icalendar.Entry:
     event = item.event
     assert event.date is not None
-    host = request.get_host().rsplit(":", 1)[0] or "kolo"
     where = ", ".join(part for part in (event.venue, event.address, event.city) if part)
     lines = [_ruleset_words(event.ruleset)]
     if event.fee:
@@ -118,7 +124,7 @@ def _entry(request: HttpRequest, item: store.Listed) -> icalendar.Entry:
     if event.description:
         lines.append(event.description)
     return icalendar.Entry(
-        uid=f"{event.key}.{event.pk}@{host}",
+        uid=event_uid(request, event),
         summary=event.name,
         day=event.date,
         start=event.start_time,

@@ -60,6 +60,9 @@ def _fields(event: models.Event, typed: Any, errors: dict[str, list[str]]) -> li
             "value": typed.get(name, "")
             if typed is not None
             else rules.text_of(name, getattr(details, name)),
+            "shown": typed.get(f"shown_{name}", "")
+            if typed is not None
+            else rules.text_of(name, getattr(details, name)),
             "required": name in rules.REQUIRED,
             "errors": errors.get(name, []),
         }
@@ -79,9 +82,17 @@ def announcement(request: HttpRequest, event: models.Event, role: str) -> HttpRe
                 store.cancel_event(actor_of(request), event, request.POST.get("reason", ""))
                 messages.success(request, _("The event is cancelled."))
                 return redirect("desk-announcement", key=event.key)
-            given = {name: request.POST.get(name, "") for name in rules.FIELDS}
+            # only what the organiser changed on the form, with what the form showed of it:
+            # a field someone else changed meanwhile is refused, never overwritten
+            shown = {name: request.POST.get(f"shown_{name}", "") for name in rules.FIELDS}
+            given = {
+                name: request.POST.get(name, "")
+                for name in rules.FIELDS
+                if request.POST.get(name, "").strip().replace("\r\n", "\n")
+                != shown[name].strip().replace("\r\n", "\n")
+            }
             published = event.published_at is not None
-            store.announce(actor_of(request), event, given, publish=action == "publish")
+            store.announce(actor_of(request), event, given, publish=action == "publish", seen=shown)
         except InvalidInput as error:
             for problem in error.problems:
                 name = rules.field_of(problem.path)
