@@ -59,3 +59,35 @@ def test_the_calendar_on_a_phone(live_server, browser, screenshots, language):
     card = page.locator(".card.announcement").inner_text()
     assert ("Published on" if language == "en" else "Zveřejněno") in card
     assert "09:30" in card
+
+
+def test_an_organiser_publishes_from_a_phone(live_server, browser, screenshots):
+    owner = get_user_model().objects.create_user("olga", password="organiser-pass-1")
+    event = store.create_event(ACTOR, "Brno open", "dominion-cz", owner=owner)
+    phone = browser.new_context(viewport=PHONE, locale="cs-CZ")
+    page = phone.new_page()
+    page.goto(f"{live_server.url}/language/cs/?next=/login/")
+    page.fill("#id_username", "olga")
+    page.fill("#id_password", "organiser-pass-1")
+    with page.expect_navigation():
+        page.click("button[type=submit]")
+    page.goto(f"{live_server.url}/desk/{event.key}/announcement/")
+    page.fill("#a-city", "Brno")
+    with page.expect_navigation():
+        page.click("button[value=publish]")
+    assert page.locator("#field-date .error-text").count() == 1  # by its field, in Czech
+    assert "datum" in page.locator("#field-date .error-text").inner_text()
+    page.fill("#a-date", f"{NEXT_YEAR}-03-13")
+    page.fill("#a-start_time", "10:00")
+    page.fill("#a-venue", "Klub Hrací kostka")
+    page.fill("#a-capacity", "24")
+    page.fill("#a-registration_until", f"{NEXT_YEAR}-03-12T20:00")
+    with page.expect_navigation():
+        page.click("button[value=publish]")
+    assert page.locator(".announcement-status .badge.ok").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=str(screenshots / "announcement-phone-cs.png"), full_page=True)
+    event.refresh_from_db()
+    assert event.published_at is not None
+    assert event.registration_until is not None
+    assert event.start_time == datetime.time(10, 0)
