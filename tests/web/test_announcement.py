@@ -209,7 +209,7 @@ def test_the_calendar_lists_filters_and_counts_places(owner):
         models.Registration.objects.create(
             event=soon, number=i + 1, queue=i + 1, name=f"P{i}", token=f"t{i}", status=status
         )
-    published(owner, "Praha cup", city="Praha", ruleset="carcassonne-cz")
+    praha = published(owner, "Praha cup", city="Praha", ruleset="carcassonne-cz")
     past = published(owner, "Old one", date="2020-01-11")
     store.create_event(ACTOR, "Secret draft", "dominion-cz", owner=owner)
     page = Client().get("/calendar/").content.decode()
@@ -254,6 +254,13 @@ def test_the_calendar_lists_filters_and_counts_places(owner):
     mine = unfold(Client().get(f"/s/{series.key}/calendar.ics").content.decode("utf-8"))
     assert [v for k, v in mine if k == "UID"] == [f"{soon.key}.{soon.pk}@testserver"]
     assert "Cancelled" in Client().get("/calendar/").content.decode()
+    # an organiser's page (their name in its header) is never served to others from the cache
+    organiser = Client()
+    organiser.force_login(owner)
+    assert "olga" in organiser.get("/calendar/").content.decode()
+    assert "olga" not in Client().get("/calendar/").content.decode()
+    store.announce(ACTOR, praha, {"venue": "Nová scéna"})  # a change shows at once
+    assert "Nová scéna" in Client().get("/calendar/").content.decode()
 
 
 def test_the_tour_takes_published_from_the_store(owner):

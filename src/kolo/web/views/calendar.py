@@ -33,10 +33,13 @@ def _store_version() -> int:
 
 
 def cached(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """The page as rendered for the store's version, language and address."""
+    """The page as rendered for the store's version, language and address; a logged-in
+    organiser (whose name the header shows) always gets a fresh one."""
 
     @wraps(view)
     def run(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.user.is_authenticated:
+            return view(request, *args, **kwargs)
         name = (
             f"kolo:calendar:{_store_version()}:{translation.get_language()}:"
             f"{timezone.localdate().isoformat()}:{request.get_full_path()}"
