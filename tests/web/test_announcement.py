@@ -71,7 +71,7 @@ def test_publishing_needs_date_city_and_venue_and_is_audited(draft):
         ({"venue": ""}, "--venue"),
         ({"registration_until": f"{NEXT_YEAR}-03-14T10:00"}, "--registration-until"),
         ({"date": "13.3."}, "--date"),
-        ({"start_time": "25:00"}, "--start-time"),
+        ({"start_time": "25:00"}, "--start"),
         ({"capacity": "0"}, "--capacity"),
         ({"city": "Br\x1bno"}, "--city"),
     ):

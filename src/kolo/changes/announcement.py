@@ -46,15 +46,19 @@ REQUIRED = ("date", "city", "venue")
 """What publishing needs (R-REG-1)."""
 
 
+OPTIONS = {"start_time": "--start"}
+"""The command line's options whose name is not the field's."""
+
+
 def option(name: str) -> str:
-    """The command line's option for a field: ``registration_until`` → ``--registration-until``."""
-    return "--" + name.replace("_", "-")
+    """The command line's option for a field: ``registration_until`` → ``--registration-until``,
+    ``start_time`` → ``--start``."""
+    return OPTIONS.get(name) or "--" + name.replace("_", "-")
 
 
 def field_of(path: str) -> str | None:
     """The field a refusal's path names, or None."""
-    name = path.removeprefix("--").replace("-", "_")
-    return name if name in FIELDS else None
+    return next((name for name in FIELDS if option(name) == path), None)
 
 
 def text_of(name: str, value: Any) -> str:
