@@ -299,7 +299,15 @@ def test_the_migration_keeps_what_a_series_marked_published(owner):
 
     from django.apps import apps
 
-    migration = importlib.import_module("kolo.store.migrations.0012_publish38_published")
+    import pkgutil
+
+    from kolo.store import migrations
+
+    found = [
+        importlib.import_module(f"kolo.store.migrations.{m.name}")
+        for m in pkgutil.iter_modules(migrations.__path__)
+    ]  # found by what it does: its number may change when branches meet
+    [migration] = [m for m in found if hasattr(m, "publish_what_series_marked")]
     marked = store.create_event(ACTOR, "Marked", "dominion-cz")
     unmarked = store.create_event(ACTOR, "Unmarked", "dominion-cz")
     series = store.save_series(ACTOR, "Tour", owner=owner)
