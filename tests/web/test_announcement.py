@@ -296,10 +296,9 @@ def test_the_tour_takes_published_from_the_store(owner):
 
 def test_the_migration_keeps_what_a_series_marked_published(owner):
     import importlib
+    import pkgutil
 
     from django.apps import apps
-
-    import pkgutil
 
     from kolo.store import migrations
 
