@@ -91,8 +91,13 @@ def day(tmp_path: Path) -> list[Page]:
     store.pair_round(ACTOR, dominion, seed=1)  # round 6 in play, round 5 closed before it
     nbgl = imported(tmp_path, "nbgl-praha-2026.json")
     get_user_model().objects.filter(username="olga").update(is_superuser=True, is_staff=True)
+    where = {"date": "2099-03-13", "city": "Brno", "venue": "Klub", "capacity": "24"}
+    store.announce(ACTOR, dominion, where, publish=True)  # on the calendar
     return [
         "/",
+        "/calendar/",
+        f"/desk/{dominion.key}/announcement/",
+        f"/desk/{nbgl.key}/announcement/",
         "/desk/",
         "/desk/tokens/",
         "/desk/pools/",

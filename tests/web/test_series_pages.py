@@ -62,8 +62,10 @@ def golden_in_the_store(owner, client):
             "kind": item.get("kind") or "",
             "declined": ", ".join(item.get("declined", [])),
         }
-        if item["published"]:
-            data["published"] = "on"
+        if item["published"]:  # R-TOUR-1: the event's own publication (R-REG-1) decides
+            event = models.Event.objects.get(key=keys[item["file"]])
+            where = {"date": item["date"], "city": item["city"], "venue": "Klub"}
+            store.announce(ACTOR, event, where, publish=True)
         client.post(f"/desk/series/{series.key}/", data)
     series.refresh_from_db()
     return series, keys
@@ -295,6 +297,8 @@ def test_r_qual_5_a_small_carcassonne_event_qualifies_its_places_on_the_series_p
         owner=owner,
     )
     store.put_series_event(ACTOR, series, event.key, city="Brno", date="2026-01-01", kind="local")
+    where = {"date": "2026-01-01", "city": "Brno", "venue": "Klub"}
+    store.announce(ACTOR, event, where, publish=True)  # a draft qualifies nobody (R-REG-1)
     page = Client().get(f"/s/{series.key}/qualification/").content.decode()
     qualified = {name for name, _pid in people if f">{name}</a>" in page}
     # two table winners, then the better success of the two seconds (30 of 100 beats 70 of 260)

@@ -146,3 +146,167 @@ def event_delete(
         return
     store.delete_event(cli_actor(), found)
     print(_("deleted {key}").format(key=event))
+
+
+# --- the announcement (R-REG-1): publish, details, cancel -----------------------------------
+
+DateOpt = Annotated[
+    str | None, typer.Option("--date", help=_("The day the event is played: YYYY-MM-DD."))
+]
+StartOpt = Annotated[str | None, typer.Option("--start", help=_("When play starts: HH:MM."))]
+CityOpt = Annotated[str | None, typer.Option("--city", help=_("The city."))]
+VenueOpt = Annotated[str | None, typer.Option("--venue", help=_("The venue."))]
+AddressOpt = Annotated[str | None, typer.Option("--address", help=_("The venue's address."))]
+CapacityOpt = Annotated[
+    str | None,
+    typer.Option("--capacity", help=_("Places for registered players; empty: no limit.")),
+]
+UntilOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--registration-until",
+        help=_("Registrations close then: YYYY-MM-DDTHH:MM (local time)."),
+    ),
+]
+FeeOpt = Annotated[str | None, typer.Option("--fee", help=_("The entry fee, as text."))]
+DescriptionOpt = Annotated[
+    str | None, typer.Option("--description", help=_("What players should know."))
+]
+
+
+def _given(**values: str | None) -> dict[str, str]:
+    """The fields given on the command line (``--start`` is the start time)."""
+    names = {"start": "start_time"}
+    return {names.get(k, k): v for k, v in values.items() if v is not None}
+
+
+def _print_details(found: object) -> None:
+    from django.utils import timezone
+
+    from kolo.changes.announcement import FIELDS, text_of
+    from kolo.store import api as store
+    from kolo.store import models
+
+    assert isinstance(found, models.Event)
+    details = store.details_of(found)
+    if found.cancelled_at is not None:
+        status = _("cancelled")
+    elif found.published_at is not None:
+        status = _("published {when}").format(
+            when=timezone.localtime(found.published_at).strftime("%Y-%m-%d %H:%M")
+        )
+    else:
+        status = _("a draft: not published")
+    words = {
+        "date": _("Date"),
+        "start_time": _("Start"),
+        "city": _("City"),
+        "venue": _("Venue"),
+        "address": _("Address"),
+        "capacity": _("Capacity"),
+        "registration_until": _("Registration until"),
+        "fee": _("Entry fee"),
+        "description": _("Description"),
+    }
+    rows = [[_("Status"), status]]
+    rows += [[words[name], text_of(name, getattr(details, name))] for name in FIELDS]
+    if found.capacity is not None:
+        rows.append([_("Places taken"), str(store.places_taken(found))])
+    print(table([_("Detail"), _("Value")], rows))
+
+
+@event_app.command(
+    "publish",
+    help=_(
+        "Publish the event with its date, city and venue (and the other details given); "
+        "on a published event, change the details given."
+    ),
+)
+def event_publish(
+    event: EventArg,
+    date: DateOpt = None,
+    city: CityOpt = None,
+    venue: VenueOpt = None,
+    address: AddressOpt = None,
+    start: StartOpt = None,
+    capacity: CapacityOpt = None,
+    registration_until: UntilOpt = None,
+    fee: FeeOpt = None,
+    description: DescriptionOpt = None,
+) -> None:
+    open_store()
+    from kolo.store import api as store
+
+    found = store.find_event(event)
+    was_published = found.published_at is not None
+    given = _given(
+        date=date,
+        city=city,
+        venue=venue,
+        address=address,
+        start=start,
+        capacity=capacity,
+        registration_until=registration_until,
+        fee=fee,
+        description=description,
+    )
+    found = store.announce(cli_actor(), found, given, publish=True)
+    if was_published:
+        print(_("changed the details of {key}").format(key=found.key))
+    else:
+        print(_("published {key}").format(key=found.key))
+    _print_details(found)
+
+
+@event_app.command(
+    "details",
+    help=_("Show the event's announcement, or change its details (a draft stays a draft)."),
+)
+def event_details(
+    event: EventArg,
+    date: DateOpt = None,
+    city: CityOpt = None,
+    venue: VenueOpt = None,
+    address: AddressOpt = None,
+    start: StartOpt = None,
+    capacity: CapacityOpt = None,
+    registration_until: UntilOpt = None,
+    fee: FeeOpt = None,
+    description: DescriptionOpt = None,
+) -> None:
+    open_store()
+    from kolo.store import api as store
+
+    found = store.find_event(event)
+    given = _given(
+        date=date,
+        city=city,
+        venue=venue,
+        address=address,
+        start=start,
+        capacity=capacity,
+        registration_until=registration_until,
+        fee=fee,
+        description=description,
+    )
+    if given:
+        found = store.announce(cli_actor(), found, given)
+        print(_("changed the details of {key}").format(key=found.key))
+    _print_details(found)
+
+
+@event_app.command("cancel", help=_("Cancel a published event: its page and calendars say so."))
+def event_cancel(
+    event: EventArg,
+    reason: Annotated[str, typer.Option("--reason", help=_("Why, for the audit trail."))] = "",
+    yes: Annotated[bool, typer.Option("--yes", help=_("Do not ask for confirmation."))] = False,
+) -> None:
+    open_store()
+    from kolo.store import api as store
+
+    found = store.find_event(event)
+    if not yes and not typer.confirm(_("Cancel {name}?").format(name=found.name)):
+        print(_("nothing changed"))
+        return
+    store.cancel_event(cli_actor(), found, reason)
+    print(_("cancelled {key}").format(key=found.key))

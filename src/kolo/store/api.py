@@ -5,6 +5,18 @@ the store's modules by noun; this module only names them together.
 
 from kolo.changes.results import RESULT_IS_IN, SHEET_IN_PLAY, scores_text
 from kolo.core.problems import InvalidInput
+
+# an event's announcement (R-REG-1): details, publishing, cancelling, the calendar
+from kolo.store.announcement import (
+    Listed,
+    announce,
+    cancel_event,
+    details_of,
+    places_taken,
+    public_details,
+)
+from kolo.store.announcement import calendar as calendar_events
+from kolo.store.announcement import cities as event_cities
 from kolo.store.audit import (
     Actor,
     atomic,
@@ -108,13 +120,17 @@ __all__ = [
     "Actor",
     "DuplicateEntrant",
     "InvalidInput",
+    "Listed",
     "accept_round",
     "add_entrants",
     "add_teams",
+    "announce",
     "atomic",
     "audit_trail",
     "bracket",
     "bracket_decided",
+    "calendar_events",
+    "cancel_event",
     "change_settings",
     "check_club",
     "check_key",
@@ -127,7 +143,9 @@ __all__ = [
     "create_event",
     "delete_event",
     "delete_round",
+    "details_of",
     "drop_entrant",
+    "event_cities",
     "event_version",
     "export_document",
     "find_event",
@@ -144,6 +162,8 @@ __all__ = [
     "new_round",
     "pair_round",
     "password_problem",
+    "places_taken",
+    "public_details",
     "put_series_event",
     "ratings_before",
     "record_entry",

@@ -56,7 +56,7 @@ def _series_document(series: models.Series) -> dict[str, Any]:
                 "event": e.event.key,
                 "city": e.city,
                 "date": e.date.isoformat(),
-                "published": e.published,
+                "published": _published(e.event),
                 "kind": e.kind,
                 "declined": list(e.declined),
             }
@@ -121,6 +121,12 @@ def save_series(
     return series
 
 
+def _published(event: models.Event) -> bool:
+    """R-TOUR-1 for an event in the store: published there (R-REG-1) and not cancelled. (A
+    series file keeps its own flag for the event files it lists.)"""
+    return event.published_at is not None and event.cancelled_at is None
+
+
 def _series_event(entry: models.SeriesEvent, index: int) -> Any:
     from pathlib import Path
 
@@ -132,7 +138,7 @@ def _series_event(entry: models.SeriesEvent, index: int) -> Any:
         path=Path(entry.event.key),
         city=entry.city,
         date=entry.date,
-        published=entry.published,
+        published=_published(entry.event),
         kind=entry.kind,
         declined=tuple(entry.declined),
         event=to_core(entry.event),
@@ -197,13 +203,13 @@ def put_series_event(
     *,
     city: str,
     date: Any,
-    published: bool = True,
     kind: str | None = None,
     declined: Sequence[str] = (),
     user: Any = None,
 ) -> models.SeriesEvent:
     """Add an event to a series or change what the series records about it. An event joining
-    a series gives its entrants series identities where they have none."""
+    a series gives its entrants series identities where they have none. Whether it counts as
+    published (R-TOUR-1) is the event's own publication (R-REG-1), not the series'."""
     import datetime
 
     series = models.Series.objects.select_for_update().get(pk=series.pk)
@@ -222,7 +228,7 @@ def put_series_event(
     if entry is None:
         entry = models.SeriesEvent(series=series, event=event)
         _give_identities(actor, lock_event(event))
-    entry.city, entry.date, entry.published = city, date, published
+    entry.city, entry.date = city, date
     entry.kind = kind or None
     entry.declined = _players_list(declined, "declined")
     entry.save()

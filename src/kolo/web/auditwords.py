@@ -21,6 +21,9 @@ ACTIONS: dict[str, str] = {
     "event.import": N_("event imported"),
     "event.settings": N_("settings changed"),
     "event.delete": N_("event deleted"),
+    "event.publish": N_("event published"),
+    "event.details": N_("event's details changed"),
+    "event.cancel": N_("event cancelled"),
     "entrant.add": N_("entrants added"),
     "entrant.edit": N_("entrant edited"),
     "entrant.drop": N_("drop"),
@@ -55,6 +58,20 @@ ACTIONS: dict[str, str] = {
     **games.audit_actions(),
 }
 """Every action the store records, by its name in words (a game's own, from its room)."""
+
+
+FIELDS: dict[str, str] = {
+    "date": N_("Date"),
+    "start_time": N_("Start"),
+    "city": N_("City"),
+    "venue": N_("Venue"),
+    "address": N_("Address"),
+    "capacity": N_("Capacity"),
+    "registration_until": N_("Registration until"),
+    "fee": N_("Entry fee"),
+    "description": N_("Description"),
+}
+"""An event's announcement's fields, in words."""
 
 
 VIA: dict[str, str] = {
@@ -106,6 +123,10 @@ PATTERNS: tuple[_Pattern, ...] = (
         N_("imported event ‘{event}’ (entrants: {entrants}, rounds: {rounds})"),
     ),
     _p(r"changed settings", N_("changed the settings")),
+    _p(r"published the event", N_("published the event")),
+    _p(r"published the event; details: (?P<fields>[a-z_, ]+)", N_("published the event: {fields}")),
+    _p(r"changed the event's details: (?P<fields>[a-z_, ]+)", N_("changed the details: {fields}")),
+    _p(r"cancelled the event", N_("cancelled the event")),
     _p(r"deleted event '(?P<event>.*)'", N_("deleted event ‘{event}’")),
     _p(r"entered (?P<count>\d+): (?P<names>.*)", N_("entered {count}: {names}")),
     _p(r"edited (?P<code>\S+)", N_("edited {code}")),
@@ -241,6 +262,10 @@ def summary_words(summary: str) -> str:
         match = pattern.regex.match(summary)
         if match:
             values = {k: v or "" for k, v in match.groupdict().items()}
+            if values.get("fields"):  # an announcement's fields, each in words
+                values["fields"] = ", ".join(
+                    _(FIELDS.get(f, f)) for f in values["fields"].split(", ")
+                )
             if values.get("how") in HOW:
                 values["how"] = _(HOW[values["how"]])
             text = _(pattern.words).format(**values)

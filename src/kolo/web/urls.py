@@ -7,7 +7,9 @@ from django.views.i18n import set_language
 from kolo.web import accounts, games, password
 from kolo.web.views import (
     api,
+    calendar,
     correct,
+    desk_announcement,
     desk_entrants,
     desk_events,
     desk_office,
@@ -91,6 +93,15 @@ urlpatterns = [
     path("s/<slug:key>/players/<path:person>/", series.series_player, name="series-player"),
     path("desk/series/", series.desk_series_list, name="desk-series-list"),
     path("desk/series/<slug:key>/", series.desk_series, name="desk-series"),
+    # publishing: the calendar, its iCalendar feeds, an event's announcement at the desk
+    path("calendar/", calendar.calendar_page, name="calendar"),
+    path("calendar.ics", calendar.calendar_ics, name="calendar-ics"),
+    path("s/<slug:key>/calendar.ics", calendar.series_ics, name="series-ics"),
+    path(
+        "desk/<slug:key>/announcement/",
+        desk_announcement.announcement,
+        name="desk-announcement",
+    ),
     path("desk/", desk_events.desk, name="desk"),
     path("desk/import/", desk_events.import_event, name="desk-import"),
     path("desk/tokens/", desk_office.tokens, name="desk-tokens"),

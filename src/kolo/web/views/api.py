@@ -83,6 +83,7 @@ def event_detail(request: HttpRequest, key: str) -> JsonResponse:
                 for e in loaded.value.entrants
             ],
             "rounds": [r.number for r in loaded.value.rounds],
+            "announcement": store.public_details(event),  # the event's public details
         }
     )
 
@@ -242,6 +243,29 @@ _PROBLEM = {
     },
     "required": ["error"],
 }
+_TEXT_OR_NULL = {"type": ["string", "null"]}
+_ANNOUNCEMENT: dict[str, Any] = {
+    "type": "object",
+    "description": "The event's public details (R-REG-1): a draft until published; a date "
+    "YYYY-MM-DD, a start time HH:MM and the registration deadline YYYY-MM-DDTHH:MM in the "
+    "service's time zone; no registration's data.",
+    "properties": {
+        "published": {"type": "boolean"},
+        "published_at": {**_TEXT_OR_NULL, "format": "date-time"},
+        "cancelled": {"type": "boolean"},
+        "cancelled_at": {**_TEXT_OR_NULL, "format": "date-time"},
+        "date": _TEXT_OR_NULL,
+        "start_time": _TEXT_OR_NULL,
+        "city": _TEXT_OR_NULL,
+        "venue": _TEXT_OR_NULL,
+        "address": _TEXT_OR_NULL,
+        "capacity": {"type": ["integer", "null"]},
+        "registration_until": _TEXT_OR_NULL,
+        "fee": _TEXT_OR_NULL,
+        "description": _TEXT_OR_NULL,
+        "places_taken": {"type": ["integer", "null"]},
+    },
+}
 _KEY = {"name": "key", "in": "path", "required": True, "schema": {"type": "string"}}
 _NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer"}}
 _TABLE = {"name": "table", "in": "path", "required": True, "schema": {"type": "integer"}}
@@ -285,7 +309,9 @@ OPENAPI: dict[str, Any] = {
             },
         ),
         "/api/v1/events/{key}": _read(
-            "One event: settings, entrants, round numbers", [_KEY], {"type": "object"}
+            "One event: settings, entrants, round numbers, its announcement",
+            [_KEY],
+            {"type": "object", "properties": {"announcement": _ANNOUNCEMENT}},
         ),
         "/api/v1/events/{key}/rounds": _read(
             "The event's published rounds",

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_safe
 from kolo.core import collation
 from kolo.core.collation import sort_key
 from kolo.store import models, roles
+from kolo.store.api import places_taken
 from kolo.web import present, singleflight
 
 
@@ -102,6 +103,7 @@ def event_home(request: HttpRequest, key: str) -> HttpResponse:
     titles = present.round_titles(loaded)  # the bracket rounds' names
     context["round_links"] = [(r.number, titles.get(r.number, "")) for r in loaded.value.rounds]
     context["query"] = ""
+    context["places_taken"] = places_taken(event) if event.capacity else 0  # the announcement
     return render(request, "kolo/public/event.html", context)
 
 

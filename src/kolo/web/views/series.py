@@ -102,6 +102,16 @@ def series_page(request: HttpRequest, key: str) -> HttpResponse:
             for row in tour.rows
         ]
     entries = list(series.entries.select_related("event"))
+    counted = {e["key"]: e for e in events}
+    listed = [  # every event by date: published or not (R-REG-1), counted or not (R-TOUR-1)
+        {
+            "entry": entry,
+            "published_at": entry.event.published_at,
+            "cancelled": entry.event.cancelled_at is not None,
+            "tour": counted.get(entry.event.key),
+        }
+        for entry in sorted(entries, key=lambda e: (e.date, e.event.key))
+    ]
     return render(
         request,
         "kolo/public/series.html",
@@ -110,6 +120,7 @@ def series_page(request: HttpRequest, key: str) -> HttpResponse:
             "tour": tour,
             "events": events,
             "entries": entries,
+            "listed": listed,
             "rows": rows,
             "problem": value is None,
             "may_change": request.user.is_authenticated
@@ -442,7 +453,6 @@ def _desk_series_change(request: HttpRequest, series: models.Series) -> None:
                 post.get("event", ""),
                 city=post.get("city", ""),
                 date=post.get("date", ""),
-                published=post.get("published") == "on",
                 kind=post.get("kind") or None,
                 declined=_lines(post.get("declined", "")),
                 user=request.user,
