@@ -194,6 +194,7 @@ def check_in(
     """Check entrants in by id or exact name (or take it back, ``undo``); all or nothing, one
     audit entry. Refused before check-in is open and once round 1 is paired."""
     event = lock_event(event)
+    rules.refuse_checkin(to_core(event), opened=event.checkin_opened_at is not None, key=event.key)
     if not refs:
         raise InvalidInput.one(N_("no entrants given"), path="ENTRANT")
     entrants: list[models.Entrant] = []
