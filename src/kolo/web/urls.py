@@ -8,6 +8,7 @@ from kolo.web import accounts, games, password
 from kolo.web.views import (
     api,
     correct,
+    desk_checkin,
     desk_entrants,
     desk_events,
     desk_office,
@@ -74,6 +75,9 @@ event_desk = [
     path("export.csv", desk_office.export_csv, name="desk-export-csv"),
     path("audit/", desk_office.audit, name="desk-audit"),
     path("team/", desk_office.team, name="desk-team"),
+    # check-in on the day (issue 38, R-REG-3)
+    path("checkin/", desk_checkin.checkin, name="desk-checkin"),
+    path("checkin/<str:token>/", desk_checkin.checkin_player, name="desk-checkin-player"),
 ]
 
 urlpatterns = [
@@ -91,6 +95,8 @@ urlpatterns = [
     path("s/<slug:key>/players/<path:person>/", series.series_player, name="series-player"),
     path("desk/series/", series.desk_series_list, name="desk-series-list"),
     path("desk/series/<slug:key>/", series.desk_series, name="desk-series"),
+    # check-in on the day (issue 38): a registration's check-in QR code, for its private page
+    path("r/<str:token>/checkin.svg", desk_checkin.checkin_qr, name="checkin-qr"),
     path("desk/", desk_events.desk, name="desk"),
     path("desk/import/", desk_events.import_event, name="desk-import"),
     path("desk/tokens/", desk_office.tokens, name="desk-tokens"),
