@@ -187,3 +187,16 @@ def test_the_check_in_page_in_czech(desk, season):
     assert foreign_words(text, names, CZECH) == set()
     desk.cookies["django_language"] = "cs"
     assert "Prezentovat" in page(desk, f"/desk/{season.key}/checkin/tok05/")
+
+
+def test_pairing_round_1_on_the_desk_says_who_is_missing_in_the_desks_words(desk, season):
+    store.open_checkin(ACTOR, season)
+    store.check_in(ACTOR, season, [f"p{i}" for i in range(1, 13)])
+    response = desk.post(f"/desk/{season.key}/pair/", follow=True)
+    html = response.content.decode()
+    assert (
+        "check-in has started and 1 have not checked in: Hráč M; check them in or drop them "
+        "on the Check-in page"
+    ) in html
+    assert "kolo entrant" not in html
+    assert not models.Round.objects.filter(event=season).exists()
