@@ -75,7 +75,7 @@ event_desk = [
     path("export.csv", desk_office.export_csv, name="desk-export-csv"),
     path("audit/", desk_office.audit, name="desk-audit"),
     path("team/", desk_office.team, name="desk-team"),
-    # check-in on the day (issue 38, R-REG-3)
+    # check-in on the day (R-REG-3)
     path("checkin/", desk_checkin.checkin, name="desk-checkin"),
     path("checkin/<str:token>/", desk_checkin.checkin_player, name="desk-checkin-player"),
 ]
@@ -95,7 +95,7 @@ urlpatterns = [
     path("s/<slug:key>/players/<path:person>/", series.series_player, name="series-player"),
     path("desk/series/", series.desk_series_list, name="desk-series-list"),
     path("desk/series/<slug:key>/", series.desk_series, name="desk-series"),
-    # check-in on the day (issue 38): a registration's check-in QR code, for its private page
+    # check-in on the day (R-REG-3): a registration's check-in QR code, for its private page
     path("r/<str:token>/checkin.svg", desk_checkin.checkin_qr, name="checkin-qr"),
     path("desk/", desk_events.desk, name="desk"),
     path("desk/import/", desk_events.import_event, name="desk-import"),
