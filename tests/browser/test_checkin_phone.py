@@ -24,7 +24,7 @@ def wide(page) -> int:
 
 
 @pytest.mark.parametrize("language", ["cs", "en"])
-def test_check_in_on_a_phone(live_server, browser, language):
+def test_check_in_on_a_phone(live_server, browser, screenshots, language):
     owner = get_user_model().objects.create_user("olga", password="organiser-pass-1")
     event = store.create_event(ACTOR, "Brno Open", "carcassonne-cz", owner=owner)
     for number, name in enumerate(PLAYERS, 1):
@@ -60,6 +60,8 @@ def test_check_in_on_a_phone(live_server, browser, language):
     with page.expect_navigation():
         page.locator(".checkin-list li button[value=checkin]").click()
     assert page.locator(".checkin-list li.in").count() == 1
+    page.goto(f"{base}/desk/{event.key}/checkin/")
+    page.screenshot(path=str(screenshots / f"checkin-phone-{language}.png"), full_page=True)
     # a long name on a phone: nothing scrolls sideways
     page.goto(f"{base}/desk/{event.key}/checkin/?q=katerina")
     assert wide(page) <= PHONE["width"]

@@ -100,16 +100,16 @@ def test_late_players_waiting_players_and_the_seating_hint(desk, season):
     assert "Running late:" in html
     assert "Hráč M (expected at" in html
     # 12 at 3 full tables; seat the late one and the 3 waiting for 4 full tables
-    assert "Round 1 now: 12 players, 3 full tables and 0 smaller." in html
-    assert "Seat Hráč M, Olga Malá, Pavel Veselý, Rita Nová: 4 full tables and 0 smaller." in html
+    assert "Round 1 now: 12 players; full tables: 3, smaller: 0." in html
+    assert "Seat Hráč M, Olga Malá, Pavel Veselý, Rita Nová: full tables: 4, smaller: 0." in html
     html = post(desk, f"/desk/{season.key}/checkin/", action="seat", number="14")
     assert "Olga Malá checked in" in html
     registration = models.Registration.objects.get(event=season, number=14)
     assert registration.status == "registered"
     assert registration.entrant.checked_in_at is not None
     assert "Checked in: 13 of 14" in html
-    assert "Round 1 now: 13 players, 1 full tables and 3 smaller." in html
-    assert "Seat Hráč M, Pavel Veselý, Rita Nová: 4 full tables and 0 smaller." in html
+    assert "Round 1 now: 13 players; full tables: 1, smaller: 3." in html
+    assert "Seat Hráč M, Pavel Veselý, Rita Nová: full tables: 4, smaller: 0." in html
 
 
 def test_a_late_entry_and_those_who_did_not_come(desk, season):
@@ -200,3 +200,16 @@ def test_pairing_round_1_on_the_desk_says_who_is_missing_in_the_desks_words(desk
     ) in html
     assert "kolo entrant" not in html
     assert not models.Round.objects.filter(event=season).exists()
+
+
+def test_the_hint_is_shown_only_where_seating_makes_a_round(desk, season):
+    store.open_checkin(ACTOR, season)
+    models.Registration.objects.filter(event=season, status="waiting").update(status="removed")
+    store.check_in(ACTOR, season, ["p1"])  # one here, one late: a round of 2 cannot be seated
+    html = page(desk, f"/desk/{season.key}/checkin/")
+    assert "Round 1 now" not in html
+    models.Registration.objects.filter(event=season, status="removed").update(status="waiting")
+    store.check_in(ACTOR, season, ["p2", "p3", "p4", "p5"])  # 5: tables of 4 and 3 cannot
+    html = page(desk, f"/desk/{season.key}/checkin/")
+    assert "Round 1 now: 5 players cannot be seated at this game's tables." in html
+    assert "Seat Hráč M, Olga Malá, Pavel Veselý: full tables: 2, smaller: 0." in html
