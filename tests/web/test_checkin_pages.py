@@ -213,3 +213,16 @@ def test_the_hint_is_shown_only_where_seating_makes_a_round(desk, season):
     html = page(desk, f"/desk/{season.key}/checkin/")
     assert "Round 1 now: 5 players cannot be seated at this game's tables." in html
     assert "Seat Hráč M, Olga Malá, Pavel Veselý: full tables: 2, smaller: 0." in html
+
+
+def test_a_player_registered_after_check_in_opened_is_listed_and_checked_in(desk, season):
+    store.open_checkin(ACTOR, season)
+    models.Registration.objects.create(
+        event=season, number=30, queue=30, name="Nová Registrace", token="tok30"
+    )
+    html = page(desk, f"/desk/{season.key}/checkin/", q="nova registrace")
+    assert "Nová Registrace" in html.split('class="checkin-list"')[1]
+    html = post(desk, f"/desk/{season.key}/checkin/", action="seat", number="30")
+    assert "Nová Registrace checked in" in html
+    entrant = models.Registration.objects.get(number=30, event=season).entrant
+    assert entrant.checked_in_at is not None

@@ -244,3 +244,13 @@ def test_every_check_in_sentence_is_said_in_czech(season):
     assert said[0] == "otevřel(a) prezenci (zapsáno z přihlášek: 5)"
     assert said[-1].startswith("vyřazeni ti, kdo se neprezentovali (5): Petr Svoboda")
     assert all(s != e.summary for s, e in zip(said, entries, strict=True))
+
+
+def test_names_from_registrations_and_late_entries_are_checked_as_entrant_names(season):
+    store.open_checkin(ACTOR, season)
+    assert refused(store.add_late, ACTOR, season, "p7")[0].startswith("'p7' looks like an id")
+    assert "200" in refused(store.add_late, ACTOR, season, "x" * 201)[0]
+    assert refused(store.add_late, ACTOR, season, "Ok", "bad\x1bclub")
+    register(season, "tab\there")
+    messages = refused(store.open_checkin, ACTOR, season)
+    assert len(messages) == 1

@@ -42,6 +42,15 @@ def checked_in_codes(event: models.Event) -> set[str]:
     return set(event.entrants.filter(checked_in_at__isnull=False).values_list("code", flat=True))
 
 
+def _check_entry(entry: reading.Entry, path: str) -> None:
+    """The names and the club an entry brings, checked as entrant names are everywhere."""
+    named = [(text, True) for text in (entry.name, *entry.members)]
+    for text, entrant in [*named, *([(entry.club, False)] if entry.club else [])]:
+        problem = name_problem(text, entrant=entrant)
+        if problem:
+            raise InvalidInput([Problem(path, problem, {"name": text, "limit": MAX_NAME_LENGTH})])
+
+
 def _entrant_of(
     event: models.Event, registration: models.Registration, taken: dict[str, models.Entrant]
 ) -> tuple[models.Entrant, bool]:
@@ -53,18 +62,7 @@ def _entrant_of(
         registration.partner,
         teams=rulesets.get(event.ruleset).teams,
     )
-    for name in (entry.name, *entry.members, entry.club):
-        problem = name and name_problem(name, entrant=name != entry.club)
-        if problem:
-            raise InvalidInput(
-                [
-                    Problem(
-                        f"registration {registration.number}",
-                        problem,
-                        {"name": name, "limit": MAX_NAME_LENGTH},
-                    )
-                ]
-            )
+    _check_entry(entry, f"registration {registration.number}")
     same = taken.pop(entry.name.casefold(), None)
     if same is not None:
         return same, False
@@ -265,10 +263,7 @@ def add_late(
     entry = reading.entry_of(name, club or "", partner, teams=rulesets.get(event.ruleset).teams)
     if not entry.name:
         raise InvalidInput.one(N_("the name must not be empty"), path="NAME")
-    for text in (entry.name, *entry.members, entry.club):
-        problem = text and name_problem(text, entrant=text != entry.club)
-        if problem:
-            raise InvalidInput.one(problem, path="NAME", name=text, limit=MAX_NAME_LENGTH)
+    _check_entry(entry, "NAME")
     if event.entrants.filter(name__iexact=entry.name).exists():
         raise InvalidInput.one(
             N_("'{name}' is entered already; check them in instead"),

@@ -91,6 +91,17 @@ def checkin_state(event: models.Event) -> CheckinState:
                 state.absent.append(row)
                 if row.late_until is not None:
                     state.late.append(row)
+    for registration in registrations:
+        if registration.status == REGISTERED and registration.entrant_id is None:
+            # registered since check-in opened: checked in, it becomes an entrant
+            state.rows.append(
+                Row(
+                    name=registration.name,
+                    club=registration.club,
+                    registration=registration,
+                    late_until=registration.running_late_until,
+                )
+            )
     waiting = [r for r in registrations if r.status == WAITING and r.entrant_id is None]
     for position, registration in enumerate(waiting, start=1):
         state.rows.append(
