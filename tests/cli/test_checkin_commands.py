@@ -25,6 +25,9 @@ def brno(capsys):
 def test_a_morning_of_check_in_on_the_command_line(capsys, brno):
     err = refused(capsys, "entrant", "checkin", brno, "p1", contains="check-in has not started")
     assert "kolo event checkin brno-2026" in err
+    refused(
+        capsys, "entrant", "list", brno, "--not-checked-in", contains="check-in has not started"
+    )
     out = ok(capsys, "event", "checkin", brno)
     assert "p1\tAna" in out
     assert "check-in open; entered from registrations: 7" in out

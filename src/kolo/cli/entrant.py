@@ -115,6 +115,12 @@ def entrant_list(
     found = store.find_event(event)
     entrants = list(found.entrants.all())
     if not_checked_in:
+        if found.checkin_opened_at is None:
+            raise InvalidInput.one(
+                N_("check-in has not started; open it first (kolo event checkin {event})"),
+                path="--not-checked-in",
+                event=found.key,
+            )
         paired = found.rounds.exists()
         entrants = [
             e
