@@ -72,13 +72,17 @@ def test_the_desk_opens_check_in_and_taps_players_in(desk, season):
     assert html.count('name="action" value="checkin"') == 13
     assert html.count('value="seat"') == 3  # the waiting list
     assert "Adam Zrušil" not in html
+    assert desk.post(url, {"action": "checkin", "code": "p2", "q": "hráč"})["Location"] == (
+        f"{url}?q=hr%C3%A1%C4%8D#p2"
+    )
+    store.check_in(ACTOR, season, ["p2"], undo=True)
     html = post(desk, url, action="checkin", code="p1", name="Jiří Černý")
     assert "Jiří Černý checked in" in html
     assert "Checked in: 1 of 13" in html
     assert models.Entrant.objects.get(event=season, code="p1").checked_in_at is not None
     html = post(desk, url, action="undo", code="p1", name="Jiří Černý")
     assert "Checked in: 0 of 13" in html
-    assert season.audit.filter(action="entrant.checkin").count() == 2
+    assert season.audit.filter(action="entrant.checkin").count() == 4
 
 
 def test_the_search_ignores_accents_as_find_my_table_does(desk, season):

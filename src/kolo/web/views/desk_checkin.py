@@ -184,7 +184,10 @@ def checkin(request: HttpRequest, event: models.Event, role: str) -> HttpRespons
             return HttpResponse(status=400)
         query = request.POST.get("q", "")
         target = reverse("desk-checkin", args=[event.key])
-        return redirect(target + (f"?{urlencode({'q': query})}" if query else ""))
+        back = target + (f"?{urlencode({'q': query})}" if query else "")
+        if action in ("checkin", "undo") and code.isalnum():
+            back += f"#{code}"  # back to the row tapped, on a long list
+        return redirect(back)
     state = checkin_state(event)
     query = request.GET.get("q", "").strip()[:100]
     rows = [r for r in state.rows if collation.matches(query, r.name)] if query else state.rows
