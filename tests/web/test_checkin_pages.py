@@ -230,3 +230,12 @@ def test_a_player_registered_after_check_in_opened_is_listed_and_checked_in(desk
     assert "Nová Registrace checked in" in html
     entrant = models.Registration.objects.get(number=30, event=season).entrant
     assert entrant.checked_in_at is not None
+
+
+def test_the_qr_code_encodes_the_players_desk_check_in_address(season):
+    import segno
+
+    expected = segno.make(
+        f"http://testserver/desk/{season.key}/checkin/tok01/", error="m"
+    ).svg_inline(scale=4, border=2)
+    assert Client().get("/r/tok01/checkin.svg").content.decode() == expected
