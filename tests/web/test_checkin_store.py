@@ -28,11 +28,21 @@ def register(event, name, *, club="", partner="", status="registered", number=No
     )
 
 
+def stored():
+    """Everything stored, check-in's columns included."""
+    return (
+        snapshot(),
+        list(models.Registration.objects.order_by("id").values()),
+        list(models.Entrant.objects.order_by("id").values("checked_in_at", "dropped_after_round")),
+        list(models.Event.objects.order_by("id").values("checkin_opened_at", "entrant_counter")),
+    )
+
+
 def refused(operation, *args, **kwargs):
-    before = snapshot(), list(models.Registration.objects.values())
+    before = stored()
     with pytest.raises(InvalidInput) as caught:
         operation(*args, **kwargs)
-    assert (snapshot(), list(models.Registration.objects.values())) == before
+    assert stored() == before
     return [p.text() for p in caught.value.problems]
 
 
