@@ -6,7 +6,7 @@ import csv
 import io
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -16,6 +16,9 @@ from kolo.cli.options import EventArg, cli_actor, open_store
 from kolo.cli.output import table
 from kolo.core.problems import N_, InvalidInput
 from kolo.i18n import _
+
+if TYPE_CHECKING:
+    from kolo.store import models
 
 entrant_app = typer.Typer(help=_("Enter, list, edit and drop entrants."), no_args_is_help=True)
 app.add_typer(entrant_app, name="entrant")
@@ -94,30 +97,123 @@ def entrant_add(
 
 
 @entrant_app.command("list", help=_("List the entrants with their ids."))
-def entrant_list(event: EventArg) -> None:
+def entrant_list(
+    event: EventArg,
+    not_checked_in: Annotated[
+        bool,
+        typer.Option(
+            "--not-checked-in",
+            help=_("Only those who would play round 1 and have not checked in (R-REG-3)."),
+        ),
+    ] = False,
+) -> None:
     from kolo.core.collation import sort_key
 
     open_store(create=False)
     from kolo.store import api as store
 
     found = store.find_event(event)
+    entrants = list(found.entrants.all())
+    if not_checked_in:
+        if found.checkin_opened_at is None:
+            raise InvalidInput.one(
+                N_("check-in has not started; open it first (kolo event checkin {event})"),
+                path="--not-checked-in",
+                event=found.key,
+            )
+        paired = found.rounds.exists()
+        entrants = [
+            e
+            for e in entrants
+            if e.checked_in_at is None and e.dropped_after_round is None and not paired
+        ]
     rows = [
         [
             e.code,
             e.name,
             e.club or "",
-            _("dropped after round {round}").format(round=e.dropped_after_round)
-            if e.dropped_after_round is not None
-            else "",
+            _entrant_status(found, e),
             ", ".join(m["name"] for m in e.members or []),
         ]
-        for e in sorted(found.entrants.all(), key=lambda e: sort_key(e.name, i18n.language()))
+        for e in sorted(entrants, key=lambda e: sort_key(e.name, i18n.language()))
     ]
     headers = [_("Id"), _("Name"), _("Club"), _("Status"), _("Members")]
     if not any(row[-1] for row in rows):
         headers.pop()
         rows = [row[:-1] for row in rows]
     print(table(headers, rows))
+    if not_checked_in and rows:
+        print(
+            "\n"
+            + _(
+                "{count} have not checked in: check them in (kolo entrant checkin {event} ID …) "
+                "or drop them (kolo entrant drop {event} --not-checked-in)"
+            ).format(count=len(rows), event=found.key)
+        )
+
+
+def _entrant_status(event: models.Event, entrant: models.Entrant) -> str:
+    """An entrant's status in the list: dropped, or checked in at what time once check-in is
+    open."""
+    from django.utils import timezone
+
+    if entrant.dropped_after_round is not None:
+        return _("dropped after round {round}").format(round=entrant.dropped_after_round)
+    if entrant.checked_in_at is not None:
+        at = timezone.localtime(entrant.checked_in_at).strftime("%H:%M")
+        return _("checked in at {time}").format(time=at)
+    if event.checkin_opened_at is not None:
+        return _("not checked in")
+    return ""
+
+
+@entrant_app.command(
+    "checkin",
+    help=_(
+        "Check entrants in on the day, or take it back (--undo); --late enters a player who "
+        "comes without a registration, checked in at once. Open check-in first (kolo event "
+        "checkin); once it is open, round 1 is paired from the checked-in players only."
+    ),
+)
+def entrant_checkin(
+    event: EventArg,
+    entrants: Annotated[
+        list[str] | None,
+        typer.Argument(help=_("Ids or exact names."), show_default=False),
+    ] = None,
+    undo: Annotated[bool, typer.Option("--undo", help=_("Take a check-in back."))] = False,
+    late: Annotated[
+        str | None,
+        typer.Option("--late", help=_("Enter this player and check them in at once.")),
+    ] = None,
+    club: Annotated[str | None, typer.Option("--club", help=_("The late player's club."))] = None,
+    partner: Annotated[
+        str,
+        typer.Option("--partner", help=_("The late player's partner (a rule set of teams).")),
+    ] = "",
+) -> None:
+    open_store()
+    from kolo.store import api as store
+
+    found = store.find_event(event)
+    if late is not None:
+        if entrants or undo:
+            raise InvalidInput.one(
+                N_("--late enters one player: give no ids and no --undo with it"), path="--late"
+            )
+        entrant = store.add_late(cli_actor(), found, late, club, partner)
+        print(f"{entrant.code}\t{entrant.name}\t" + _("checked in"))
+        return
+    if club is not None or partner:
+        raise InvalidInput.one(N_("--club and --partner go with --late"), path="--club")
+    done = store.check_in(cli_actor(), found, entrants or [], undo=undo)
+    word = _("not checked in") if undo else _("checked in")
+    for entrant in done:
+        print(f"{entrant.code}\t{entrant.name}\t{word}")
+    found.refresh_from_db()
+    checked = found.entrants.filter(checked_in_at__isnull=False).count()
+    active = found.entrants.filter(dropped_after_round__isnull=True).count()
+    print(_("checked in: {checked} of {count}").format(checked=checked, count=active))
 
 
 @entrant_app.command(
@@ -125,12 +221,38 @@ def entrant_list(event: EventArg) -> None:
 )
 def entrant_drop(
     event: EventArg,
-    entrant: Annotated[str, typer.Argument(help=_("Id or exact name."), show_default=False)],
+    entrant: Annotated[
+        str | None, typer.Argument(help=_("Id or exact name."), show_default=False)
+    ] = None,
     undo: Annotated[bool, typer.Option("--undo", help=_("Take a drop back."))] = False,
+    not_checked_in: Annotated[
+        bool,
+        typer.Option(
+            "--not-checked-in",
+            help=_(
+                "Drop before round 1 everyone who has not checked in: they registered and did "
+                "not come (R-REG-3)."
+            ),
+        ),
+    ] = False,
 ) -> None:
     open_store()
     from kolo.store import api as store
 
+    if not_checked_in:
+        if entrant is not None or undo:
+            raise InvalidInput.one(
+                N_("--not-checked-in drops everyone missing: give no entrant and no --undo"),
+                path="--not-checked-in",
+            )
+        dropped = store.drop_absent(cli_actor(), store.find_event(event))
+        for one in dropped:
+            print(f"{one.code}\t{one.name}\t" + _("dropped: did not check in"))
+        return
+    if entrant is None:
+        raise InvalidInput.one(
+            N_("name the entrant to drop (or give --not-checked-in)"), path="ENTRANT"
+        )
     found = store.drop_entrant(cli_actor(), store.find_event(event), entrant, undo=undo)
     if undo:
         print(_("{name} plays again from the next round").format(name=found.name))

@@ -130,6 +130,35 @@ def event_settings(
         )
 
 
+@event_app.command(
+    "checkin",
+    help=_(
+        "Open check-in on the day: every registered player becomes an entrant (no retyping); "
+        "then check players in (kolo entrant checkin) and round 1 is paired from the "
+        "checked-in players only. Run again to enter the registrations made since."
+    ),
+)
+def event_checkin(event: EventArg) -> None:
+    open_store()
+    from kolo.store import api as store
+
+    found = store.find_event(event)
+    opening = store.open_checkin(cli_actor(), found)
+    for entrant in opening.created:
+        print(f"{entrant.code}\t{entrant.name}" + (f"\t{entrant.club}" if entrant.club else ""))
+    for entrant in opening.linked:
+        print(f"{entrant.code}\t{entrant.name}\t" + _("entered already: linked"))
+    entered = len(opening.created) + len(opening.linked)
+    if opening.opened:
+        print(_("check-in open; entered from registrations: {count}").format(count=entered))
+    else:
+        print(
+            _("check-in was open already; entered from registrations: {count}").format(
+                count=entered
+            )
+        )
+
+
 @event_app.command("delete", help=_("Delete an event (its audit trail keeps a full copy)."))
 def event_delete(
     event: EventArg,

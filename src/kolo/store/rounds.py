@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils import timezone
 
+from kolo.changes.checkin import refuse_absent
 from kolo.changes.rounds import close, refuse_next_round, reopen, seat_round, swap, undo
 from kolo.core import event as core
 from kolo.core.problems import N_, InvalidInput, Problem
@@ -52,6 +53,7 @@ def new_round(
     event = lock_event(event)
     current = to_core(event)
     refuse_next_round(current, key=event.key)
+    _refuse_absent(event, current)
     if not tables:
         raise InvalidInput.one(N_("no tables given"), path="--tables")
     unknown: list[Problem] = []
@@ -80,6 +82,15 @@ def new_round(
         reason=force_reason or "",
     )
     return round_
+
+
+def _refuse_absent(event: models.Event, current: core.Event) -> None:
+    """Once check-in has started, round 1 is paired from the checked-in players only
+    (R-REG-3, ``changes.checkin.refuse_absent``)."""
+    checked_in = set(
+        event.entrants.filter(checked_in_at__isnull=False).values_list("code", flat=True)
+    )
+    refuse_absent(current, checked_in, opened=event.checkin_opened_at is not None, key=event.key)
 
 
 _CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -173,6 +184,7 @@ def pair_round(
     ruleset, settings = ruleset_of(event)
     current = to_core(event)
     refuse_next_round(current, key=event.key, limit=ruleset.max_rounds(settings))
+    _refuse_absent(event, current)
     if seed is None:
         seed = secrets.randbelow(2**31)
     ratings = ratings_before(event) if settings.seeding == "rating" else None

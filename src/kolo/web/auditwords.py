@@ -55,6 +55,9 @@ ACTIONS: dict[str, str] = {
     "series.remove": N_("event left a series"),
     "series.merge": N_("players merged"),
     "user.password": N_("password changed"),
+    # check-in on the day (R-REG-3)
+    "checkin.open": N_("check-in opened"),
+    "entrant.checkin": N_("check-in"),
     **games.audit_actions(),
 }
 """Every action the store records, by its name in words (a game's own, from its room)."""
@@ -130,6 +133,22 @@ PATTERNS: tuple[_Pattern, ...] = (
     _p(r"deleted event '(?P<event>.*)'", N_("deleted event ‘{event}’")),
     _p(r"entered (?P<count>\d+): (?P<names>.*)", N_("entered {count}: {names}")),
     _p(r"edited (?P<code>\S+)", N_("edited {code}")),
+    # check-in on the day (R-REG-3)
+    _p(
+        r"opened check-in \((?P<count>\d+) entered from registrations\)",
+        N_("opened check-in (entered from registrations: {count})"),
+    ),
+    _p(
+        r"check-in: registrations entered \((?P<count>\d+) entered from registrations\)",
+        N_("check-in: registrations entered (entered: {count})"),
+    ),
+    _p(r"took back the check-in of (?P<names>.+)", N_("took back the check-in of {names}")),
+    _p(r"late entry checked in: (?P<names>.+)", N_("late entry checked in: {names}")),
+    _p(r"checked in: (?P<names>.+)", N_("checked in: {names}")),
+    _p(
+        r"dropped (?P<count>\d+) who did not check in: (?P<names>.*)",
+        N_("dropped those who did not check in ({count}): {names}"),
+    ),
     _p(r"took back the drop of " + _NAME, N_("took back the drop of {name}")),
     _p(
         r"dropped " + _NAME + r" after round (?P<round>\d+)",

@@ -10,6 +10,7 @@ from kolo.web.views import (
     calendar,
     correct,
     desk_announcement,
+    desk_checkin,
     desk_entrants,
     desk_events,
     desk_office,
@@ -76,6 +77,9 @@ event_desk = [
     path("export.csv", desk_office.export_csv, name="desk-export-csv"),
     path("audit/", desk_office.audit, name="desk-audit"),
     path("team/", desk_office.team, name="desk-team"),
+    # check-in on the day (R-REG-3)
+    path("checkin/", desk_checkin.checkin, name="desk-checkin"),
+    path("checkin/<str:token>/", desk_checkin.checkin_player, name="desk-checkin-player"),
 ]
 
 urlpatterns = [
@@ -102,6 +106,8 @@ urlpatterns = [
         desk_announcement.announcement,
         name="desk-announcement",
     ),
+    # check-in on the day (R-REG-3): a registration's check-in QR code, for its private page
+    path("r/<str:token>/checkin.svg", desk_checkin.checkin_qr, name="checkin-qr"),
     path("desk/", desk_events.desk, name="desk"),
     path("desk/import/", desk_events.import_event, name="desk-import"),
     path("desk/tokens/", desk_office.tokens, name="desk-tokens"),

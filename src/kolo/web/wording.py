@@ -52,6 +52,22 @@ DESK: dict[str, str] = {
         "{count} players cannot be seated at the tables this game allows"
     ),
     N_("no event '{ref}' in the store (kolo event list shows them)"): N_("no event '{ref}'"),
+    # check-in on the day (R-REG-3)
+    N_("check-in has not started; open it first (kolo event checkin {event})"): N_(
+        "check-in has not started: open it first on the Check-in page"
+    ),
+    N_(
+        "check-in has started and {count} have not checked in: {names}; check them in "
+        "(kolo entrant checkin {event} …) or drop them (kolo entrant drop {event} "
+        "--not-checked-in)"
+    ): N_(
+        "check-in has started and {count} have not checked in: {names}; check them in or drop "
+        "them on the Check-in page"
+    ),
+    N_(
+        "round 1 is paired already; a player who comes now enters as a late entrant "
+        "(kolo entrant add)"
+    ): N_("round 1 is paired already; enter a player who comes now on the Entrants page"),
     **games.desk_words(),
 }
 """The CLI's template → the desk's template; both translated at the edge."""

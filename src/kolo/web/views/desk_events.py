@@ -21,6 +21,7 @@ from kolo.store import models, roles
 from kolo.store.roles import OWNER
 from kolo.web import games, present, qualifierwords, settingsform, wording
 from kolo.web.access import organiser
+from kolo.web.views.desk_checkin import absent_summary
 from kolo.web.views.deskbase import actor_of, attempt, base_context, can_pair
 
 
@@ -114,6 +115,7 @@ def event_desk(request: HttpRequest, event: models.Event, role: str) -> HttpResp
             event, sum(1 for e in loaded.value.entrants if e.dropped_after_round is None)
         ),
         pending_reports=pending,
+        checkin_absent=absent_summary(event),  # check-in on the day (R-REG-3)
         standings=result,
         rows=present.standings_rows(loaded, result),
         columns=present.standings_columns(loaded),
