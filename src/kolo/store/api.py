@@ -54,6 +54,27 @@ from kolo.store.mapping import (
     standings,
     to_core,
 )
+# registrations (issue 38, R-REG-2)
+from kolo.store.registrations import (
+    Places,
+    add_registration,
+    approve_registration,
+    cancel_registration,
+    duplicate_numbers,
+    forget_emails,
+    forget_registration,
+    mark_paid,
+    move_registration,
+    register,
+    remove_registration,
+    set_capacity,
+    waiting_position,
+)
+from kolo.store.registrations import active as active_registrations
+from kolo.store.registrations import by_token as registration_by_token
+from kolo.store.registrations import is_open as registration_open
+from kolo.store.registrations import places as registration_places
+from kolo.store.registrations import registrations as registrations
 from kolo.store.results import clear_result, record_result
 from kolo.store.roles import (
     ASSISTANT,
@@ -174,4 +195,23 @@ __all__ = [
     "visible_events",
     "write_audit",
     "write_hand",
+    # registrations (issue 38)
+    "Places",
+    "active_registrations",
+    "add_registration",
+    "approve_registration",
+    "cancel_registration",
+    "duplicate_numbers",
+    "forget_emails",
+    "forget_registration",
+    "mark_paid",
+    "move_registration",
+    "register",
+    "registration_by_token",
+    "registration_open",
+    "registration_places",
+    "registrations",
+    "remove_registration",
+    "set_capacity",
+    "waiting_position",
 ]

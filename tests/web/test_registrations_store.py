@@ -1,0 +1,266 @@
+"""Registrations in the store (R-REG-2): each change one transaction with its audit entry, the
+waiting list moving up, the organiser's changes, refusals changing nothing, the last place
+taken twice at once."""
+
+from __future__ import annotations
+
+import threading
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from kolo.core.problems import InvalidInput
+from kolo.store import api as store
+from kolo.store import models
+from tests.web.conftest import ACTOR
+
+pytestmark = [pytest.mark.db, pytest.mark.django_db]
+
+
+def published(capacity: int | None = 2, **fields: object) -> models.Event:
+    event = store.create_event(ACTOR, "Brno jaro", "dominion-cz")
+    values: dict[str, object] = {"published_at": timezone.now(), "capacity": capacity}
+    values.update(fields)
+    models.Event.objects.filter(pk=event.pk).update(**values)
+    event.refresh_from_db()
+    return event
+
+
+def statuses(event: models.Event) -> dict[str, str]:
+    return {r.name: r.status for r in store.registrations(event)}
+
+
+def audited(event: models.Event, action: str) -> int:
+    return models.AuditEntry.objects.filter(event=event, action=action).count()
+
+
+def test_registrations_take_places_then_wait_and_a_cancellation_moves_the_first_up():
+    event = published(capacity=2)
+    rows = [store.register(ACTOR, event, n) for n in ("Ann", "Bob", "Cyril", "Dana")]
+    assert [r.number for r in rows] == [1, 2, 3, 4]
+    assert [r.status for r in rows] == ["registered", "registered", "waiting", "waiting"]
+    assert len({r.token for r in rows}) == 4 and all(len(r.token) >= 32 for r in rows)
+    assert store.waiting_position(rows[3]) == 2
+    moved = store.cancel_registration(ACTOR, rows[0])
+    assert [r.name for r in moved] == ["Ann", "Cyril"]
+    assert statuses(event) == {
+        "Ann": "cancelled",
+        "Bob": "registered",
+        "Cyril": "registered",
+        "Dana": "waiting",
+    }
+    rows[3].refresh_from_db()
+    assert store.waiting_position(rows[3]) == 1
+    assert audited(event, "registration.register") == 4
+    entry = models.AuditEntry.objects.get(event=event, action="registration.cancel")
+    assert entry.summary == "registration #1 Ann cancelled; 1 moved up from the waiting list"
+
+
+def test_the_organisers_changes_are_audited():
+    event = published(capacity=1)
+    for name in ("Ann", "Bob", "Cyril"):
+        store.register(ACTOR, event, name, email=f"{name.lower()}@example.org")
+    store.move_registration(ACTOR, event, 2, up=True)
+    assert statuses(event) == {"Bob": "registered", "Ann": "waiting", "Cyril": "waiting"}
+    store.set_capacity(ACTOR, event, 2)
+    assert statuses(event)["Ann"] == "registered"
+    store.remove_registration(ACTOR, event, 1)
+    assert statuses(event) == {"Bob": "registered", "Ann": "removed", "Cyril": "registered"}
+    store.add_registration(ACTOR, event, "Eva", "KDB")
+    assert statuses(event)["Eva"] == "waiting"
+    store.mark_paid(ACTOR, event, 2)
+    assert models.Registration.objects.get(event=event, number=2).paid
+    for action in ("move", "capacity", "remove", "add", "paid"):
+        assert audited(event, f"registration.{action}") == 1, action
+    # e-mail addresses never go into the audit trail
+    assert not models.AuditEntry.objects.filter(summary__contains="@").exists()
+    assert "@" not in str(list(models.AuditEntry.objects.values_list("after", flat=True)))
+
+
+def test_approval_first_when_the_organiser_asks_for_it():
+    event = published(capacity=1, approve_registrations=True)
+    store.register(ACTOR, event, "Ann")
+    store.register(ACTOR, event, "Bob")
+    assert statuses(event) == {"Ann": "pending", "Bob": "pending"}
+    store.approve_registration(ACTOR, event, 2)
+    store.approve_registration(ACTOR, event, 1)
+    assert statuses(event) == {"Bob": "registered", "Ann": "waiting"}
+
+
+def test_duplicates_are_taken_and_flagged():
+    event = published(capacity=None)
+    store.register(ACTOR, event, "Jan Novák")
+    store.register(ACTOR, event, "jan novak")
+    store.register(ACTOR, event, "Jana Nováková")
+    assert store.duplicate_numbers(event) == {1, 2}
+    entry = models.AuditEntry.objects.filter(event=event).order_by("-id")[1]
+    assert entry.summary.endswith("(the same name is registered already)")
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"published_at": None}, "not published"),
+        ({"cancelled_at": timezone.now()}, "cancelled"),
+        ({"registration_until": timezone.now() - timedelta(hours=1)}, "registration closed on"),
+        ({"date": timezone.localdate() - timedelta(days=1)}, "already started"),
+    ],
+)
+def test_a_closed_event_refuses_and_nothing_changes(fields, message):
+    event = published(**fields)
+    before = models.AuditEntry.objects.count()
+    with pytest.raises(InvalidInput) as error:
+        store.register(ACTOR, event, "Ann")
+    assert message in str(error.value)
+    assert models.Registration.objects.count() == 0
+    assert models.AuditEntry.objects.count() == before
+
+
+def test_a_started_event_refuses_once_a_round_is_seated():
+    event = published(capacity=None)
+    store.add_entrants(ACTOR, event, [("A", None), ("B", None), ("C", None)])
+    store.new_round(ACTOR, event, [["p1", "p2", "p3"]])
+    with pytest.raises(InvalidInput, match="already started"):
+        store.register(ACTOR, event, "Ann")
+
+
+def test_fields_are_checked_as_entrant_names_are():
+    event = published()
+    for kwargs in (
+        {"name": ""},
+        {"name": "p3"},
+        {"name": "A\u202eB"},
+        {"name": "x" * 201},
+        {"name": "Ann", "email": "not an address"},
+        {"name": "Ann", "club": "\x1b[31m"},
+    ):
+        with pytest.raises(InvalidInput):
+            store.register(ACTOR, event, **kwargs)
+    assert models.Registration.objects.count() == 0
+
+
+def test_the_consent_line_must_be_agreed_and_is_stored():
+    event = published(consent="I agree that my name is shown in the results.")
+    with pytest.raises(InvalidInput, match="consent"):
+        store.register(ACTOR, event, "Ann")
+    row = store.register(ACTOR, event, "Ann", consent=True)
+    assert row.consent == "I agree that my name is shown in the results."
+
+
+def test_a_team_rule_set_asks_for_a_partner():
+    event = store.create_event(ACTOR, "Domino", "domino-pairs")
+    models.Event.objects.filter(pk=event.pk).update(published_at=timezone.now())
+    event.refresh_from_db()
+    with pytest.raises(InvalidInput):
+        store.register(ACTOR, event, "Ann")
+    assert store.register(ACTOR, event, "Ann", partner="Bob").partner == "Bob"
+
+
+def test_the_capacity_never_goes_below_the_registered():
+    event = published(capacity=2)
+    store.register(ACTOR, event, "Ann")
+    store.register(ACTOR, event, "Bob")
+    with pytest.raises(InvalidInput):
+        store.set_capacity(ACTOR, event, 1)
+    event.refresh_from_db()
+    assert event.capacity == 2
+
+
+def test_places_say_the_seats_to_the_next_table():
+    event = published(capacity=24)
+    for i in range(7):
+        store.register(ACTOR, event, f"Player {i}")
+    places = store.registration_places(event)
+    assert (places.taken, places.left, places.table_size) == (7, 17, 3)  # Dominion plays in threes
+    assert places.seats_to_next_table == 2
+
+
+def test_a_player_deletes_their_data_and_the_first_waiting_moves_up():
+    event = published(capacity=1)
+    ann = store.register(ACTOR, event, "Ann", email="ann@example.org")
+    store.register(ACTOR, event, "Bob")
+    token = ann.token
+    moved = store.forget_registration(ACTOR, ann)
+    assert [r.name for r in moved] == ["Bob"]
+    ann.refresh_from_db()
+    assert (ann.name, ann.email, ann.status) == ("", "", "cancelled")
+    assert store.registration_by_token(token) is None
+    # the number is never given twice (a payment's variable symbol)
+    assert store.register(ACTOR, event, "Cyril").number == 3
+
+
+def test_emails_are_erased_a_set_time_after_the_event():
+    event = published(capacity=None, date=timezone.localdate() + timedelta(days=3))
+    store.register(ACTOR, event, "Ann", email="ann@example.org")
+    assert store.forget_emails(30) == 0
+    later = timezone.now() + timedelta(days=40)
+    assert store.forget_emails(30, now=later) == 1
+    assert models.Registration.objects.get(event=event).email == ""
+    assert audited(event, "registration.forget_emails") == 1
+
+
+def _race(event: models.Event) -> list[BaseException]:
+    from django.db import connection
+
+    start = threading.Barrier(2)
+    failures: list[BaseException] = []
+
+    def arrive(name: str) -> None:
+        try:
+            start.wait()
+            store.register(ACTOR, event, name)
+        except BaseException as error:  # shown by the assertion
+            failures.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=arrive, args=(n,)) for n in ("Ann", "Bob")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return failures
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_registrations_for_the_last_place_at_once_give_one_place():
+    event = published(capacity=2)
+    store.register(ACTOR, event, "First")
+    assert _race(event) == []
+    rows = store.registrations(event)
+    assert sorted(r.status for r in rows) == ["registered", "registered", "waiting"]
+    assert sorted(r.number for r in rows) == [1, 2, 3]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_many_registrations_at_once_on_postgresql_never_overfill():
+    """The real race, on PostgreSQL's row lock: six connections for two places."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite's test store is one in-memory connection; runs on PostgreSQL")
+    event = published(capacity=2)
+    start = threading.Barrier(6)
+    failures: list[BaseException] = []
+
+    def arrive(name: str) -> None:
+        try:
+            start.wait()
+            store.register(ACTOR, event, name)
+        except BaseException as error:  # shown by the assertion
+            failures.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=arrive, args=(f"P{i}",)) for i in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    rows = store.registrations(event)
+    assert sorted(r.status for r in rows).count("registered") == 2
+    assert sorted(r.number for r in rows) == [1, 2, 3, 4, 5, 6]
+    waiting = [r for r in rows if r.status == "waiting"]
+    assert [r.queue for r in waiting] == sorted(r.queue for r in waiting)
