@@ -17,9 +17,14 @@ NOW = datetime(2027, 3, 1, 12, 0, tzinfo=UTC)
 
 
 def opening(**kw: object) -> Opening:
-    values: dict[str, object] = dict(
-        published=True, cancelled=False, started=False, capacity=2, until=None, approve=False
-    )
+    values: dict[str, object] = {
+        "published": True,
+        "cancelled": False,
+        "started": False,
+        "capacity": 2,
+        "until": None,
+        "approve": False,
+    }
     values.update(kw)
     return Opening(**values)  # type: ignore[arg-type]
 
@@ -108,7 +113,8 @@ def test_moving_the_first_waiting_player_up_swaps_places_and_statuses():
 def test_remove_frees_a_place():
     entries = [Entry(1, 1, "Ann", "registered"), Entry(2, 2, "Bob", "waiting")]
     changes = reg.remove(entries, 1, 1)
-    assert changes[1].status == "removed" and changes[2].status == "registered"
+    assert changes[1].status == "removed"
+    assert changes[2].status == "registered"
     with pytest.raises(Refused):
         reg.remove(_with(entries, changes), 1, 1)
 

@@ -40,7 +40,8 @@ def test_registrations_take_places_then_wait_and_a_cancellation_moves_the_first_
     rows = [store.register(ACTOR, event, n) for n in ("Ann", "Bob", "Cyril", "Dana")]
     assert [r.number for r in rows] == [1, 2, 3, 4]
     assert [r.status for r in rows] == ["registered", "registered", "waiting", "waiting"]
-    assert len({r.token for r in rows}) == 4 and all(len(r.token) >= 32 for r in rows)
+    assert len({r.token for r in rows}) == 4
+    assert all(len(r.token) >= 32 for r in rows)
     assert store.waiting_position(rows[3]) == 2
     moved = store.cancel_registration(ACTOR, rows[0])
     assert [r.name for r in moved] == ["Ann", "Cyril"]
@@ -200,37 +201,66 @@ def test_emails_are_erased_a_set_time_after_the_event():
     assert audited(event, "registration.forget_emails") == 1
 
 
-def _race(event: models.Event) -> list[BaseException]:
-    from django.db import connection
+RACER = """
+import json, os, sys, time
+from kolo.web import bootstrap
+bootstrap.setup()
+from django.utils import timezone
+from kolo.store import api as store
+from kolo.store import models
+actor = store.Actor(who="racer", via="test")
+role, arg = sys.argv[1], sys.argv[2]
+if role == "setup":
+    event = store.create_event(actor, "Race", "dominion-cz", key="race")
+    models.Event.objects.filter(pk=event.pk).update(published_at=timezone.now(), capacity=2)
+    store.register(actor, models.Event.objects.get(key="race"), "First")
+elif role == "arrive":
+    event = models.Event.objects.get(key="race")
+    time.sleep(max(0.0, float(sys.argv[3]) - time.time()))
+    store.register(actor, event, arg)
+else:
+    event = models.Event.objects.get(key="race")
+    print(json.dumps([[r.number, r.queue, r.status] for r in store.registrations(event)]))
+"""
 
-    start = threading.Barrier(2)
-    failures: list[BaseException] = []
 
-    def arrive(name: str) -> None:
-        try:
-            start.wait()
-            store.register(ACTOR, event, name)
-        except BaseException as error:  # shown by the assertion
-            failures.append(error)
-        finally:
-            connection.close()
+@pytest.mark.slow
+def test_the_last_place_taken_at_once_on_a_sqlite_file_gives_one_place(tmp_path):
+    """The real race on SQLite as kolo serves it (a file, WAL, one writer at a time): four
+    processes register at the same moment for the last place."""
+    import json
+    import os
+    import subprocess
+    import sys
+    import time
 
-    threads = [threading.Thread(target=arrive, args=(n,)) for n in ("Ann", "Bob")]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return failures
+    env = {
+        k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE")
+    }
+    env["KOLO_DB"] = str(tmp_path / "race.sqlite3")
 
+    def run(*args: str) -> subprocess.Popen[str]:
+        return subprocess.Popen(
+            [sys.executable, "-c", RACER, *args],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
 
-@pytest.mark.django_db(transaction=True)
-def test_two_registrations_for_the_last_place_at_once_give_one_place():
-    event = published(capacity=2)
-    store.register(ACTOR, event, "First")
-    assert _race(event) == []
-    rows = store.registrations(event)
-    assert sorted(r.status for r in rows) == ["registered", "registered", "waiting"]
-    assert sorted(r.number for r in rows) == [1, 2, 3]
+    setup = run("setup", "-")
+    assert setup.wait(60) == 0, setup.stderr.read() if setup.stderr else ""
+    at = str(time.time() + 4)
+    racers = [run("arrive", f"Racer {i}", at) for i in range(4)]
+    for racer in racers:
+        assert racer.wait(60) == 0, racer.stderr.read() if racer.stderr else ""
+    report = run("report", "-")
+    out, err = report.communicate(timeout=60)
+    assert report.returncode == 0, err
+    rows = json.loads(out)
+    assert sorted(status for _n, _q, status in rows) == ["registered"] * 2 + ["waiting"] * 3
+    assert sorted(number for number, _q, _s in rows) == [1, 2, 3, 4, 5]
+    assert len({queue for _n, queue, _s in rows}) == 5
 
 
 @pytest.mark.django_db(transaction=True)

@@ -210,7 +210,9 @@ def check_email(email: str, path: str = "email") -> str:
     try:
         validate_email(email)
     except ValidationError:
-        raise InvalidInput.one(N_("'{email}' is not an e-mail address"), path=path, email=email)
+        raise InvalidInput.one(
+            N_("'{email}' is not an e-mail address"), path=path, email=email
+        ) from None
     return email
 
 
@@ -372,8 +374,7 @@ def _change(
         action,
         summary + ("" if action == "registration.move" else _moved_up(changed, subject)),
         before=before,
-        after=[{"number": r.number, "status": r.status, "queue": r.queue} for r in changed]
-        or None,
+        after=[{"number": r.number, "status": r.status, "queue": r.queue} for r in changed] or None,
     )
     return changed
 
@@ -405,7 +406,10 @@ def remove_registration(
     row = by_number(event, number)
     changes = rules.remove(entries(event), number, event.capacity)
     return _change(
-        actor, event, "registration.remove", f"registration #{number} {row.name} removed",
+        actor,
+        event,
+        "registration.remove",
+        f"registration #{number} {row.name} removed",
         changes,
         subject=number,
     )
@@ -527,7 +531,9 @@ def forget_emails(after_days: int, now: datetime | None = None) -> int:
     now = now or timezone.now()
     cutoff = (now - timedelta(days=after_days)).date()
     count = 0
-    for event in models.Event.objects.filter(date__lt=cutoff, registrations__email__gt="").distinct():
+    for event in models.Event.objects.filter(
+        date__lt=cutoff, registrations__email__gt=""
+    ).distinct():
         count += _forget_event_emails(event)
     return count
 

@@ -52,6 +52,17 @@ ACTIONS: dict[str, str] = {
     "series.remove": N_("event left a series"),
     "series.merge": N_("players merged"),
     "user.password": N_("password changed"),
+    # registrations (issue 38)
+    "registration.register": N_("registration"),
+    "registration.add": N_("registration added by hand"),
+    "registration.cancel": N_("registration cancelled"),
+    "registration.remove": N_("registration removed"),
+    "registration.approve": N_("registration approved"),
+    "registration.move": N_("registration moved"),
+    "registration.capacity": N_("capacity changed"),
+    "registration.paid": N_("entry fee"),
+    "registration.forget": N_("registration's data deleted"),
+    "registration.forget_emails": N_("e-mail addresses erased"),
     **games.audit_actions(),
 }
 """Every action the store records, by its name in words (a game's own, from its room)."""
@@ -63,6 +74,18 @@ VIA: dict[str, str] = {
     "api": N_("the API"),
 }
 """Where a change came from, in words."""
+
+
+STATUS: dict[str, str] = {
+    "registered": N_("registered"),
+    "waiting": N_("waiting list"),
+    "pending": N_("awaiting approval"),
+    "cancelled": N_("cancelled"),
+    "removed": N_("removed"),
+    "paid": N_("paid"),
+    "not paid": N_("not paid"),
+}
+"""A registration's status in an audit sentence, in words."""
 
 
 HOW: dict[str, str] = {
@@ -92,11 +115,56 @@ def _p(pattern: str, words: str) -> _Pattern:
     return _Pattern(re.compile(pattern + r"\Z", re.S), words)
 
 
+_MOVED = r"; (?P<moved>\d+) moved up from the waiting list"
+_REG = r"registration #(?P<number>\d+) "
+
+
+def _registrations() -> tuple[_Pattern, ...]:
+    """The sentences of registrations (store/registrations.py); what they say of players
+    moved up from the waiting list is said by ``summary_words``."""
+    sentences = [
+        (_REG + _NAME + r" cancelled", N_("registration no. {number} {name} cancelled")),
+        (_REG + _NAME + r" removed", N_("registration no. {number} {name} removed")),
+        (
+            _REG + _NAME + r" approved: (?P<status>\w+)",
+            N_("registration no. {number} {name} approved: {status}"),
+        ),
+        (
+            r"capacity (?P<before>[\d-]+) → (?P<after>[\d-]+)",
+            N_("capacity {before} → {after}"),
+        ),
+        (
+            r"registration #(?P<number>\d+): the player deleted their data",
+            N_("registration no. {number}: the player deleted their data"),
+        ),
+    ]
+    return (
+        *(_p(pattern, words) for pattern, words in sentences),
+        _p(
+            _REG + _NAME + r": (?P<status>\w+) \(the same name is registered already\)",
+            N_("registration no. {number} {name}: {status} (the same name is registered already)"),
+        ),
+        _p(
+            _REG + _NAME + r" moved (?P<way>up|down)",
+            N_("registration no. {number} {name} moved {way}"),
+        ),
+        _p(
+            _REG + _NAME + r": (?P<status>not paid|\w+)",
+            N_("registration no. {number} {name}: {status}"),
+        ),
+        _p(
+            r"e-mail addresses of (?P<count>\d+) registrations erased after the event",
+            N_("e-mail addresses of registrations erased after the event: {count}"),
+        ),
+    )
+
+
 _NAME = r"(?P<name>.+)"
 _WHERE = r"round (?P<round>\d+) table (?P<table>\d+)(?: game (?P<game>\d+))?"
 
 PATTERNS: tuple[_Pattern, ...] = (
     *(_p(pattern, words) for pattern, words in games.audit_sentences()),
+    *_registrations(),
     _p(
         r"created event '(?P<event>.*)' \((?P<ruleset>[\w-]+)\)",
         N_("created event ‘{event}’ ({ruleset})"),
@@ -237,12 +305,20 @@ def action_words(action: str) -> str:
 
 def summary_words(summary: str) -> str:
     """A stored sentence said in the reader's language, names and numbers kept."""
+    moved = re.search(_MOVED + r"\Z", summary)
+    if moved and summary.startswith(("registration #", "capacity ")):
+        said = summary_words(summary[: moved.start()])
+        return said + _("; moved up from the waiting list: {moved}").format(moved=moved["moved"])
     for pattern in PATTERNS:
         match = pattern.regex.match(summary)
         if match:
             values = {k: v or "" for k, v in match.groupdict().items()}
             if values.get("how") in HOW:
                 values["how"] = _(HOW[values["how"]])
+            if values.get("status") in STATUS:
+                values["status"] = _(STATUS[values["status"]])
+            if values.get("way") in ("up", "down"):
+                values["way"] = _("up") if values["way"] == "up" else _("down")
             text = _(pattern.words).format(**values)
             game = values.get("game")
             if game and game != "1":

@@ -15,6 +15,7 @@ from kolo.web.views import (
     desk_rounds,
     desk_selfreports,
     public,
+    registration,
     selfreport,
     series,
 )
@@ -30,6 +31,8 @@ event_public = [
     path("projector/", public.projector, name="projector"),
     path("version/", public.version, name="version"),
     path("report/", selfreport.self_report, name="report"),
+    # registration (issue 38)
+    path("register/", registration.register, name="register"),
     *games.event_public_urls(),
 ]
 
@@ -74,6 +77,8 @@ event_desk = [
     path("export.csv", desk_office.export_csv, name="desk-export-csv"),
     path("audit/", desk_office.audit, name="desk-audit"),
     path("team/", desk_office.team, name="desk-team"),
+    # registration (issue 38)
+    path("registrations/", registration.desk_registrations, name="desk-registrations"),
 ]
 
 urlpatterns = [
@@ -84,6 +89,9 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/", password.change_password, name="password"),
     path("e/<slug:key>/", include(event_public)),
+    # registration (issue 38): a player's private page, by its unguessable token
+    path("r/<str:token>/", registration.private, name="registration"),
+    path("r/<str:token>/data.json", registration.private_data, name="registration-data"),
     path("s/<slug:key>/", series.series_page, name="series"),
     path("s/<slug:key>/tour.csv", series.series_csv, name="series-csv"),
     path("s/<slug:key>/qualification/", series.series_qualification, name="series-qualification"),

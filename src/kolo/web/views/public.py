@@ -20,6 +20,7 @@ from kolo.core import collation
 from kolo.core.collation import sort_key
 from kolo.store import models, roles
 from kolo.web import present, singleflight
+from kolo.web.views.registration import event_context as registration_context
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -102,6 +103,7 @@ def event_home(request: HttpRequest, key: str) -> HttpResponse:
     titles = present.round_titles(loaded)  # the bracket rounds' names
     context["round_links"] = [(r.number, titles.get(r.number, "")) for r in loaded.value.rounds]
     context["query"] = ""
+    context.update(registration_context(event))  # registration (issue 38)
     return render(request, "kolo/public/event.html", context)
 
 
