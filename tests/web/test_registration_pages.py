@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core import mail
 from django.test import Client, override_settings
 from django.utils import timezone
@@ -191,3 +192,38 @@ def test_with_email_configured_players_get_their_link_and_changes(client, open_e
     assert "You are registered." in mail.outbox[-1].body
     page = client.get(f"/r/{ann.token}/").content.decode()
     assert "Keep this link" not in page
+
+
+def test_the_api_lists_registrations_to_organisers_and_accepts_new_ones(owner, open_event):
+    from kolo.web.views.api import new_token
+
+    token = new_token(owner, "club site")
+    anonymous = Client(REMOTE_ADDR="10.4.0.1")
+    url = f"/api/v1/events/{open_event.key}/registrations"
+    created = anonymous.post(
+        url, {"name": "Ann", "email": "ann@example.org"}, content_type="application/json"
+    )
+    assert created.status_code == 201
+    body = created.json()
+    assert body["status"] == "registered" and body["url"].startswith("/r/")
+    assert "email" not in body
+    refused = anonymous.post(url, {"name": ""}, content_type="application/json")
+    assert refused.status_code == 400 and refused.json()["problems"]
+    assert anonymous.post(url, "[1]", content_type="application/json").status_code == 400
+    assert anonymous.get(url).status_code == 401
+    listed = anonymous.get(url, HTTP_AUTHORIZATION=f"Bearer {token}")
+    assert listed.status_code == 200
+    assert [r["email"] for r in listed.json()["registrations"]] == ["ann@example.org"]
+    stranger = get_user_model().objects.create_user("sam", password="secret-sam-12")
+    other = new_token(stranger, "x")
+    assert anonymous.get(url, HTTP_AUTHORIZATION=f"Bearer {other}").status_code == 403
+    spec = anonymous.get("/api/v1/openapi.json").json()
+    assert set(spec["paths"]["/api/v1/events/{key}/registrations"]) == {"get", "post"}
+
+
+def test_the_api_keeps_the_limits(open_event, monkeypatch):
+    monkeypatch.setattr(views, "ADDRESS_LIMIT", 1)
+    client = Client(REMOTE_ADDR="10.5.0.1")
+    url = f"/api/v1/events/{open_event.key}/registrations"
+    assert client.post(url, {"name": "Ann"}, content_type="application/json").status_code == 201
+    assert client.post(url, {"name": "Bob"}, content_type="application/json").status_code == 429

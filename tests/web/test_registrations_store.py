@@ -294,3 +294,13 @@ def test_many_registrations_at_once_on_postgresql_never_overfill():
     assert sorted(r.number for r in rows) == [1, 2, 3, 4, 5, 6]
     waiting = [r for r in rows if r.status == "waiting"]
     assert [r.queue for r in waiting] == sorted(r.queue for r in waiting)
+
+
+def test_the_web_application_erases_old_emails_when_it_starts(capsys):
+    from kolo.cli.serve import forget_old_emails
+
+    event = published(capacity=None, date=timezone.localdate() - timedelta(days=60))
+    store.add_registration(ACTOR, event, "Ann", email="ann@example.org")
+    forget_old_emails()
+    assert models.Registration.objects.get().email == ""
+    assert ": 1" in capsys.readouterr().out

@@ -52,12 +52,12 @@ def _count(scope: str, key: str) -> int:
     return models.LoginFailure.objects.filter(scope=scope, key=key, at__gt=since).count()
 
 
-def limited(request: HttpRequest, event: models.Event) -> bool:
-    """Whether this client or this event has registered too often lately."""
+def limited(request: HttpRequest, event: models.Event, *, per_address: bool = True) -> bool:
+    """Whether this client (where ``per_address``) or this event has registered too often
+    lately."""
     return (
-        _count(ADDRESS_SCOPE, accounts.client_address(request)) >= ADDRESS_LIMIT
-        or _count(EVENT_SCOPE, event.key) >= EVENT_LIMIT
-    )
+        per_address and _count(ADDRESS_SCOPE, accounts.client_address(request)) >= ADDRESS_LIMIT
+    ) or _count(EVENT_SCOPE, event.key) >= EVENT_LIMIT
 
 
 def count_attempt(request: HttpRequest, event: models.Event) -> None:
@@ -71,6 +71,10 @@ def count_attempt(request: HttpRequest, event: models.Event) -> None:
             models.LoginFailure(scope=EVENT_SCOPE, key=event.key[:150], at=now),
         ]
     )
+
+
+TOO_MANY = "too many registrations in a short time; try again in a quarter of an hour"
+"""The API's answer past a limit (the form's is in the reader's language, ``too_many``)."""
 
 
 def too_many() -> str:
