@@ -205,10 +205,12 @@ def test_the_api_lists_registrations_to_organisers_and_accepts_new_ones(owner, o
     )
     assert created.status_code == 201
     body = created.json()
-    assert body["status"] == "registered" and body["url"].startswith("/r/")
+    assert body["status"] == "registered"
+    assert body["url"].startswith("/r/")
     assert "email" not in body
     refused = anonymous.post(url, {"name": ""}, content_type="application/json")
-    assert refused.status_code == 400 and refused.json()["problems"]
+    assert refused.status_code == 400
+    assert refused.json()["problems"]
     assert anonymous.post(url, "[1]", content_type="application/json").status_code == 400
     assert anonymous.get(url).status_code == 401
     listed = anonymous.get(url, HTTP_AUTHORIZATION=f"Bearer {token}")
