@@ -26,7 +26,7 @@ from kolo.core.problems import N_, InvalidInput
 from kolo.store import api as store
 from kolo.store import models, registrations
 from kolo.store.roles import OWNER
-from kolo.web import accounts, registrationmail, wording
+from kolo.web import accounts, payment, registrationmail, wording
 from kolo.web.access import organiser
 from kolo.web.inputs import whole_number
 from kolo.web.views.deskbase import actor_of, attempt, base_context
@@ -188,10 +188,28 @@ def private(request: HttpRequest, token: str) -> HttpResponse:
         "email_configured": registrationmail.configured(),
         "active": row.status in registrations.ACTIVE,
         "teams": registrations.plays_in_teams(event),
+        "payment": _payment(row),
     }
     response = render(request, "kolo/public/registration.html", context)
     response["Referrer-Policy"] = "no-referrer"  # the token never leaves in a Referer
     return response
+
+
+def _payment(row: models.Registration) -> dict[str, Any] | None:
+    """The QR Platba code of a registered player's fee not paid yet, where the organiser
+    gave a bank account."""
+    event = row.event
+    if not event.bank_account or row.paid or row.status != registrations.REGISTERED:
+        return None
+    text = payment.descriptor(event.bank_account, event.fee, row.number, f"{event.name} {row.name}")
+    if text is None:
+        return None
+    return {
+        "svg": payment.qr_svg(text),
+        "account": event.bank_account,
+        "amount": payment.amount(event.fee),
+        "symbol": row.number,
+    }
 
 
 @never_cache
