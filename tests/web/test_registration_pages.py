@@ -1,4 +1,4 @@
-"""Registration on the web (issue 38): the public form, the private page, the event page's
+"""Registration on the web: the public form, the private page, the event page's
 places, the desk's registrations, limits and the honeypot, e-mail where configured."""
 
 from __future__ import annotations
@@ -229,3 +229,42 @@ def test_the_api_keeps_the_limits(open_event, monkeypatch):
     url = f"/api/v1/events/{open_event.key}/registrations"
     assert client.post(url, {"name": "Ann"}, content_type="application/json").status_code == 201
     assert client.post(url, {"name": "Bob"}, content_type="application/json").status_code == 429
+
+
+@pytest.mark.parametrize(("language", "other"), [("cs", "ENGLISH"), ("en", "CZECH")])
+def test_the_registration_pages_speak_one_language(owner, open_event, language, other):
+    from django.conf import settings as django_settings
+
+    from tests import pagewords
+
+    models.Event.objects.filter(pk=open_event.pk).update(
+        bank_account="19-2000145399/0800",
+        fee="200 Kč",
+        consent="Souhlasím se zveřejněním jména.",
+        approve_registrations=False,
+    )
+    rows = [
+        store.register(ACTOR, open_event, n, club="KDB", consent=True)
+        for n in ("Jana Nováková", "Petr Svoboda", "Eva Veselá")
+    ]
+    store.register(ACTOR, open_event, "jana novakova", consent=True)
+    client = Client()
+    client.force_login(owner)
+    client.cookies[django_settings.LANGUAGE_COOKIE_NAME] = language
+    pages = [
+        f"/e/{open_event.key}/",
+        f"/e/{open_event.key}/register/",
+        f"/r/{rows[0].token}/",
+        f"/r/{rows[2].token}/",
+        f"/desk/{open_event.key}/registrations/",
+    ]
+    names = pagewords.names_in_store() | {"Souhlasím se zveřejněním jména.", "KDB", "JSON"}
+    found = {}
+    for page in pages:
+        response = client.get(page)
+        assert response.status_code == 200, page
+        text = pagewords.visible_text(response.content.decode())
+        words = pagewords.foreign_words(text, names, getattr(pagewords, other))
+        if words:
+            found[page] = sorted(words)
+    assert found == {}

@@ -55,7 +55,7 @@ from kolo.store.mapping import (
     to_core,
 )
 
-# registrations (issue 38, R-REG-2)
+# registrations (R-REG-2)
 from kolo.store.registrations import (
     Places,
     add_registration,
@@ -130,7 +130,7 @@ __all__ = [
     "Actor",
     "DuplicateEntrant",
     "InvalidInput",
-    # registrations (issue 38)
+    # registrations
     "Places",
     "accept_round",
     "active_registrations",

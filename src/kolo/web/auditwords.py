@@ -52,7 +52,7 @@ ACTIONS: dict[str, str] = {
     "series.remove": N_("event left a series"),
     "series.merge": N_("players merged"),
     "user.password": N_("password changed"),
-    # registrations (issue 38)
+    # registrations
     "registration.register": N_("registration"),
     "registration.add": N_("registration added by hand"),
     "registration.cancel": N_("registration cancelled"),

@@ -1,4 +1,4 @@
-"""E-mail to registered players (issue 38): their private link when they register, and each
+"""E-mail to registered players: their private link when they register, and each
 change of their status (moved up from the waiting list, approved, removed, cancelled).
 
 Only where the service is given an SMTP server (``settings.EMAIL_CONFIGURED``, from

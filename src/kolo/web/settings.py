@@ -69,7 +69,7 @@ TRUSTED_PROXIES = [
 """Reverse proxies whose ``X-Forwarded-For`` names the client (login throttling)."""
 PUBLIC_URL = os.environ.get("KOLO_PUBLIC_URL", "").strip()
 """Where phones reach kolo (score slips, QR codes); see ``kolo.web.publicurl``."""
-# e-mail to registered players (issue 38): only where an SMTP server is given
+# e-mail to registered players: only where an SMTP server is given
 EMAIL_CONFIGURED = bool(os.environ.get("KOLO_EMAIL_HOST", "").strip())
 """Whether kolo e-mails registered players (their private link, status changes)."""
 if EMAIL_CONFIGURED:

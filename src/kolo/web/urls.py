@@ -31,7 +31,7 @@ event_public = [
     path("projector/", public.projector, name="projector"),
     path("version/", public.version, name="version"),
     path("report/", selfreport.self_report, name="report"),
-    # registration (issue 38)
+    # registration
     path("register/", registration.register, name="register"),
     *games.event_public_urls(),
 ]
@@ -77,7 +77,7 @@ event_desk = [
     path("export.csv", desk_office.export_csv, name="desk-export-csv"),
     path("audit/", desk_office.audit, name="desk-audit"),
     path("team/", desk_office.team, name="desk-team"),
-    # registration (issue 38)
+    # registration
     path("registrations/", registration.desk_registrations, name="desk-registrations"),
 ]
 
@@ -89,7 +89,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/", password.change_password, name="password"),
     path("e/<slug:key>/", include(event_public)),
-    # registration (issue 38): a player's private page, by its unguessable token
+    # registration: a player's private page, by its unguessable token
     path("r/<str:token>/", registration.private, name="registration"),
     path("r/<str:token>/data.json", registration.private_data, name="registration-data"),
     path("s/<slug:key>/", series.series_page, name="series"),

@@ -407,7 +407,7 @@ OPENAPI: dict[str, Any] = {
     },
 }
 
-# ---- registrations (issue 38) --------------------------------------------------------------
+# ---- registrations --------------------------------------------------------------
 
 
 def _token_user(request: HttpRequest) -> Any:

@@ -103,7 +103,7 @@ def event_home(request: HttpRequest, key: str) -> HttpResponse:
     titles = present.round_titles(loaded)  # the bracket rounds' names
     context["round_links"] = [(r.number, titles.get(r.number, "")) for r in loaded.value.rounds]
     context["query"] = ""
-    context.update(registration_context(event))  # registration (issue 38)
+    context.update(registration_context(event))  # registration
     return render(request, "kolo/public/event.html", context)
 
 

@@ -1,4 +1,4 @@
-"""Registration (issue 38, R-REG-2): the public form at ``/e/KEY/register/``, the player's
+"""Registration (R-REG-2): the public form at ``/e/KEY/register/``, the player's
 private page at ``/r/TOKEN/`` (status, waiting position, cancel, their data exported or
 deleted), what the public event page says of places, and the desk's registrations page.
 
