@@ -191,7 +191,9 @@ def private(request: HttpRequest, token: str) -> HttpResponse:
         "payment": _payment(row),
     }
     response = render(request, "kolo/public/registration.html", context)
-    response["Referrer-Policy"] = "no-referrer"  # the token never leaves in a Referer
+    # the token never leaves for another site in a Referer ("no-referrer" would make the
+    # browser send "Origin: null" with the page's own forms, which CSRF refuses)
+    response["Referrer-Policy"] = "same-origin"
     return response
 
 
