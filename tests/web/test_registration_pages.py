@@ -170,6 +170,15 @@ def test_the_desk_lists_and_changes_registrations(desk, client, open_event):
     assert models.Registration.objects.get(name="Eva").status == "registered"
     page = desk.get(url).content.decode()
     assert "fees paid: 1, due: 2" in page
+    desk.post(
+        url,
+        {"action": "terms", "approve": "on", "consent": "OK", "bank_account": "2000145399/0800"},
+    )
+    open_event.refresh_from_db()
+    assert open_event.approve_registrations
+    assert open_event.bank_account == "2000145399/0800"
+    refused = desk.post(url, {"action": "terms", "bank_account": "nope"}, follow=True)
+    assert "neither an IBAN" in refused.content.decode()
     refused = desk.post(url, {"action": "capacity", "capacity": "1"}, follow=True)
     assert "the capacity cannot be lower" in refused.content.decode()
     # a stranger sees nothing

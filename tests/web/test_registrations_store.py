@@ -304,3 +304,28 @@ def test_the_web_application_erases_old_emails_when_it_starts(capsys):
     forget_old_emails()
     assert models.Registration.objects.get().email == ""
     assert ": 1" in capsys.readouterr().out
+
+
+def test_the_terms_of_registration_are_checked_and_audited():
+    event = published()
+    store.set_terms(
+        ACTOR,
+        event,
+        approve=True,
+        consent="  My name may be shown. ",
+        bank_account="2000145399/0800",
+    )
+    event.refresh_from_db()
+    assert (event.approve_registrations, event.consent, event.bank_account) == (
+        True,
+        "My name may be shown.",
+        "2000145399/0800",
+    )
+    assert audited(event, "registration.terms") == 1
+    for wrong in ({"bank_account": "12345"}, {"consent": "a\x1b[31m"}, {"consent": "x" * 1001}):
+        terms = {"approve": False, "consent": "", "bank_account": ""} | wrong
+        with pytest.raises(InvalidInput):
+            store.set_terms(ACTOR, event, **terms)
+    event.refresh_from_db()
+    assert event.approve_registrations
+    assert audited(event, "registration.terms") == 1

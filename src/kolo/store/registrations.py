@@ -30,7 +30,9 @@ from django.utils import timezone
 from kolo.changes import registrations as rules
 from kolo.changes.registrations import Entry, Opening
 from kolo.core.problems import N_, InvalidInput
+from kolo.core.validation import has_control_characters
 from kolo.games import rulesets
+from kolo.report import payment
 from kolo.store import models
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
 from kolo.store.events import check_club
@@ -472,6 +474,59 @@ def set_capacity(
         f"{capacity if capacity is not None else '-'}",
         changes,
         before={"capacity": before},
+    )
+
+
+MAX_CONSENT_LENGTH = 1000
+
+
+@atomic
+def set_terms(
+    actor: Actor,
+    event: models.Event,
+    *,
+    approve: bool,
+    consent: str,
+    bank_account: str,
+) -> None:
+    """The organiser's terms of registration: whether each registration awaits approval
+    first (turning it off leaves those awaiting approval to approve), the consent line a
+    player agrees to (empty: none), and the bank account for the fee's QR payment code (an
+    IBAN or a Czech account number; empty: none)."""
+    event = lock_event(event)
+    consent = consent.strip()
+    account = " ".join(bank_account.split())
+    if len(consent) > MAX_CONSENT_LENGTH:
+        raise rules.refuse(
+            N_("longer than {limit} characters"), "consent", limit=MAX_CONSENT_LENGTH
+        )
+    if has_control_characters(consent):
+        raise rules.refuse(
+            N_("the consent line must be one line, without control characters"), "consent"
+        )
+    if account and payment.iban(account) is None:
+        raise rules.refuse(
+            N_("'{account}' is neither an IBAN nor a Czech account number (123456789/0800)"),
+            "bank_account",
+            account=account,
+        )
+    before = {
+        "approve": event.approve_registrations,
+        "consent": event.consent,
+        "bank_account": event.bank_account,
+    }
+    after = {"approve": approve, "consent": consent, "bank_account": account}
+    if before == after:
+        return
+    event.approve_registrations, event.consent, event.bank_account = approve, consent, account
+    event.save(update_fields=["approve_registrations", "consent", "bank_account"])
+    write_audit(
+        event,
+        actor,
+        "registration.terms",
+        "changed the terms of registration",
+        before=before,
+        after=after,
     )
 
 

@@ -60,6 +60,7 @@ ACTIONS: dict[str, str] = {
     "registration.approve": N_("registration approved"),
     "registration.move": N_("registration moved"),
     "registration.capacity": N_("capacity changed"),
+    "registration.terms": N_("terms of registration"),
     "registration.paid": N_("entry fee"),
     "registration.forget": N_("registration's data deleted"),
     "registration.forget_emails": N_("e-mail addresses erased"),
@@ -129,6 +130,7 @@ def _registrations() -> tuple[_Pattern, ...]:
             _REG + _NAME + r" approved: (?P<status>\w+)",
             N_("registration no. {number} {name} approved: {status}"),
         ),
+        (r"changed the terms of registration", N_("changed the terms of registration")),
         (
             r"capacity (?P<before>[\d-]+) → (?P<after>[\d-]+)",
             N_("capacity {before} → {after}"),

@@ -23,13 +23,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from kolo.core.problems import N_, InvalidInput
+from kolo.report import payment
 from kolo.store import api as store
 from kolo.store import models, registrations
 from kolo.store.roles import OWNER
-from kolo.web import accounts, payment, registrationmail, wording
+from kolo.web import accounts, registrationmail, wording
 from kolo.web.access import organiser
 from kolo.web.inputs import whole_number
-from kolo.web.views.deskbase import actor_of, attempt, base_context
+from kolo.web.views.deskbase import actor_of, attempt, base_context, qr_svg
 
 HONEYPOT = "website"
 """The hidden field a person never fills."""
@@ -207,7 +208,7 @@ def _payment(row: models.Registration) -> dict[str, Any] | None:
     if text is None:
         return None
     return {
-        "svg": payment.qr_svg(text),
+        "svg": qr_svg(text),
         "account": event.bank_account,
         "amount": payment.amount(event.fee),
         "symbol": row.number,
@@ -293,6 +294,14 @@ def _desk_action(request: HttpRequest, event: models.Event) -> None:
             moved = store.approve_registration(actor, event, number)
         elif action == "remove":
             moved = store.remove_registration(actor, event, number)
+        elif action == "terms":
+            store.set_terms(
+                actor,
+                event,
+                approve=request.POST.get("approve") == "on",
+                consent=request.POST.get("consent", ""),
+                bank_account=request.POST.get("bank_account", ""),
+            )
         elif action in ("paid", "unpaid"):
             store.mark_paid(actor, event, number, action == "paid")
         elif action == "capacity":

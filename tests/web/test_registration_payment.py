@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from django.utils import timezone
 
+from kolo.report import payment
 from kolo.store import api as store
 from kolo.store import models
-from kolo.web import payment
 from tests.web.conftest import ACTOR
 
 

@@ -3,14 +3,13 @@
 variable symbol. The organiser gives the account as an IBAN or as a Czech account number
 (``[prefix-]number/bank``, converted to the IBAN the descriptor needs); the amount is read
 from the fee's text where it holds one number ("200 Kč", "150,50 CZK"), else left for the
-player to type."""
+player to type. Pure: the web draws the code (``web/views/registration.py``), the store
+checks an organiser's account with :func:`iban`."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
-
-import segno
 
 _CZECH = re.compile(r"^(?:(\d{1,6})-)?(\d{2,10})/(\d{4})$")
 _IBAN = re.compile(r"^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$")
@@ -66,8 +65,3 @@ def descriptor(account: str, fee: str, number: int, message: str) -> str | None:
     if words:
         parts.append(f"MSG:{words}")
     return "*".join(parts)
-
-
-def qr_svg(text: str) -> str:
-    """The code as inline SVG (error correction M, as the banks ask)."""
-    return segno.make(text, error="m").svg_inline(scale=4, border=2)
