@@ -66,7 +66,11 @@ def test_three_players_register_from_phones_and_one_moves_up(
     page.click("form button.danger >> nth=0")
     page.wait_for_load_state()
     page.goto(private[2])
-    registered = "Jste přihlášeni." if language == "cs" else "You are registered."
+    registered = (
+        "Postoupili jste z čekací listiny"
+        if language == "cs"
+        else "You moved up from the waiting list"
+    )
     assert registered in page.inner_text("#status")
     page.goto(f"{live_server.url}/e/{event.key}/")
     if (width := page.evaluate(WIDTH)) > PHONE["width"]:

@@ -70,7 +70,10 @@ def test_past_the_capacity_a_player_waits_and_moves_up_when_one_cancels(client, 
     assert models.Registration.objects.get(name="Ann").status == "registered"
     client.post(tokens[0], {"action": "cancel", "confirmed": "yes"})
     assert models.Registration.objects.get(name="Ann").status == "cancelled"
-    assert "You are registered." in client.get(tokens[2]).content.decode()
+    assert (
+        "You moved up from the waiting list: you are registered."
+        in client.get(tokens[2]).content.decode()
+    )
 
 
 def test_a_refusal_is_shown_and_nothing_stored(client, open_event):
@@ -198,7 +201,7 @@ def test_with_email_configured_players_get_their_link_and_changes(client, open_e
     assert "waiting list, position 1" in mail.outbox[1].body
     client.post(f"/r/{ann.token}/", {"action": "cancel", "confirmed": "yes"})
     assert mail.outbox[-1].to == ["cyril@example.org"]
-    assert "You are registered." in mail.outbox[-1].body
+    assert "You moved up from the waiting list" in mail.outbox[-1].body
     page = client.get(f"/r/{ann.token}/").content.decode()
     assert "Keep this link" not in page
 

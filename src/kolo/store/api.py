@@ -69,6 +69,7 @@ from kolo.store.registrations import (
     register,
     remove_registration,
     set_capacity,
+    set_terms,
     waiting_position,
 )
 from kolo.store.registrations import active as active_registrations
@@ -130,7 +131,6 @@ __all__ = [
     "Actor",
     "DuplicateEntrant",
     "InvalidInput",
-    # registrations
     "Places",
     "accept_round",
     "active_registrations",
@@ -204,6 +204,7 @@ __all__ = [
     "set_password",
     "set_player",
     "set_role",
+    "set_terms",
     "sheet_in_play",
     "slugify",
     "standings",

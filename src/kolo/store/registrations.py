@@ -91,6 +91,19 @@ def waiting_position(registration: models.Registration) -> int | None:
     return rules.waiting_position(entries(registration.event), registration.number)
 
 
+def moved_up(registration: models.Registration) -> bool:
+    """Whether a registered player came from the waiting list (their registration's audit
+    entry says it arrived waiting)."""
+    if registration.status != REGISTERED:
+        return False
+    for after in models.AuditEntry.objects.filter(
+        event_id=registration.event_id, action__in=("registration.register", "registration.add")
+    ).values_list("after", flat=True):
+        if isinstance(after, dict) and after.get("number") == registration.number:
+            return after.get("status") == WAITING
+    return False
+
+
 def duplicate_numbers(event: models.Event) -> set[int]:
     """The numbers of registrations whose name another one still in has too (ignoring case
     and accents): flagged to the organiser."""

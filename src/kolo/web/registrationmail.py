@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from kolo.store import api as store
-from kolo.store import models
+from kolo.store import models, registrations
 from kolo.web import publicurl
 
 log = logging.getLogger(__name__)
@@ -40,6 +40,8 @@ def status_words(registration: models.Registration) -> str:
     """The registration's status in the reader's language (with the waiting position)."""
     status = registration.status
     if status == "registered":
+        if registrations.moved_up(registration):
+            return _("You moved up from the waiting list: you are registered.")
         return _("You are registered.")
     if status == "waiting":
         return _("You are on the waiting list, position {position}.").format(
