@@ -280,3 +280,22 @@ def test_the_registration_pages_speak_one_language(owner, open_event, language, 
         if words:
             found[page] = sorted(words)
     assert found == {}
+
+
+def test_a_player_running_late_tells_the_desk_when_they_arrive(client, open_event):
+    event_day = timezone.localdate() + timezone.timedelta(days=2)
+    models.Event.objects.filter(pk=open_event.pk).update(date=event_day)
+    page = post(client, open_event, name="Ann")["Location"]
+    assert client.post(page, {"action": "late", "at": "soon"}).status_code == 302
+    row = models.Registration.objects.get()
+    assert row.running_late_until is None
+    client.post(page, {"action": "late", "at": "10:45"})
+    row.refresh_from_db()
+    assert row.running_late_until is not None
+    arrival = timezone.localtime(row.running_late_until)
+    assert (arrival.date(), arrival.strftime("%H:%M")) == (event_day, "10:45")
+    assert "arrive at 10:45" in client.get(page).content.decode()
+    assert models.AuditEntry.objects.filter(action="registration.late").count() == 1
+    client.post(page, {"action": "on_time"})
+    row.refresh_from_db()
+    assert row.running_late_until is None

@@ -490,6 +490,33 @@ def set_capacity(
     )
 
 
+@atomic
+def set_running_late(
+    actor: Actor, registration: models.Registration, until: datetime | None
+) -> None:
+    """The player says they are running late and when they expect to arrive (None: no
+    longer late); the desk's check-in shows it. Only a registration still in, at an event
+    not cancelled."""
+    event = lock_event(registration.event)
+    registration.refresh_from_db()
+    if registration.status not in ACTIVE or event.cancelled_at is not None:
+        raise rules.refuse(N_("this registration is not in the event"))
+    if registration.running_late_until == until:
+        return
+    before = registration.running_late_until
+    registration.running_late_until = until
+    registration.save(update_fields=["running_late_until", "changed_at"])
+    write_audit(
+        event,
+        actor,
+        "registration.late",
+        f"registration #{registration.number} {registration.name}: "
+        + (f"running late, arriving {timezone.localtime(until):%H:%M}" if until else "on time"),
+        before={"running_late_until": before.isoformat() if before else None},
+        after={"running_late_until": until.isoformat() if until else None},
+    )
+
+
 MAX_CONSENT_LENGTH = 1000
 
 

@@ -61,6 +61,7 @@ ACTIONS: dict[str, str] = {
     "registration.move": N_("registration moved"),
     "registration.capacity": N_("capacity changed"),
     "registration.terms": N_("terms of registration"),
+    "registration.late": N_("running late"),
     "registration.paid": N_("entry fee"),
     "registration.forget": N_("registration's data deleted"),
     "registration.forget_emails": N_("e-mail addresses erased"),
@@ -150,6 +151,11 @@ def _registrations() -> tuple[_Pattern, ...]:
             _REG + _NAME + r" moved (?P<way>up|down)",
             N_("registration no. {number} {name} moved {way}"),
         ),
+        _p(
+            _REG + _NAME + r": running late, arriving (?P<at>\d\d:\d\d)",
+            N_("registration no. {number} {name}: running late, arriving at {at}"),
+        ),
+        _p(_REG + _NAME + r": on time", N_("registration no. {number} {name}: on time")),
         _p(
             _REG + _NAME + r": (?P<status>not paid|\w+)",
             N_("registration no. {number} {name}: {status}"),

@@ -12,6 +12,7 @@ sees them; past a limit the form answers 429 with a plain message.
 from __future__ import annotations
 
 import json
+from datetime import datetime, time
 from typing import Any
 
 from django.conf import settings
@@ -172,6 +173,11 @@ def private(request: HttpRequest, token: str) -> HttpResponse:
                 moved = store.cancel_registration(PLAYER, row)
                 registrationmail.send_changes(request, [r for r in moved if r.pk != row.pk])
                 messages.success(request, _("Your registration is cancelled."))
+            elif action == "late":
+                store.set_running_late(PLAYER, row, _arrival(event, request.POST.get("at", "")))
+                messages.success(request, _("The organiser sees when you expect to arrive."))
+            elif action == "on_time":
+                store.set_running_late(PLAYER, row, None)
             elif action == "forget" and request.POST.get("confirmed") == "yes":
                 moved = store.forget_registration(PLAYER, row)
                 registrationmail.send_changes(request, moved)
@@ -190,12 +196,29 @@ def private(request: HttpRequest, token: str) -> HttpResponse:
         "active": row.status in registrations.ACTIVE,
         "teams": registrations.plays_in_teams(event),
         "payment": _payment(row),
+        "late_at": timezone.localtime(row.running_late_until).strftime("%H:%M")
+        if row.running_late_until
+        else "",
     }
     response = render(request, "kolo/public/registration.html", context)
     # the token never leaves for another site in a Referer ("no-referrer" would make the
     # browser send "Origin: null" with the page's own forms, which CSRF refuses)
     response["Referrer-Policy"] = "same-origin"
     return response
+
+
+def _arrival(event: models.Event, typed: str) -> datetime:
+    """The arrival a player typed (HH:MM) on the event's day (today without one)."""
+    try:
+        at = time.fromisoformat(typed.strip())
+    except ValueError:
+        raise InvalidInput.one(
+            N_("give the time you expect to arrive, as 10:30"), path="at"
+        ) from None
+    day = event.date or timezone.localdate()
+    return datetime.combine(
+        day, at.replace(second=0, microsecond=0), tzinfo=timezone.get_current_timezone()
+    )
 
 
 def _payment(row: models.Registration) -> dict[str, Any] | None:
