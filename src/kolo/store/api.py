@@ -69,6 +69,7 @@ from kolo.store.registrations import (
     register,
     remove_registration,
     set_capacity,
+    set_running_late,
     set_terms,
     waiting_position,
 )
@@ -204,6 +205,7 @@ __all__ = [
     "set_password",
     "set_player",
     "set_role",
+    "set_running_late",
     "set_terms",
     "sheet_in_play",
     "slugify",
