@@ -283,7 +283,7 @@ def test_many_registrations_at_once_on_postgresql_never_overfill():
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=arrive, args=(f"P{i}",)) for i in range(6)]
+    threads = [threading.Thread(target=arrive, args=(f"Player {i}",)) for i in range(6)]
     for thread in threads:
         thread.start()
     for thread in threads:
