@@ -299,3 +299,19 @@ def test_a_player_running_late_tells_the_desk_when_they_arrive(client, open_even
     client.post(page, {"action": "on_time"})
     row.refresh_from_db()
     assert row.running_late_until is None
+
+
+@override_settings(
+    EMAIL_CONFIGURED=True, EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend"
+)
+def test_every_registered_player_with_an_address_hears_of_a_cancelled_event(rf, open_event):
+    from kolo.web import registrationmail
+
+    store.register(ACTOR, open_event, "Ann", email="ann@example.org")
+    store.register(ACTOR, open_event, "Bob")
+    store.register(ACTOR, open_event, "Cyril", email="cyril@example.org")  # waiting
+    gone = store.register(ACTOR, open_event, "Dana", email="dana@example.org")
+    store.cancel_registration(ACTOR, gone)
+    assert registrationmail.send_event_cancelled(rf.get("/"), open_event) == 2
+    assert sorted(m.to[0] for m in mail.outbox) == ["ann@example.org", "cyril@example.org"]
+    assert "The event Brno jaro is cancelled." in mail.outbox[0].body

@@ -54,11 +54,14 @@ def status_words(registration: models.Registration) -> str:
     return _("The organiser removed your registration.")
 
 
-def _send(request: HttpRequest, registration: models.Registration, subject: str) -> bool:
+def _send(
+    request: HttpRequest, registration: models.Registration, subject: str, first: str = ""
+) -> bool:
     if not configured() or not registration.email:
         return False
     body = "\n\n".join(
         [
+            *([first] if first else []),
             status_words(registration),
             _("Your registration's page (status, cancelling): {url}").format(
                 url=private_url(request, registration)
@@ -87,6 +90,21 @@ def send_changes(request: HttpRequest, rows: Iterable[models.Registration]) -> i
     for row in rows:
         if _send(
             request, row, _("Your registration changed: {event}").format(event=row.event.name)
+        ):
+            sent += 1
+    return sent
+
+
+def send_event_cancelled(request: HttpRequest, event: models.Event) -> int:
+    """Tell every player still registered (or waiting, or awaiting approval) that the event
+    is cancelled; how many were told. For the view that cancels an event."""
+    sent = 0
+    for row in registrations.active(event):
+        if _send(
+            request,
+            row,
+            _("Cancelled: {event}").format(event=event.name),
+            _("The event {event} is cancelled.").format(event=event.name),
         ):
             sent += 1
     return sent
