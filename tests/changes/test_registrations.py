@@ -161,6 +161,8 @@ operations = st.lists(
         st.tuples(st.just("remove"), st.integers(1, 30)),
         st.tuples(st.just("capacity"), st.integers(0, 12)),
         st.tuples(st.just("approve"), st.integers(1, 30)),
+        st.tuples(st.just("up"), st.integers(1, 30)),
+        st.tuples(st.just("down"), st.integers(1, 30)),
     ),
     max_size=40,
 )
@@ -173,6 +175,7 @@ def test_the_registered_never_exceed_the_capacity_and_the_waiting_keep_arrival_o
 ):
     o = opening(capacity=capacity, approve=approval)
     entries: list[Entry] = []
+    moved = False
     for op, value in ops:
         try:
             if op == "register":
@@ -183,6 +186,9 @@ def test_the_registered_never_exceed_the_capacity_and_the_waiting_keep_arrival_o
                 o = opening(capacity=value, approve=approval)
             elif op == "approve":
                 changes = reg.approve(entries, value, o.capacity)
+            elif op in ("up", "down"):
+                changes = reg.move(entries, value, op == "up")
+                moved = True
             elif op == "cancel":
                 changes = reg.cancel(entries, value, o.capacity)
             else:
@@ -199,7 +205,7 @@ def test_the_registered_never_exceed_the_capacity_and_the_waiting_keep_arrival_o
         # the waiting list keeps arrival order (queue), after every registered player
         queue_order = sorted(waiting, key=lambda e: e.queue)
         assert [e.queue for e in queue_order] == sorted(e.queue for e in waiting)
-        if not approval:
+        if not approval and not moved:
             assert [e.number for e in queue_order] == sorted(e.number for e in waiting)
         if registered and waiting:
             assert max(e.queue for e in registered) < min(e.queue for e in waiting)

@@ -329,3 +329,10 @@ def test_the_terms_of_registration_are_checked_and_audited():
     event.refresh_from_db()
     assert event.approve_registrations
     assert audited(event, "registration.terms") == 1
+
+
+def test_a_partner_at_an_event_not_played_in_teams_is_refused_not_dropped():
+    event = published()
+    with pytest.raises(InvalidInput, match="not played in teams"):
+        store.register(ACTOR, event, "Ann", partner="Bob")
+    assert models.Registration.objects.count() == 0

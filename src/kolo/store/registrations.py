@@ -251,7 +251,9 @@ def check_typed(
         if partner or not by_organiser:
             partner = check_name(partner, "partner", entrant=True)
     elif partner:
-        partner = ""
+        raise rules.refuse(
+            N_("this event is not played in teams of two: leave the partner out"), "partner"
+        )
     return Typed(name, club_value, check_email(email or ""), partner)
 
 
