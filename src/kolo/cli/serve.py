@@ -67,6 +67,22 @@ def first_organiser() -> tuple[str, str] | None:
     return name, password
 
 
+def forget_old_emails() -> None:
+    """Registrations' e-mail addresses erased a set time after their event
+    (``KOLO_FORGET_EMAILS_DAYS``), each time the web application starts."""
+    from django.conf import settings
+
+    from kolo.store import api as store
+
+    erased = store.forget_emails(int(getattr(settings, "FORGET_EMAILS_DAYS", 30)))
+    if erased:
+        print(
+            _("erased the e-mail addresses of past events' registrations: {count}").format(
+                count=erased
+            )
+        )
+
+
 @app.command(
     help=_(
         "Run the web application: the organiser's desk and the players' pages. Prints the "
@@ -98,6 +114,7 @@ def serve(
 
     publicurl.listening_on = host
     created = first_organiser()
+    forget_old_emails()
     local = f"http://localhost:{port}/"
     lan = publicurl.lan_address()
     print(_("kolo serves the store at {where}").format(where=state.where))

@@ -106,7 +106,9 @@ def cancel_event(actor: Actor, event: models.Event, reason: str = "") -> models.
 
 def places_taken(event: models.Event) -> int:
     """How many registrations hold a place (status "registered")."""
-    return models.Registration.objects.filter(event=event, status="registered").count()
+    from kolo.store.registrations import places
+
+    return places(event).taken
 
 
 @dataclass(frozen=True)

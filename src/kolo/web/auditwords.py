@@ -58,6 +58,19 @@ ACTIONS: dict[str, str] = {
     # check-in on the day (R-REG-3)
     "checkin.open": N_("check-in opened"),
     "entrant.checkin": N_("check-in"),
+    # registrations
+    "registration.register": N_("registration"),
+    "registration.add": N_("registration added by hand"),
+    "registration.cancel": N_("registration cancelled"),
+    "registration.remove": N_("registration removed"),
+    "registration.approve": N_("registration approved"),
+    "registration.move": N_("registration moved"),
+    "registration.capacity": N_("capacity changed"),
+    "registration.terms": N_("terms of registration"),
+    "registration.late": N_("running late"),
+    "registration.paid": N_("entry fee"),
+    "registration.forget": N_("registration's data deleted"),
+    "registration.forget_emails": N_("e-mail addresses erased"),
     **games.audit_actions(),
 }
 """Every action the store records, by its name in words (a game's own, from its room)."""
@@ -83,6 +96,18 @@ VIA: dict[str, str] = {
     "api": N_("the API"),
 }
 """Where a change came from, in words."""
+
+
+STATUS: dict[str, str] = {
+    "registered": N_("registered"),
+    "waiting": N_("waiting list"),
+    "pending": N_("awaiting approval"),
+    "cancelled": N_("cancelled"),
+    "removed": N_("removed"),
+    "paid": N_("paid"),
+    "not paid": N_("not paid"),
+}
+"""A registration's status in an audit sentence, in words."""
 
 
 HOW: dict[str, str] = {
@@ -112,11 +137,62 @@ def _p(pattern: str, words: str) -> _Pattern:
     return _Pattern(re.compile(pattern + r"\Z", re.S), words)
 
 
+_MOVED = r"; (?P<moved>\d+) moved up from the waiting list"
+_REG = r"registration #(?P<number>\d+) "
+
+
+def _registrations() -> tuple[_Pattern, ...]:
+    """The sentences of registrations (store/registrations.py); what they say of players
+    moved up from the waiting list is said by ``summary_words``."""
+    sentences = [
+        (_REG + _NAME + r" cancelled", N_("registration no. {number} {name} cancelled")),
+        (_REG + _NAME + r" removed", N_("registration no. {number} {name} removed")),
+        (
+            _REG + _NAME + r" approved: (?P<status>\w+)",
+            N_("registration no. {number} {name} approved: {status}"),
+        ),
+        (r"changed the terms of registration", N_("changed the terms of registration")),
+        (
+            r"capacity (?P<before>[\d-]+) → (?P<after>[\d-]+)",
+            N_("capacity {before} → {after}"),
+        ),
+        (
+            r"registration #(?P<number>\d+): the player deleted their data",
+            N_("registration no. {number}: the player deleted their data"),
+        ),
+    ]
+    return (
+        *(_p(pattern, words) for pattern, words in sentences),
+        _p(
+            _REG + _NAME + r": (?P<status>\w+) \(the same name is registered already\)",
+            N_("registration no. {number} {name}: {status} (the same name is registered already)"),
+        ),
+        _p(
+            _REG + _NAME + r" moved (?P<way>up|down)",
+            N_("registration no. {number} {name} moved {way}"),
+        ),
+        _p(
+            _REG + _NAME + r": running late, arriving (?P<at>\d\d:\d\d)",
+            N_("registration no. {number} {name}: running late, arriving at {at}"),
+        ),
+        _p(_REG + _NAME + r": on time", N_("registration no. {number} {name}: on time")),
+        _p(
+            _REG + _NAME + r": (?P<status>not paid|\w+)",
+            N_("registration no. {number} {name}: {status}"),
+        ),
+        _p(
+            r"e-mail addresses of (?P<count>\d+) registrations erased after the event",
+            N_("e-mail addresses of registrations erased after the event: {count}"),
+        ),
+    )
+
+
 _NAME = r"(?P<name>.+)"
 _WHERE = r"round (?P<round>\d+) table (?P<table>\d+)(?: game (?P<game>\d+))?"
 
 PATTERNS: tuple[_Pattern, ...] = (
     *(_p(pattern, words) for pattern, words in games.audit_sentences()),
+    *_registrations(),
     _p(
         r"created event '(?P<event>.*)' \((?P<ruleset>[\w-]+)\)",
         N_("created event ‘{event}’ ({ruleset})"),
@@ -277,6 +353,10 @@ def action_words(action: str) -> str:
 
 def summary_words(summary: str) -> str:
     """A stored sentence said in the reader's language, names and numbers kept."""
+    moved = re.search(_MOVED + r"\Z", summary)
+    if moved and summary.startswith(("registration #", "capacity ")):
+        said = summary_words(summary[: moved.start()])
+        return said + _("; moved up from the waiting list: {moved}").format(moved=moved["moved"])
     for pattern in PATTERNS:
         match = pattern.regex.match(summary)
         if match:
@@ -287,6 +367,10 @@ def summary_words(summary: str) -> str:
                 )
             if values.get("how") in HOW:
                 values["how"] = _(HOW[values["how"]])
+            if values.get("status") in STATUS:
+                values["status"] = _(STATUS[values["status"]])
+            if values.get("way") in ("up", "down"):
+                values["way"] = _("up") if values["way"] == "up" else _("down")
             text = _(pattern.words).format(**values)
             game = values.get("game")
             if game and game != "1":

@@ -11,6 +11,14 @@
   ``https://kolo.example.org``), printed on score slips and in their QR codes; by default
   the address the organiser's browser used, or the laptop's network address instead of
   ``localhost``.
+- E-mail to registered players (optional): ``KOLO_EMAIL_HOST`` (the SMTP server; without it
+  kolo sends no e-mail and a player's private page is their only link), ``KOLO_EMAIL_PORT``
+  (default 587), ``KOLO_EMAIL_USER``, ``KOLO_EMAIL_PASSWORD``, ``KOLO_EMAIL_TLS`` (``1``,
+  the default: STARTTLS; ``ssl``: TLS from the start; ``0``: none), ``KOLO_EMAIL_FROM`` (the
+  sender, e.g. ``kolo <kolo@example.org>``).
+- ``KOLO_FORGET_EMAILS_DAYS``: registrations' e-mail addresses are erased this many days
+  after the event (default 30): when ``kolo serve`` starts and whenever an organiser opens
+  an event's registrations at the desk.
 """
 
 from __future__ import annotations
@@ -61,6 +69,22 @@ TRUSTED_PROXIES = [
 """Reverse proxies whose ``X-Forwarded-For`` names the client (login throttling)."""
 PUBLIC_URL = os.environ.get("KOLO_PUBLIC_URL", "").strip()
 """Where phones reach kolo (score slips, QR codes); see ``kolo.web.publicurl``."""
+# e-mail to registered players: only where an SMTP server is given
+EMAIL_CONFIGURED = bool(os.environ.get("KOLO_EMAIL_HOST", "").strip())
+"""Whether kolo e-mails registered players (their private link, status changes)."""
+if EMAIL_CONFIGURED:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = os.environ["KOLO_EMAIL_HOST"].strip()
+    EMAIL_PORT = int(os.environ.get("KOLO_EMAIL_PORT", "587") or 587)
+    EMAIL_HOST_USER = os.environ.get("KOLO_EMAIL_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("KOLO_EMAIL_PASSWORD", "")
+    _tls = os.environ.get("KOLO_EMAIL_TLS", "1").strip().lower()
+    EMAIL_USE_SSL = _tls == "ssl"
+    EMAIL_USE_TLS = _tls not in ("0", "ssl", "")
+    EMAIL_TIMEOUT = 20
+    DEFAULT_FROM_EMAIL = os.environ.get("KOLO_EMAIL_FROM", "").strip() or "kolo@localhost"
+FORGET_EMAILS_DAYS = int(os.environ.get("KOLO_FORGET_EMAILS_DAYS", "30") or 30)
+"""Registrations' e-mail addresses are erased this many days after the event."""
 CSRF_TRUSTED_ORIGINS = [
     o for o in os.environ.get("KOLO_TRUSTED_ORIGINS", "").split(",") if o.strip()
 ]

@@ -18,6 +18,7 @@ from kolo.web.views import (
     desk_rounds,
     desk_selfreports,
     public,
+    registration,
     selfreport,
     series,
 )
@@ -33,6 +34,8 @@ event_public = [
     path("projector/", public.projector, name="projector"),
     path("version/", public.version, name="version"),
     path("report/", selfreport.self_report, name="report"),
+    # registration
+    path("register/", registration.register, name="register"),
     *games.event_public_urls(),
 ]
 
@@ -80,6 +83,8 @@ event_desk = [
     # check-in on the day (R-REG-3)
     path("checkin/", desk_checkin.checkin, name="desk-checkin"),
     path("checkin/<str:token>/", desk_checkin.checkin_player, name="desk-checkin-player"),
+    # registration
+    path("registrations/", registration.desk_registrations, name="desk-registrations"),
 ]
 
 urlpatterns = [
@@ -90,6 +95,9 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/", password.change_password, name="password"),
     path("e/<slug:key>/", include(event_public)),
+    # registration: a player's private page, by its unguessable token
+    path("r/<str:token>/", registration.private, name="registration"),
+    path("r/<str:token>/data.json", registration.private_data, name="registration-data"),
     path("s/<slug:key>/", series.series_page, name="series"),
     path("s/<slug:key>/tour.csv", series.series_csv, name="series-csv"),
     path("s/<slug:key>/qualification/", series.series_qualification, name="series-qualification"),

@@ -24,7 +24,8 @@ from kolo.eventfile.standings import standings_document
 from kolo.eventfile.writer import to_document
 from kolo.store import api as store
 from kolo.store import models, roles
-from kolo.web import present
+from kolo.web import present, registrationmail
+from kolo.web.views import registration as web_registration
 
 
 def _digest(token: str) -> str:
@@ -432,7 +433,241 @@ OPENAPI: dict[str, Any] = {
     },
 }
 
+# ---- registrations --------------------------------------------------------------
+
+
+def _token_user(request: HttpRequest) -> Any:
+    """The active user a Bearer token names, or None."""
+    header = request.headers.get("Authorization", "")
+    if not header.startswith("Bearer "):
+        return None
+    token = (
+        models.ApiToken.objects.filter(digest=_digest(header[7:].strip()))
+        .select_related("user")
+        .first()
+    )
+    return token.user if token is not None and token.user.is_active else None
+
+
+def _registration_document(row: models.Registration, *, private: bool) -> dict[str, Any]:
+    document: dict[str, Any] = {
+        "number": row.number,
+        "name": row.name,
+        "club": row.club,
+        "partner": row.partner,
+        "status": row.status,
+        "waiting_position": store.waiting_position(row),
+    }
+    if private:
+        document |= {
+            "email": row.email,
+            "paid": row.paid,
+            "consent": row.consent,
+            "queue": row.queue,
+            "created_at": row.created_at.isoformat(),
+        }
+    return document
+
+
+@csrf_exempt
+@require_http_methods(["GET", "HEAD", "POST"])
+def registrations(request: HttpRequest, key: str) -> HttpResponse:
+    """GET: the event's registrations in queue order, e-mails included (a token with a role
+    at the event). POST: a new registration, under the public form's rules and limits (a
+    token with a role at the event is not limited per address: a club's own website)."""
+    event = _event(key)
+    if event is None:
+        return _error(404, "no such event")
+    user = _token_user(request)
+    organiser = user is not None and roles.role_of(user, event) is not None
+    if request.method != "POST":
+        if request.headers.get("Authorization") and user is None:
+            return _error(401, "unknown token")
+        if user is None:
+            return _error(401, "give a token: Authorization: Bearer <token>")
+        if not organiser:
+            return _error(403, "the token's user has no role at this event")
+        rows = store.registrations(event)
+        duplicates = store.duplicate_numbers(event)
+        return JsonResponse(
+            {
+                "registrations": [
+                    _registration_document(r, private=True) | {"duplicate": r.number in duplicates}
+                    for r in rows
+                ]
+            }
+        )
+    if event.published_at is None:
+        return _error(404, "no such event")
+    if web_registration.limited(request, event, per_address=not organiser):
+        return _error(429, web_registration.TOO_MANY)
+    try:
+        body = json.loads(request.body or b"{}")
+    except (ValueError, RecursionError):
+        return _error(400, "the body must be JSON (UTF-8, plain numbers, shallow nesting)")
+    if not isinstance(body, dict) or not all(
+        isinstance(body.get(k, ""), str) for k in ("name", "club", "email", "partner")
+    ):
+        return _error(400, "the body needs name (text), and may have club, email, partner")
+    web_registration.count_attempt(request, event)
+    try:
+        row = store.register(
+            web_registration.PLAYER if user is None else store.Actor(user.get_username(), "api"),
+            event,
+            body.get("name", ""),
+            body.get("club", ""),
+            body.get("email", ""),
+            body.get("partner", ""),
+            consent=body.get("consent") is True,
+        )
+    except InvalidInput as error:
+        problems = [{"where": p.path, "message": p.text()} for p in error.problems]
+        return _error(400, "refused", problems)
+    registrationmail.send_link(request, row)
+    document = _registration_document(row, private=False)
+    document["url"] = f"/r/{row.token}/"
+    return JsonResponse(document, status=201)
+
+
+_REGISTRATION = {
+    "type": "object",
+    "properties": {
+        "number": {"type": "integer"},
+        "name": {"type": "string"},
+        "club": {"type": "string"},
+        "partner": {"type": "string"},
+        "status": {"enum": ["registered", "waiting", "pending", "cancelled", "removed"]},
+        "waiting_position": {"type": ["integer", "null"]},
+    },
+}
+OPENAPI["paths"]["/api/v1/events/{key}/registrations"] = {
+    "get": {
+        "summary": "The event's registrations in queue order, e-mail addresses included "
+        "(organisers only)",
+        "security": [{"token": []}],
+        "parameters": [_KEY],
+        "responses": {
+            "200": {
+                "description": "OK",
+                "content": {
+                    "application/json": {
+                        "schema": {
+                            "type": "object",
+                            "properties": {
+                                "registrations": {
+                                    "type": "array",
+                                    "items": {
+                                        "allOf": [
+                                            _REGISTRATION,
+                                            {
+                                                "type": "object",
+                                                "properties": {
+                                                    "email": {"type": "string"},
+                                                    "paid": {"type": "boolean"},
+                                                    "consent": {"type": "string"},
+                                                    "queue": {"type": "integer"},
+                                                    "created_at": {"type": "string"},
+                                                    "duplicate": {
+                                                        "type": "boolean",
+                                                        "description": "another registration "
+                                                        "has the same name (ignoring case and "
+                                                        "accents)",
+                                                    },
+                                                },
+                                            },
+                                        ]
+                                    },
+                                }
+                            },
+                        }
+                    }
+                },
+            },
+            "401": {
+                "description": "No or unknown token",
+                "content": {"application/json": {"schema": _PROBLEM}},
+            },
+            "403": {
+                "description": "No role at the event",
+                "content": {"application/json": {"schema": _PROBLEM}},
+            },
+            "404": {
+                "description": "Not found",
+                "content": {"application/json": {"schema": _PROBLEM}},
+            },
+        },
+    },
+    "post": {
+        "summary": "Register for a published event (a club's own website): the public "
+        "form's rules and limits; a token with a role at the event is not limited per address",
+        "parameters": [_KEY],
+        "requestBody": {
+            "required": True,
+            "content": {
+                "application/json": {
+                    "schema": {
+                        "type": "object",
+                        "required": ["name"],
+                        "properties": {
+                            "name": {"type": "string"},
+                            "club": {"type": "string"},
+                            "email": {"type": "string", "description": "never shown publicly"},
+                            "partner": {
+                                "type": "string",
+                                "description": "the second member, where the rule set plays "
+                                "in teams of two (required there)",
+                            },
+                            "consent": {
+                                "type": "boolean",
+                                "description": "the player agreed to the organiser's consent "
+                                "line (required where the event has one)",
+                            },
+                        },
+                    }
+                }
+            },
+        },
+        "responses": {
+            "201": {
+                "description": "Registered, waiting or pending approval",
+                "content": {
+                    "application/json": {
+                        "schema": {
+                            "allOf": [
+                                _REGISTRATION,
+                                {
+                                    "type": "object",
+                                    "properties": {
+                                        "url": {
+                                            "type": "string",
+                                            "description": "the player's private page",
+                                        }
+                                    },
+                                },
+                            ]
+                        }
+                    }
+                },
+            },
+            "400": {
+                "description": "Refused (closed, past the deadline, a field wrong)",
+                "content": {"application/json": {"schema": _PROBLEM}},
+            },
+            "404": {
+                "description": "Not found",
+                "content": {"application/json": {"schema": _PROBLEM}},
+            },
+            "429": {
+                "description": "Too many registrations lately",
+                "content": {"application/json": {"schema": _PROBLEM}},
+            },
+        },
+    },
+}
+
+
 urlpatterns = [
+    path("events/<slug:key>/registrations", registrations, name="api-registrations"),
     path("events", events, name="api-events"),
     path("events/<slug:key>", event_detail, name="api-event"),
     path("events/<slug:key>/rounds", rounds, name="api-rounds"),

@@ -21,6 +21,7 @@ from kolo.core.collation import sort_key
 from kolo.store import models, roles
 from kolo.store.api import places_taken
 from kolo.web import present, singleflight
+from kolo.web.views.registration import event_context as registration_context
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -104,6 +105,7 @@ def event_home(request: HttpRequest, key: str) -> HttpResponse:
     context["round_links"] = [(r.number, titles.get(r.number, "")) for r in loaded.value.rounds]
     context["query"] = ""
     context["places_taken"] = places_taken(event) if event.capacity else 0  # the announcement
+    context.update(registration_context(event))  # registration
     return render(request, "kolo/public/event.html", context)
 
 
