@@ -210,7 +210,7 @@ def check_in(
     return _check_in(actor, event, entrants, undo=undo)
 
 
-def registration_by_token(event: models.Event, token: str) -> models.Registration:
+def registration_to_check_in(event: models.Event, token: str) -> models.Registration:
     """The event's registration with this private token."""
     found = event.registrations.filter(token=token).select_related("entrant").first()
     if found is None or not token:
@@ -232,7 +232,7 @@ def check_in_registration(actor: Actor, event: models.Event, token: str) -> mode
     code): the entrant it became, or, for a registered or waiting player no entrant stands for
     yet, a new entrant checked in at once (a waiting player seated is registered)."""
     event = lock_event(event)
-    registration = registration_by_token(event, token)
+    registration = registration_to_check_in(event, token)
     if registration.status not in (REGISTERED, WAITING):
         raise InvalidInput.one(
             _NOT_CHECKED_IN.get(

@@ -208,7 +208,7 @@ def checkin_player(
     """A player's check-in by their QR code: the organiser's phone opens it and confirms with
     one tap."""
     try:
-        registration = store.registration_by_token(event, token)
+        registration = store.registration_to_check_in(event, token)
     except store.InvalidInput:
         raise Http404 from None
     if request.method == "POST":
