@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from kolo.changes import entrants, events, names, roles, rounds, series
+from kolo.changes import entrants, events, names, roles, rounds, series, users
 from kolo.changes.common import Refused
 from kolo.core.event import PLAYOFF, Event
 from kolo.core.problems import InvalidInput
@@ -274,3 +274,23 @@ def test_the_round_clock_refuses_a_closed_round_an_early_limit_and_an_unknown_ac
     assert _refused(rounds.clock, 2, "stop", closed=False, started=1, now=2)[2] == {
         "action": "stop"
     }
+
+
+def test_only_an_owner_puts_an_event_in_a_series():
+    roles.refuse_not_owner("brno", owner=True)
+    assert _refused(roles.refuse_not_owner, "brno", owner=False)[:3] == (
+        "EVENT",
+        "only the owners of {event} may do this",
+        {"event": "brno"},
+    )
+
+
+# passwords
+
+
+def test_a_password_has_at_least_eight_characters():
+    assert users.check_password("12345678", "password") == "12345678"
+    assert _refused(users.check_password, "1234567", "--password")[::2] == (
+        "--password",
+        {"minimum": users.MIN_PASSWORD_LENGTH},
+    )

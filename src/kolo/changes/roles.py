@@ -21,3 +21,10 @@ def role_change(username: str, role: str | None, before: str | None, owners: int
             raise Refused.one(N_("the event needs an owner"), path="username")
     elif role not in ROLES:
         raise Refused.one(N_("unknown role '{role}'"), path="role", role=role)
+
+
+def refuse_not_owner(event: str, owner: bool) -> None:
+    """Only an event's owners put it in a series or change its entrants' identities (on the
+    web; the command line runs with the store's own rights)."""
+    if not owner:
+        raise Refused.one(N_("only the owners of {event} may do this"), path="EVENT", event=event)

@@ -9,6 +9,7 @@ from django.db import transaction
 
 from kolo.changes import entrants
 from kolo.changes import series as change
+from kolo.changes.roles import refuse_not_owner
 from kolo.core.problems import N_, InvalidInput
 from kolo.series import rules as tours
 from kolo.store import models, signals
@@ -149,10 +150,8 @@ def _require_owner(user: Any, event: models.Event) -> None:
     its entrants' identities; the command line runs with the store's own rights."""
     from kolo.store.roles import OWNER, role_of
 
-    if user is not None and role_of(user, event) != OWNER:
-        raise InvalidInput.one(
-            N_("only the owners of {event} may do this"), path="EVENT", event=event.key
-        )
+    if user is not None:
+        refuse_not_owner(event.key, role_of(user, event) == OWNER)
 
 
 def _give_identities(actor: Actor, event: models.Event) -> None:
