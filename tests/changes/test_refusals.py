@@ -12,6 +12,7 @@ import pytest
 
 from kolo.changes import entrants, events, names, roles, rounds, series, users
 from kolo.changes.common import Refused
+from kolo.changes.corrections import refuse_changed_meanwhile
 from kolo.core.event import PLAYOFF, Event
 from kolo.core.problems import InvalidInput
 from tests.conftest import load_example
@@ -293,4 +294,16 @@ def test_a_password_has_at_least_eight_characters():
     assert _refused(users.check_password, "1234567", "--password")[::2] == (
         "--password",
         {"minimum": users.MIN_PASSWORD_LENGTH},
+    )
+
+
+# corrections
+
+
+def test_a_correction_is_made_to_the_result_the_organiser_saw():
+    refuse_changed_meanwhile(3, 3)
+    refuse_changed_meanwhile(3, None)
+    assert _refused(refuse_changed_meanwhile, 4, 3)[:2] == (
+        "version",
+        "someone else changed this result meanwhile; look at it again before saving",
     )
