@@ -267,8 +267,8 @@ def test_the_next_round_waits_for_the_last_to_close_and_for_the_limit(brno):
 def test_a_player_s_report_is_one_pure_change_that_answers_the_open_reports():
     from kolo.changes import selfreports
     from kolo.core import event as core
-    from kolo.games import rulesets
     from kolo.core.settings import resolve
+    from kolo.games import rulesets
 
     ruleset = rulesets.get("domino-pairs")
     settings, _ = resolve(ruleset.defaults, {})
