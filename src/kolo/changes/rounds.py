@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
-from kolo.changes.common import allow_override, check_whole, refuse_if_closed, the_round
+from kolo.changes.common import Refused, allow_override, check_whole, refuse_if_closed, the_round
 from kolo.core import elimination, knockout
 from kolo.core.event import PLAYOFF, EntrantId, Event, Round, Table
 from kolo.core.problems import N_, InvalidInput, NoValidPairing, Problem
@@ -13,6 +14,8 @@ from kolo.core.rulesets import RuleSet
 from kolo.core.settings import Settings
 from kolo.core.standings import tables_missing_results
 from kolo.pairing.checker import check_pairing_rules, check_seating
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -218,3 +221,53 @@ def undo(event: Event, number: int | None, *, closed: bool) -> Event:
         )
     refuse_if_closed(last.number, closed)
     return replace(event, rounds=event.rounds[:-1])
+
+
+def refuse_no_tables(tables: Sequence[object]) -> None:
+    """A round seated by hand names its tables."""
+    if not tables:
+        raise Refused.one(N_("no tables given"), path="--tables")
+
+
+def refuse_unexplained_relax(relax: Sequence[str], reason: str | None) -> None:
+    """A hard rule of pairing is relaxed only with a reason (the audit trail keeps it)."""
+    if relax and not (reason or "").strip():
+        raise Refused.one(N_("say why the rules are relaxed (--reason)"), path="--reason")
+
+
+def refuse_sheets_in_play(busy: Sequence[int], message: str) -> None:
+    """A table's score sheet in play is results written: a change that would lose it or give
+    it to other players is refused (``busy``: the tables with one, in order; ``message``
+    names the first, ``{table}``)."""
+    if busy:
+        raise Refused.one(message, path="TABLE", table=busy[0])
+
+
+def accept(number: int, *, accepted: bool) -> None:
+    """A proposed pairing is accepted once."""
+    if accepted:
+        raise Refused.one(N_("round {number} is accepted already"), path="ROUND", number=number)
+
+
+def clock(
+    number: int,
+    action: str,
+    *,
+    closed: bool,
+    started: T | None,
+    now: T,
+) -> tuple[T | None, T | None]:
+    """The round clock (R-DOM-9) after ``action``: ``start`` it (at ``now``), ``limit`` (the
+    head referee imposes the last game rounds, once it runs) or ``reset`` it; as (started,
+    limit imposed). A closed round's clock stays."""
+    if closed:
+        raise Refused.one(N_("round {number} is closed"), path="ROUND", number=number)
+    if action == "start":
+        return now, None
+    if action == "limit":
+        if started is None:
+            raise Refused.one(N_("start the clock first"), path="clock")
+        return started, now
+    if action == "reset":
+        return None, None
+    raise Refused.one(N_("unknown clock action '{action}'"), path="clock", action=action)

@@ -6,6 +6,7 @@ would be) written as, so the same messages serve files, the store and the web.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections import Counter
 from collections.abc import Mapping
@@ -24,6 +25,10 @@ MAX_TURNS = 10_000
 MAX_NUMBER = 10_000
 """Round and table numbers, and ``dropped_after_round``, stay below this."""
 SEED_RANGE = (-(2**63), 2**63 - 1)
+
+KEY_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,79}$")
+"""A handle (an event's or a series' key, a card pool's name): lower-case letters, digits
+and dashes, starting with a letter or digit."""
 
 
 def check_event(event: Event, rulesets: Mapping[str, RuleSet]) -> list[Problem]:

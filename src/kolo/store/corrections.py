@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from kolo.changes import results
+from kolo.changes.corrections import refuse_changed_meanwhile
 from kolo.core import event as core
 from kolo.core.problems import N_, InvalidInput, NoValidPairing
 from kolo.core.standings import Standings, compute
@@ -341,11 +342,7 @@ def correct(
             game_number=game_number,
             ended_by_time_limit=ended_by_time_limit,
         )
-        if expected_version is not None and shown.version != expected_version:
-            raise InvalidInput.one(
-                N_("someone else changed this result meanwhile; look at it again before saving"),
-                path="version",
-            )
+        refuse_changed_meanwhile(shown.version, expected_version)
         try:
             game, before = _store(actor, event, shown, seen, turns, ended_by_time_limit)
         except _Changed:

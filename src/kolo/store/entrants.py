@@ -4,42 +4,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from django.db.models import Max
 
+from kolo.changes import entrants as change
+from kolo.changes.entrants import ENTERED_ALREADY as ENTERED_ALREADY
+from kolo.changes.entrants import DuplicateEntrant as DuplicateEntrant
 from kolo.core import event as core
-from kolo.core.limits import check_field
-from kolo.core.problems import N_, InvalidInput, Problem
-from kolo.core.validation import (
-    MAX_NAME_LENGTH,
-)
 from kolo.games import rulesets
 from kolo.store import models
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
-from kolo.store.events import check_club, check_name, name_problem
+from kolo.store.events import check_club, check_name
 from kolo.store.mapping import resolve_entrant
 from kolo.store.series import checked_player
-
-ENTERED_ALREADY = N_("'{name}' is entered already")
-"""A name entered already; each command says how it enters a second one
-(``DuplicateEntrant.worded``)."""
-
-
-class DuplicateEntrant(InvalidInput):
-    """Entering refused because names are entered already (``ENTERED_ALREADY``), perhaps with
-    other problems: the command that can enter a second one words how it does."""
-
-    def worded(self, message: str) -> InvalidInput:
-        """The same refusal, each name entered already said with ``message`` (a template with
-        ``{name}``)."""
-        return InvalidInput(
-            [
-                replace(p, message=message) if p.message == ENTERED_ALREADY else p
-                for p in self.problems
-            ]
-        )
 
 
 def _next_code(event: models.Event) -> int:
@@ -61,37 +39,9 @@ def add_entrants(
 ) -> list[models.Entrant]:
     """Enter people by (name, club); they get ids p1, p2, … and play from the next round."""
     event = lock_event(event)
-    if not entries:
-        raise InvalidInput.one(N_("no names given"), path="NAME")
-    check_field(event.entrants.count() + len(entries), path="NAME")
-    taken = {e.name.casefold(): e.name for e in event.entrants.all()}
-    problems: list[Problem] = []
-    cleaned: list[tuple[str, str | None]] = []
-    for index, (raw_name, raw_club) in enumerate(entries):
-        where = f"NAME[{index + 1}]"
-        name = raw_name.strip()
-        club = (raw_club or "").strip() or None
-        problem = name_problem(name, entrant=True) or (
-            name_problem(club, entrant=False) if club else None
-        )
-        if problem is not None:
-            problems.append(Problem(where, problem, {"name": name, "limit": MAX_NAME_LENGTH}))
-            continue
-        if name.casefold() in taken and not allow_duplicate:
-            problems.append(
-                Problem(
-                    where,
-                    ENTERED_ALREADY,
-                    {"name": name},
-                )
-            )
-            continue
-        taken[name.casefold()] = name
-        cleaned.append((name, club))
-    if any(p.message == ENTERED_ALREADY for p in problems):
-        raise DuplicateEntrant(problems)
-    if problems:
-        raise InvalidInput(problems)
+    cleaned = change.entries(
+        [e.name for e in event.entrants.all()], entries, allow_duplicate=allow_duplicate
+    )
     first = _next_code(event)
     event.entrant_counter = first + len(cleaned) - 1
     event.save(update_fields=["entrant_counter"])
@@ -141,36 +91,12 @@ def set_members(
     trail keeps the members before and after."""
     event = lock_event(event)
     entrant = resolve_entrant(event, ref)
-    if not rulesets.get(event.ruleset).teams:
-        raise InvalidInput.one(
-            N_("only a team has members; this rule set has none"), path="--member"
-        )
-    cleaned = [n.strip() for n in names]
-    if len(cleaned) != 2:
-        raise InvalidInput.one(
-            N_("a team has two members, not {count}"), path="--member", count=len(cleaned)
-        )
-    for name in cleaned:
-        if not name:
-            raise InvalidInput.one(N_("a member's name must not be empty"), path="--member")
-        problem = name_problem(name, entrant=True)
-        if problem is not None:
-            raise InvalidInput.one(problem, path="--member", name=name, limit=MAX_NAME_LENGTH)
     open_round = (
         models.Round.objects.filter(event=event, closed=False, tables__seats__entrant=entrant)
         .values_list("number", flat=True)
         .first()
     )
-    if open_round is not None:
-        raise InvalidInput.one(
-            N_(
-                "'{name}' plays in round {round}, which is not closed: replace a member between "
-                "rounds"
-            ),
-            path="--member",
-            name=entrant.name,
-            round=open_round,
-        )
+    cleaned = change.members(rulesets.get(event.ruleset).teams, entrant.name, names, open_round)
     before = _entrant_doc(entrant)
     old = {m["name"]: m for m in entrant.members or []}
     entrant.members = [old.get(n, {"name": n}) for n in cleaned]
@@ -197,32 +123,12 @@ def drop_entrant(
     entrant = resolve_entrant(event, ref)
     before = _entrant_doc(entrant)
     last_round = event.rounds.aggregate(m=Max("number"))["m"] or 0
+    entrant.dropped_after_round = change.drop(
+        entrant.name, entrant.dropped_after_round, last_round, undo=undo
+    )
     if undo:
-        if entrant.dropped_after_round is None:
-            raise InvalidInput.one(
-                N_("'{name}' has not dropped"), path="ENTRANT", name=entrant.name
-            )
-        if entrant.dropped_after_round < last_round:
-            raise InvalidInput.one(
-                N_(
-                    "round {round} was seated without '{name}', so the drop cannot be taken "
-                    "back; enter them again as a late entrant"
-                ),
-                path="ENTRANT",
-                name=entrant.name,
-                round=entrant.dropped_after_round + 1,
-            )
-        entrant.dropped_after_round = None
         summary = f"took back the drop of {entrant.name}"
     else:
-        if entrant.dropped_after_round is not None:
-            raise InvalidInput.one(
-                N_("'{name}' dropped already, after round {round}"),
-                path="ENTRANT",
-                name=entrant.name,
-                round=entrant.dropped_after_round,
-            )
-        entrant.dropped_after_round = last_round
         summary = f"dropped {entrant.name} after round {entrant.dropped_after_round}"
     entrant.save(update_fields=["dropped_after_round"])
     write_audit(event, actor, "entrant.drop", summary, before=before, after=_entrant_doc(entrant))
@@ -265,12 +171,7 @@ def remove_entrant(actor: Actor, event: models.Event, ref: str) -> models.Entran
     """Take back an entry made by mistake; only for someone never seated."""
     event = lock_event(event)
     entrant = resolve_entrant(event, ref)
-    if entrant.seats.exists() or entrant.byes.exists():
-        raise InvalidInput.one(
-            N_("'{name}' has played already; drop them instead (kolo entrant drop)"),
-            path="ENTRANT",
-            name=entrant.name,
-        )
+    change.refuse_removal(entrant.name, entrant.seats.exists() or entrant.byes.exists())
     before = _entrant_doc(entrant)
     entrant.delete()
     write_audit(event, actor, "entrant.remove", f"removed {before['name']}", before=before)

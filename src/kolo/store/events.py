@@ -6,18 +6,16 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from kolo.core import event as core
-from kolo.core.problems import N_, InvalidInput
-from kolo.core.settings import resolve
-from kolo.core.validation import (
-    MAX_NAME_LENGTH,
-    text_problem,
-)
-from kolo.games import rulesets
-from kolo.games.rulesets import check_event
+from kolo.changes.common import check_whole as check_whole
+from kolo.changes.events import BRACKET_FIXED as BRACKET_FIXED
+from kolo.changes.events import BRACKET_SETTINGS as BRACKET_SETTINGS
+from kolo.changes.events import SHAPE_FIXED as SHAPE_FIXED
+from kolo.changes.events import SHAPE_SETTINGS as SHAPE_SETTINGS
+from kolo.changes.events import new_event, new_key, refuse_fixed, settings_after
+from kolo.changes.names import check_club as check_club
+from kolo.changes.names import check_key as check_key
 from kolo.store import models
 
 if TYPE_CHECKING:
@@ -46,44 +44,13 @@ def free_key(base: str, model: Any = models.Event) -> str:
     return key
 
 
-def check_key(key: str, path: str) -> None:
-    if not KEY_PATTERN.match(key):
-        raise InvalidInput.one(
-            N_("a key is lower-case letters, digits and dashes, starting with a letter or digit"),
-            path=path,
-        )
-
-
-def check_club(club: str, path: str) -> str | None:
-    """A club (stripped; empty: none), checked as names are (``text_problem``)."""
-    club = club.strip()
-    problem = text_problem(club) if club else None
-    if problem is not None:
-        raise InvalidInput.one(problem, path=path, name=club[:50], limit=MAX_NAME_LENGTH)
-    return club or None
-
-
 def new_event_row(
     name: str, ruleset_id: str, settings: Mapping[str, Any], key: str | None
 ) -> models.Event:
-    name = check_name(name)
-    if ruleset_id not in rulesets.REGISTRY:
-        raise InvalidInput.one(
-            N_("unknown rule set '{ruleset}'; known: {known}"),
-            path="--ruleset",
-            ruleset=ruleset_id,
-            known=", ".join(rulesets.REGISTRY),
-        )
-    _, problems = resolve(rulesets.get(ruleset_id).defaults, settings)
-    if problems:
-        raise InvalidInput(problems)
+    name = new_event(name, ruleset_id, settings)
     check_resource_settings(ruleset_id, settings)
     if key is not None:
-        check_key(key, "--key")
-        if models.Event.objects.filter(key=key).exists():
-            raise InvalidInput.one(
-                N_("an event with key '{key}' exists already"), path="--key", key=key
-            )
+        new_key(key, models.Event.objects.filter(key=key).exists())
     else:
         key = free_key(slugify(name))
     return models.Event.objects.create(
@@ -119,46 +86,15 @@ def create_event(
     return event
 
 
-SHAPE_SETTINGS = ("table_size", "games_per_table", "group_games", "target", "hands")
-"""Settings that decide what a played round means; fixed once a round is seated (a match's
-target and a game's hands: the sheets written were complete under them)."""
-
-SHAPE_FIXED = N_(
-    "'{name}' cannot change once round 1 is seated: it would change the results of the rounds "
-    "played"
-)
-
-BRACKET_SETTINGS = ("playoff", "playoff_teams", "grand_final_reset")
-"""Settings that decide the bracket after the Swiss rounds; fixed once its first round is
-seated (R-DOMINO-11: they would change who went through and who won)."""
-
-BRACKET_FIXED = N_(
-    "'{name}' cannot change once the bracket has begun: it would change who went through and "
-    "who won"
-)
-
-
 @atomic
 def change_settings(actor: Actor, event: models.Event, changes: Mapping[str, Any]) -> models.Event:
     """Override settings; a value of ``None`` returns that setting to the rule set's default."""
     event = lock_event(event)
-    ruleset = rulesets.get(event.ruleset)
     before = dict(event.settings)
-    after = {**before, **changes}
-    after = {k: v for k, v in after.items() if v is not None}
-    _, problems = resolve(ruleset.defaults, after)
-    if problems:
-        raise InvalidInput(problems)
+    current = to_core(event)
+    after = settings_after(current, changes)
     check_resource_settings(event.ruleset, after)
-    fixed = (
-        (event.rounds.exists(), SHAPE_SETTINGS, SHAPE_FIXED),
-        (event.rounds.filter(stage="playoff").exists(), BRACKET_SETTINGS, BRACKET_FIXED),
-    )
-    for applies, names, message in fixed:
-        changed = [n for n in names if applies and before.get(n) != after.get(n)]
-        if changed:
-            raise InvalidInput.one(message, path="--set", name=changed[0])
-    check_whole(replace(to_core(event), settings=after))
+    refuse_fixed(current, after)
     event.settings = after
     event.save(update_fields=["settings"])
     write_audit(event, actor, "event.settings", "changed settings", before=before, after=after)
@@ -174,10 +110,3 @@ def delete_event(actor: Actor, event: models.Event) -> None:
     models.Seat.objects.filter(round__event=event).delete()
     models.Score.objects.filter(game__table__round__event=event).delete()
     event.delete()
-
-
-def check_whole(candidate: core.Event) -> None:
-    """Refuse a change after which the event would not be valid (as ``kolo validate``)."""
-    problems = check_event(candidate)
-    if problems:
-        raise InvalidInput(problems)

@@ -8,10 +8,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from kolo.core.problems import N_, InvalidInput, Problem
+from kolo.core.problems import N_, InvalidInput
 from kolo.store import models
 from kolo.store.audit import Actor, atomic, lock_event, record_entry, write_audit
-from kolo.store.names import KEY_PATTERN, check_name
+from kolo.store.names import check_name
 
 if TYPE_CHECKING:
     from kolo.games.dominion.draws import Kingdom
@@ -77,25 +77,18 @@ def save_pool(
 ) -> models.CardPool:
     """Create or replace a card pool; a pool naming an unknown card is refused. On the web
     (``user`` given) only the pool's owner or a superuser may replace it."""
-    from kolo.games.dominion import CHAMPIONSHIP
+    from kolo.games.dominion.changes import refuse_others_pool, refuse_pool_name
     from kolo.games.dominion.pools import make_pool
 
-    if name == CHAMPIONSHIP:
-        raise InvalidInput.one(N_("the championship pool cannot be changed"), path="name")
-    if not KEY_PATTERN.match(name):
-        raise InvalidInput.one(
-            N_("a pool's name is lower-case letters, digits and dashes"), path="name"
-        )
+    refuse_pool_name(name)
     title = title.strip()
     if title:
         check_name(title, "title")
     existing = models.CardPool.objects.select_for_update().filter(name=name).first()
-    if existing is not None and user is not None and not may_change_pool(user, existing):
-        raise InvalidInput.one(
-            N_("pool {name} belongs to someone else; save a copy under a new name"),
-            path="name",
-            name=name,
-        )
+    refuse_others_pool(
+        name,
+        theirs=existing is not None and user is not None and not may_change_pool(user, existing),
+    )
     pool = make_pool(name, cards, basic_main, basic_extra, title)
     before = (
         {
@@ -157,15 +150,9 @@ def _kingdom_table(
             round=round_number,
             table=table_number,
         )
-    kingdom = stored_kingdom(table)
-    if kingdom is None:
-        raise InvalidInput.one(N_("this table has no Dominion kingdom"), path="TABLE")
-    if table.round.closed:
-        raise InvalidInput.one(
-            N_("round {round} is closed; reopen it to change a kingdom"),
-            path="ROUND",
-            round=round_number,
-        )
+    from kolo.games.dominion.changes import changeable_kingdom
+
+    kingdom = changeable_kingdom(stored_kingdom(table), round_number, closed=table.round.closed)
     return table, kingdom
 
 
@@ -217,31 +204,13 @@ def set_kingdom(
 ) -> models.Table:
     """Record a kingdom drawn with physical cards (R-DOM-8)."""
     from kolo.games.dominion.cards import resolve as resolve_cards
-    from kolo.games.dominion.draws import Kingdom, check_kingdom
+    from kolo.games.dominion.changes import kingdom_by_hand
 
     event = lock_event(event)
     table, kingdom = _kingdom_table(event, round_number, table_number)
     chosen = resolve_cards(cards)
-    problems = check_kingdom(chosen)
-    if round_number == 1 and (colony or shelters):
-        problems.append(
-            Problem(
-                "--colony",
-                N_("the first game is played without Colonies and Shelters (R-DOM-7)"),
-            )
-        )
-    if problems:
-        raise InvalidInput(problems)
     before = dict(table.setup)
-    # the draw and what was drawn stay; the draft, the Colony/Shelters draw and its seed go
-    table.setup = Kingdom(
-        kingdom.draw,
-        kingdom.mandatory,
-        kingdom.choices,
-        cards=tuple(chosen),
-        colony=colony,
-        shelters=shelters,
-    ).document()
+    table.setup = kingdom_by_hand(kingdom, round_number, chosen, colony, shelters).document()
     table.save(update_fields=["setup"])
     write_audit(
         event,

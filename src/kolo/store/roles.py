@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from kolo.changes.roles import role_change
 from kolo.core.problems import N_, InvalidInput
 from kolo.store import models
 
@@ -45,17 +46,13 @@ def set_role(
         raise InvalidInput.one(N_("no user '{name}'"), path="username", name=username)
     existing = models.EventRole.objects.filter(event=event, user=user).first()
     before = existing.role if existing else None
+    owners = models.EventRole.objects.filter(event=event, role=models.EventRole.OWNER).count()
+    role_change(username, role, before, owners)
     if role is None:
-        if existing is None:
-            raise InvalidInput.one(N_("'{name}' has no role here"), path="username", name=username)
-        owners = models.EventRole.objects.filter(event=event, role=models.EventRole.OWNER)
-        if existing.role == models.EventRole.OWNER and owners.count() == 1:
-            raise InvalidInput.one(N_("the event needs an owner"), path="username")
+        assert existing is not None
         existing.delete()
         result = None
     else:
-        if role not in (models.EventRole.OWNER, models.EventRole.ASSISTANT):
-            raise InvalidInput.one(N_("unknown role '{role}'"), path="role", role=role)
         result, _ = models.EventRole.objects.update_or_create(
             event=event, user=user, defaults={"role": role}
         )

@@ -10,7 +10,19 @@ from typing import TYPE_CHECKING, Any
 from django.utils import timezone
 
 from kolo.changes.checkin import refuse_absent
-from kolo.changes.rounds import close, refuse_next_round, reopen, seat_round, swap, undo
+from kolo.changes.rounds import (
+    accept,
+    clock,
+    close,
+    refuse_next_round,
+    refuse_no_tables,
+    refuse_sheets_in_play,
+    refuse_unexplained_relax,
+    reopen,
+    seat_round,
+    swap,
+    undo,
+)
 from kolo.core import event as core
 from kolo.core.problems import N_, InvalidInput, Problem
 from kolo.games import registry as games
@@ -54,8 +66,7 @@ def new_round(
     current = to_core(event)
     refuse_next_round(current, key=event.key)
     _refuse_absent(event, current)
-    if not tables:
-        raise InvalidInput.one(N_("no tables given"), path="--tables")
+    refuse_no_tables(tables)
     unknown: list[Problem] = []
 
     def code_of(ref: str) -> str:
@@ -177,8 +188,7 @@ def pair_round(
     false the round is a proposal: players do not see it until the organiser accepts it.
     """
     event = lock_event(event)
-    if relax and not (reason or "").strip():
-        raise InvalidInput.one(N_("say why the rules are relaxed (--reason)"), path="--reason")
+    refuse_unexplained_relax(relax, reason)
     from kolo.pairing.engine import propose
 
     ruleset, settings = ruleset_of(event)
@@ -337,8 +347,7 @@ def _refuse_sheets_in_play(tables: Any, message: str) -> None:
     """A table's score sheet in play is results written: a change that would lose it or give
     it to other players is refused (the hands are taken back first, each in the audit)."""
     busy = sorted(tables.exclude(sheet__isnull=True).values_list("number", flat=True).distinct())
-    if busy:
-        raise InvalidInput.one(message, path="TABLE", table=busy[0])
+    refuse_sheets_in_play(busy, message)
 
 
 @atomic
@@ -346,10 +355,7 @@ def accept_round(actor: Actor, event: models.Event, number: int) -> models.Round
     """Publish a proposed pairing: players see it and results can be entered."""
     event = lock_event(event)
     round_ = get_round(event, number)
-    if round_.accepted:
-        raise InvalidInput.one(
-            N_("round {number} is accepted already"), path="ROUND", number=number
-        )
+    accept(number, accepted=round_.accepted)
     round_.accepted = True
     round_.save(update_fields=["accepted"])
     write_audit(event, actor, "round.accept", f"accepted the pairing of round {number}")
@@ -362,25 +368,17 @@ def round_clock(actor: Actor, event: models.Event, number: int, action: str) -> 
     more game rounds for each player), or ``reset`` it."""
     event = lock_event(event)
     round_ = get_round(event, number)
-    if round_.closed:
-        raise InvalidInput.one(N_("round {number} is closed"), path="ROUND", number=number)
     before = {
         "started": round_.clock_started_at.isoformat() if round_.clock_started_at else None,
         "limit": round_.limit_imposed_at.isoformat() if round_.limit_imposed_at else None,
     }
-    now = timezone.now()
-    if action == "start":
-        round_.clock_started_at = now
-        round_.limit_imposed_at = None
-    elif action == "limit":
-        if round_.clock_started_at is None:
-            raise InvalidInput.one(N_("start the clock first"), path="clock")
-        round_.limit_imposed_at = now
-    elif action == "reset":
-        round_.clock_started_at = None
-        round_.limit_imposed_at = None
-    else:
-        raise InvalidInput.one(N_("unknown clock action '{action}'"), path="clock", action=action)
+    round_.clock_started_at, round_.limit_imposed_at = clock(
+        number,
+        action,
+        closed=round_.closed,
+        started=round_.clock_started_at,
+        now=timezone.now(),
+    )
     round_.save(update_fields=["clock_started_at", "limit_imposed_at"])
     write_audit(
         event,

@@ -7,6 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 
+from kolo.changes import entrants
+from kolo.changes import series as change
+from kolo.changes.roles import refuse_not_owner
 from kolo.core.problems import N_, InvalidInput
 from kolo.series import rules as tours
 from kolo.store import models, signals
@@ -14,7 +17,7 @@ from kolo.store import models, signals
 if TYPE_CHECKING:
     pass
 from kolo.store.audit import Actor, atomic, lock_event, record_entry, write_audit
-from kolo.store.events import check_key, check_name, free_key, slugify
+from kolo.store.events import check_name, free_key, slugify
 from kolo.store.mapping import find_event, resolve_entrant, to_core
 
 
@@ -66,10 +69,7 @@ def _series_document(series: models.Series) -> dict[str, Any]:
 
 
 def _players_list(values: Sequence[str], path: str) -> list[str]:
-    cleaned = [v.strip() for v in values if v.strip()]
-    if len(set(cleaned)) != len(cleaned):
-        raise InvalidInput.one(N_("a player is listed twice"), path=path)
-    return cleaned
+    return change.players_list(values, path)
 
 
 @atomic
@@ -91,11 +91,7 @@ def save_series(
     top7 = _players_list(championship_top7, "championship_top7")
     if series is None:
         if key is not None:
-            check_key(key, "key")
-            if models.Series.objects.filter(key=key).exists():
-                raise InvalidInput.one(
-                    N_("a series with key '{key}' exists already"), path="key", key=key
-                )
+            change.series_key(key, models.Series.objects.filter(key=key).exists())
         series = models.Series(key=key or free_key(slugify(name), models.Series), owner=owner)
         before = None
     else:
@@ -160,10 +156,8 @@ def _require_owner(user: Any, event: models.Event) -> None:
     its entrants' identities; the command line runs with the store's own rights."""
     from kolo.store.roles import OWNER, role_of
 
-    if user is not None and role_of(user, event) != OWNER:
-        raise InvalidInput.one(
-            N_("only the owners of {event} may do this"), path="EVENT", event=event.key
-        )
+    if user is not None:
+        refuse_not_owner(event.key, role_of(user, event) == OWNER)
 
 
 def _give_identities(actor: Actor, event: models.Event) -> None:
@@ -210,19 +204,12 @@ def put_series_event(
     """Add an event to a series or change what the series records about it. An event joining
     a series gives its entrants series identities where they have none. Whether it counts as
     published (R-TOUR-1) is the event's own publication (R-REG-1), not the series'."""
-    import datetime
 
     series = models.Series.objects.select_for_update().get(pk=series.pk)
     event = find_event(event_key)
     _require_owner(user, event)
     city = check_name(city, "city")
-    if isinstance(date, str):
-        try:
-            date = datetime.date.fromisoformat(date.strip())
-        except ValueError:
-            raise InvalidInput.one(
-                N_("a date is written YYYY-MM-DD, not '{value}'"), path="date", value=date
-            ) from None
+    date = change.event_date(date)
     before = _series_document(series)
     entry = models.SeriesEvent.objects.filter(series=series, event=event).first()
     if entry is None:
@@ -278,9 +265,7 @@ def merge_players(
     entrants get ``player: keep``); returns how many entrants changed. The audit entry
     keeps who they were, and an entrant's identity can be set back one by one."""
     series = models.Series.objects.select_for_update().get(pk=series.pk)
-    keep, merge = keep.strip(), merge.strip()
-    if not keep or not merge or keep == merge:
-        raise InvalidInput.one(N_("name two different players to merge"), path="merge")
+    keep, merge = change.merge_pair(keep, merge)
     changed = []
     for entry in series.entries.select_related("event"):
         lock_event(entry.event)
@@ -289,14 +274,7 @@ def merge_players(
         for entrant in entrants:
             if (entrant.player or entrant.code) == merge:
                 _require_owner(user, entry.event)
-                if keep in persons:
-                    raise InvalidInput.one(
-                        N_("{keep} and {merge} both played {event}: they are two people"),
-                        path="merge",
-                        keep=keep,
-                        merge=merge,
-                        event=entry.event.key,
-                    )
+                change.refuse_both_played(keep, merge, entry.event.key, persons)
                 changed.append(
                     {"event": entry.event.key, "entrant": entrant.code, "player": entrant.player}
                 )
@@ -310,10 +288,7 @@ def merge_players(
                 )
                 entrant.player = keep
                 entrant.save(update_fields=["player"])
-    if not changed:
-        raise InvalidInput.one(
-            N_("no entrant of this series is the player '{player}'"), path="merge", player=merge
-        )
+    change.refuse_nobody_merged(merge, len(changed))
     _series_audit(
         series,
         actor,
@@ -330,18 +305,8 @@ def merge_players(
 
 def checked_player(event: models.Event, entrant: models.Entrant, player: str) -> str | None:
     """A series identity for the entrant: unique in the event; "" clears it."""
-    value = player.strip() or None
-    if value is None:
-        return None
-    check_name(value, "player")
     others = event.entrants.exclude(pk=entrant.pk)
-    if others.filter(player=value).exists() or others.filter(player=None, code=value).exists():
-        raise InvalidInput.one(
-            N_("another entrant of this event is the player '{player}'"),
-            path="player",
-            player=value,
-        )
-    return value
+    return entrants.player(player, {e.player or e.code for e in others})
 
 
 @atomic
@@ -370,14 +335,8 @@ def ratings_before(event: models.Event) -> dict[str, float]:
     from kolo.series.ratings import RatedEvent, rate, seeds
 
     entry = event.series_entries.select_related("series").order_by("series__created_at").first()
-    if entry is None:
-        raise InvalidInput.one(
-            N_(
-                "seeding by rating needs the event in a series: add it to one at the desk, "
-                "or choose seeding random or entry"
-            ),
-            path="seeding",
-        )
+    change.refuse_unrated(entry is not None)
+    assert entry is not None
     earlier = [
         RatedEvent(e.event.key, e.date, to_core(e.event))
         for e in entry.series.entries.select_related("event")
