@@ -12,6 +12,7 @@ from kolo.store.announcement import (
     announce,
     cancel_event,
     details_of,
+    listed,
     places_taken,
     public_details,
 )
@@ -97,6 +98,7 @@ from kolo.store.registrations import (
 )
 from kolo.store.registrations import active as active_registrations
 from kolo.store.registrations import by_token as registration_by_token
+from kolo.store.registrations import seated as registration_seat
 from kolo.store.registrations import is_open as registration_open
 from kolo.store.registrations import places as registration_places
 from kolo.store.registrations import registrations as registrations
@@ -202,6 +204,7 @@ __all__ = [
     "get_round",
     "get_table",
     "import_event",
+    "listed",
     "lock_event",
     "mark_paid",
     "may_change_series",
@@ -223,6 +226,7 @@ __all__ = [
     "registration_by_token",
     "registration_open",
     "registration_places",
+    "registration_seat",
     "registration_to_check_in",
     "registrations",
     "remove_entrant",

@@ -199,12 +199,35 @@ def private(request: HttpRequest, token: str) -> HttpResponse:
         "late_at": timezone.localtime(row.running_late_until).strftime("%H:%M")
         if row.running_late_until
         else "",
+        **_on_the_day(row),
     }
     response = render(request, "kolo/public/registration.html", context)
     # the token never leaves for another site in a Referer ("no-referrer" would make the
     # browser send "Origin: null" with the page's own forms, which CSRF refuses)
     response["Referrer-Policy"] = "same-origin"
     return response
+
+
+def _on_the_day(row: models.Registration) -> dict[str, Any]:
+    """The private page on the day: the check-in code once the event's day has come or
+    check-in is open (until the player is checked in or round 1 is paired), whether they are
+    checked in, and their table once they are seated."""
+    event = row.event
+    if event.cancelled_at is not None or row.status not in (
+        registrations.REGISTERED,
+        registrations.WAITING,
+    ):
+        return {"checkin_code": False, "checked_in": False, "seat": None}
+    day_come = event.date is not None and event.date <= timezone.localdate()
+    checked_in = row.entrant is not None and row.entrant.checked_in_at is not None
+    paired = event.rounds.exists()
+    return {
+        "checkin_code": (day_come or event.checkin_opened_at is not None)
+        and not checked_in
+        and not paired,
+        "checked_in": checked_in,
+        "seat": store.registration_seat(row) if paired else None,
+    }
 
 
 def _arrival(event: models.Event, typed: str) -> datetime:

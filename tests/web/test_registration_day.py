@@ -1,0 +1,75 @@
+"""A player's private page around the day: the check-in code once the day has come or
+check-in is open, their table once round 1 is paired, their own calendar entry
+(``/r/TOKEN/event.ics``) and what a cancelled event tells them."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core import mail
+from django.test import Client, override_settings
+from django.utils import timezone
+
+from kolo.store import api as store
+from kolo.store import models
+from tests.web.conftest import ACTOR
+
+pytestmark = [pytest.mark.db, pytest.mark.django_db]
+
+
+@pytest.fixture
+def owner():
+    return get_user_model().objects.create_user("olga", password="secret-olga-1")
+
+
+@pytest.fixture
+def event(owner):
+    """A published Carcassonne event (tables of 4) a week from now, four registered."""
+    found = store.create_event(ACTOR, "Carcassonne Brno", "carcassonne-cz", owner=owner)
+    models.Event.objects.filter(pk=found.pk).update(
+        published_at=timezone.now(),
+        date=timezone.localdate() + datetime.timedelta(days=7),
+        city="Brno",
+        venue="Klub Kostka",
+        capacity=4,
+    )
+    found.refresh_from_db()
+    for name in ("Jana Nováková", "Petr Malý", "Eva Dlouhá", "Adam Krátký"):
+        store.register(ACTOR, found, name, email=f"{name.split()[0].lower()}@example.org")
+    return found
+
+
+def private(token: str) -> str:
+    response = Client().get(f"/r/{token}/")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_the_check_in_code_shows_once_check_in_opens_and_then_the_players_table(event):
+    jana = models.Registration.objects.get(name="Jana Nováková")
+    qr = f'src="/r/{jana.token}/checkin.svg"'
+    assert qr not in private(jana.token)  # a week before the day: no code yet
+    store.open_checkin(ACTOR, event)
+    assert qr in private(jana.token)
+    assert Client().get(f"/r/{jana.token}/checkin.svg").status_code == 200
+    store.check_in(ACTOR, event, ["p1", "p2", "p3", "p4"])
+    page = private(jana.token)
+    assert qr not in page
+    assert "You are checked in." in page
+    store.pair_round(ACTOR, event, seed=1)
+    jana.refresh_from_db()
+    seat = models.Seat.objects.get(entrant=jana.entrant)
+    page = private(jana.token)
+    assert "Round 1" in page
+    assert f"Your table: {seat.table.number}, seat {seat.position + 1}" in page
+    assert f'href="/e/{event.key}/"' in page
+
+
+def test_the_check_in_code_shows_on_the_events_day_before_check_in_opens(event):
+    jana = models.Registration.objects.get(name="Jana Nováková")
+    models.Event.objects.filter(pk=event.pk).update(date=timezone.localdate())
+    assert f'src="/r/{jana.token}/checkin.svg"' in private(jana.token)
+    store.cancel_registration(ACTOR, jana)
+    assert "checkin.svg" not in private(jana.token)  # cancelled: no code
