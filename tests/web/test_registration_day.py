@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from kolo.store import api as store
 from kolo.store import models
+from tests.report.test_icalendar import unescape, unfold
 from tests.web.conftest import ACTOR
 
 pytestmark = [pytest.mark.db, pytest.mark.django_db]
@@ -28,13 +29,9 @@ def owner():
 def event(owner):
     """A published Carcassonne event (tables of 4) a week from now, four registered."""
     found = store.create_event(ACTOR, "Carcassonne Brno", "carcassonne-cz", owner=owner)
-    models.Event.objects.filter(pk=found.pk).update(
-        published_at=timezone.now(),
-        date=timezone.localdate() + datetime.timedelta(days=7),
-        city="Brno",
-        venue="Klub Kostka",
-        capacity=4,
-    )
+    day = timezone.localdate() + datetime.timedelta(days=7)
+    given = {"date": day.isoformat(), "city": "Brno", "venue": "Klub Kostka", "capacity": "4"}
+    found = store.announce(ACTOR, found, given, publish=True)
     found.refresh_from_db()
     for name in ("Jana Nováková", "Petr Malý", "Eva Dlouhá", "Adam Krátký"):
         store.register(ACTOR, found, name, email=f"{name.split()[0].lower()}@example.org")
@@ -73,3 +70,48 @@ def test_the_check_in_code_shows_on_the_events_day_before_check_in_opens(event):
     assert f'src="/r/{jana.token}/checkin.svg"' in private(jana.token)
     store.cancel_registration(ACTOR, jana)
     assert "checkin.svg" not in private(jana.token)  # cancelled: no code
+
+
+def vevents(token: str) -> list[dict[str, str]]:
+    response = Client().get(f"/r/{token}/event.ics")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/calendar")
+    lines = unfold(response.content.decode("utf-8"))
+    assert lines[0] == ("BEGIN", "VCALENDAR")
+    found, current = [], None
+    for name, value in lines:
+        if (name, value) == ("BEGIN", "VEVENT"):
+            current = {}
+        elif (name, value) == ("END", "VEVENT"):
+            found.append(current)
+            current = None
+        elif current is not None:
+            current[name] = value
+    return found
+
+
+def test_a_players_own_calendar_entry_moves_and_cancels_with_the_event(event):
+    jana = models.Registration.objects.get(name="Jana Nováková")
+    assert f'href="/r/{jana.token}/event.ics"' in private(jana.token)
+    (entry,) = vevents(jana.token)
+    uid = f"{event.key}.{event.pk}@testserver"
+    assert entry["UID"] == uid
+    # the same id as in the public feed
+    public = unfold(Client().get("/calendar.ics").content.decode("utf-8"))
+    assert ("UID", uid) in public
+    assert entry["DTSTART;VALUE=DATE"] == event.date.strftime("%Y%m%d")
+    assert unescape(entry["LOCATION"]) == "Klub Kostka, Brno"
+    assert entry["STATUS"] == "CONFIRMED"
+    sequence = int(entry["SEQUENCE"])
+    moved = event.date + datetime.timedelta(days=1)
+    store.announce(ACTOR, event, {"date": moved.isoformat(), "start_time": "10:00"})
+    (entry,) = vevents(jana.token)
+    assert entry["UID"] == uid
+    assert entry["DTSTART;TZID=Europe/Prague"] == moved.strftime("%Y%m%d") + "T100000"
+    assert int(entry["SEQUENCE"]) > sequence
+    sequence = int(entry["SEQUENCE"])
+    store.cancel_event(ACTOR, event)
+    (entry,) = vevents(jana.token)
+    assert (entry["UID"], entry["STATUS"]) == (uid, "CANCELLED")
+    assert int(entry["SEQUENCE"]) > sequence
+    assert Client().get("/r/nope/event.ics").status_code == 404

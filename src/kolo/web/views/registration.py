@@ -24,13 +24,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from kolo.core.problems import N_, InvalidInput
-from kolo.report import payment
+from kolo.report import icalendar, payment
 from kolo.store import api as store
 from kolo.store import models, registrations
 from kolo.store.roles import OWNER
 from kolo.web import accounts, registrationmail, wording
 from kolo.web.access import organiser
 from kolo.web.inputs import whole_number
+from kolo.web.views.calendar import entry as calendar_entry
 from kolo.web.views.deskbase import actor_of, attempt, base_context, qr_svg
 
 HONEYPOT = "website"
@@ -270,6 +271,21 @@ def private_data(request: HttpRequest, token: str) -> HttpResponse:
         content_type="application/json; charset=utf-8",
     )
     response["Content-Disposition"] = f'attachment; filename="registration-{row.number}.json"'
+    return response
+
+
+@never_cache
+def private_ics(request: HttpRequest, token: str) -> HttpResponse:
+    """The player's own calendar entry: one VEVENT with the event's id in every calendar
+    (it moves or cancels itself with the event)."""
+    row = _registration(token)
+    item = store.listed(row.event)
+    if item is None:
+        raise Http404
+    text = icalendar.calendar(item.event.name, [calendar_entry(request, item)])
+    response = HttpResponse(text, content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{item.event.key}.ics"'
+    response["Referrer-Policy"] = "same-origin"
     return response
 
 
