@@ -115,3 +115,45 @@ def test_a_players_own_calendar_entry_moves_and_cancels_with_the_event(event):
     assert (entry["UID"], entry["STATUS"]) == (uid, "CANCELLED")
     assert int(entry["SEQUENCE"]) > sequence
     assert Client().get("/r/nope/event.ics").status_code == 404
+
+
+MAIL = {
+    "EMAIL_CONFIGURED": True,
+    "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+}
+
+
+@override_settings(**MAIL)
+def test_a_cancelled_event_at_the_desk_tells_every_player_still_in(owner, event):
+    store.register(ACTOR, event, "Olga Čekající", email="olga@example.org")  # waiting
+    store.register(ACTOR, event, "Bez Adresy")  # waiting, no address
+    gone = models.Registration.objects.get(name="Adam Krátký")
+    store.cancel_registration(ACTOR, gone)  # Olga moves up
+    mail.outbox.clear()
+    desk = Client()
+    desk.force_login(owner)
+    response = desk.post(f"/desk/{event.key}/announcement/", {"action": "cancel"})
+    assert response.status_code == 302
+    told = sorted(m.to[0] for m in mail.outbox)
+    assert told == ["eva@example.org", "jana@example.org", "olga@example.org", "petr@example.org"]
+    letter = mail.outbox[0]
+    assert "is cancelled" in letter.body
+    token = models.Registration.objects.get(email=letter.to[0]).token
+    assert f"/r/{token}/" in letter.body
+    assert "e-mails sent: 4" in desk.get(f"/desk/{event.key}/announcement/").content.decode()
+    page = private(token)
+    assert "The event is cancelled." in page
+    assert "checkin.svg" not in page
+
+
+@override_settings(**MAIL, PUBLIC_URL="https://kolo.example.org")
+def test_a_cancelled_event_on_the_command_line_tells_them_too(capsys, event):
+    from kolo.cli import main
+
+    code = main(["--user", "desk", "event", "cancel", event.key, "--yes"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "e-mails sent: 4" in out
+    assert len(mail.outbox) == 4
+    token = models.Registration.objects.get(email=mail.outbox[0].to[0]).token
+    assert f"https://kolo.example.org/r/{token}/" in mail.outbox[0].body
