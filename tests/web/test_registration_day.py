@@ -157,3 +157,37 @@ def test_a_cancelled_event_on_the_command_line_tells_them_too(capsys, event):
     assert len(mail.outbox) == 4
     token = models.Registration.objects.get(email=mail.outbox[0].to[0]).token
     assert f"https://kolo.example.org/r/{token}/" in mail.outbox[0].body
+
+
+def test_a_registration_is_linked_to_the_same_person_of_the_series(owner, event):
+    """Identity across the season: Jana Novakova registering is Jana Nováková of the autumn
+    event (ignoring case and accents); one click links her, check-in gives her entrant that
+    identity."""
+    autumn = store.create_event(ACTOR, "Podzim", "carcassonne-cz", owner=owner)
+    store.add_entrants(ACTOR, autumn, [("JANA NOVAKOVA", None), ("Karel Jiný", None)])
+    series = store.save_series(ACTOR, "Tour", rules=None, owner=owner)
+    store.put_series_event(ACTOR, series, autumn.key, city="Brno", date="2026-10-01")
+    store.put_series_event(ACTOR, series, event.key, city="Brno", date=event.date.isoformat())
+    identity = models.Entrant.objects.get(event=autumn, code="p1").player
+    assert identity
+    jana = models.Registration.objects.get(name="Jana Nováková")
+    desk = Client()
+    desk.force_login(owner)
+    url = f"/desk/{event.key}/registrations/"
+    page = desk.get(url).content.decode()
+    assert f"played Podzim as JANA NOVAKOVA ({identity})" in page
+    assert page.count('value="same_person"') == 1  # Petr, Eva, Adam played nowhere before
+    # someone else's identity is refused, nothing stored
+    desk.post(url, {"action": "same_person", "number": jana.number, "player": "karel-jiny"})
+    jana.refresh_from_db()
+    assert jana.player == ""
+    desk.post(url, {"action": "same_person", "number": jana.number, "player": identity})
+    jana.refresh_from_db()
+    assert jana.player == identity
+    assert f"the same person as {identity} in the series" in desk.get(url).content.decode()
+    entry = models.AuditEntry.objects.filter(action="registration.player").get()
+    assert entry.after == {"player": identity}
+    store.open_checkin(ACTOR, event)
+    jana.refresh_from_db()
+    assert jana.entrant.player == identity
+    assert models.Entrant.objects.get(event=event, name="Petr Malý").player is None

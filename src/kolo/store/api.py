@@ -96,6 +96,9 @@ from kolo.store.registrations import (
     set_terms,
     waiting_position,
 )
+from kolo.store.identities import Known  # identity across the season
+from kolo.store.identities import link_player as link_registration_player
+from kolo.store.identities import match as known_registrations
 from kolo.store.registrations import active as active_registrations
 from kolo.store.registrations import by_token as registration_by_token
 from kolo.store.registrations import seated as registration_seat
@@ -148,6 +151,7 @@ from kolo.store.users import (
 __all__ = [
     "ASSISTANT",
     "KEY_PATTERN",
+    "Known",
     "MIN_PASSWORD_LENGTH",
     "OWNER",
     "RESULT_IS_IN",
@@ -204,6 +208,8 @@ __all__ = [
     "get_round",
     "get_table",
     "import_event",
+    "known_registrations",
+    "link_registration_player",
     "listed",
     "lock_event",
     "mark_paid",

@@ -311,6 +311,7 @@ def desk_registrations(request: HttpRequest, event: models.Event, role: str) -> 
         for i, r in enumerate((r for r in rows if r.status == registrations.WAITING), start=1)
     }
     active = [r for r in rows if r.status in registrations.ACTIVE]
+    known = store.known_registrations(event, rows)  # identity across the season
     context = base_context(request, event, role)
     context.update(
         rows=[
@@ -319,6 +320,7 @@ def desk_registrations(request: HttpRequest, event: models.Event, role: str) -> 
                 "duplicate": r.number in duplicates,
                 "position": positions.get(r.number),
                 "active": r.status in registrations.ACTIVE,
+                "known": known.get(r.number),
             }
             for r in rows
         ],
@@ -364,6 +366,8 @@ def _desk_action(request: HttpRequest, event: models.Event) -> None:
                 consent=request.POST.get("consent", ""),
                 bank_account=request.POST.get("bank_account", ""),
             )
+        elif action == "same_person":  # identity across the season
+            store.link_registration_player(actor, event, number, request.POST.get("player", ""))
         elif action in ("paid", "unpaid"):
             store.mark_paid(actor, event, number, action == "paid")
         elif action == "capacity":
