@@ -187,6 +187,13 @@ def test_a_registration_is_linked_to_the_same_person_of_the_series(owner, event)
     assert f"the same person as {identity} in the series" in desk.get(url).content.decode()
     entry = models.AuditEntry.objects.filter(action="registration.player").get()
     assert entry.after == {"player": identity}
+    from django.utils import translation
+
+    from kolo.web import auditwords
+
+    with translation.override("cs"):
+        said = auditwords.summary_words(entry.summary)
+    assert said == f"přihláška č. {jana.number} Jana Nováková: v sérii táž osoba jako {identity}"
     store.open_checkin(ACTOR, event)
     jana.refresh_from_db()
     assert jana.entrant.player == identity

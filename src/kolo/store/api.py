@@ -61,6 +61,9 @@ from kolo.store.events import (
     new_event_row,
     slugify,
 )
+from kolo.store.identities import Known  # identity across the season
+from kolo.store.identities import link_player as link_registration_player
+from kolo.store.identities import match as known_registrations
 from kolo.store.imports import (
     import_event,
 )
@@ -96,15 +99,12 @@ from kolo.store.registrations import (
     set_terms,
     waiting_position,
 )
-from kolo.store.identities import Known  # identity across the season
-from kolo.store.identities import link_player as link_registration_player
-from kolo.store.identities import match as known_registrations
 from kolo.store.registrations import active as active_registrations
 from kolo.store.registrations import by_token as registration_by_token
-from kolo.store.registrations import seated as registration_seat
 from kolo.store.registrations import is_open as registration_open
 from kolo.store.registrations import places as registration_places
 from kolo.store.registrations import registrations as registrations
+from kolo.store.registrations import seated as registration_seat
 from kolo.store.results import clear_result, record_result
 from kolo.store.roles import (
     ASSISTANT,
@@ -151,7 +151,6 @@ from kolo.store.users import (
 __all__ = [
     "ASSISTANT",
     "KEY_PATTERN",
-    "Known",
     "MIN_PASSWORD_LENGTH",
     "OWNER",
     "RESULT_IS_IN",
@@ -160,6 +159,7 @@ __all__ = [
     "Actor",
     "DuplicateEntrant",
     "InvalidInput",
+    "Known",
     "Listed",
     "Opening",
     "Places",

@@ -126,7 +126,12 @@ def open_checkin(actor: Actor, event: models.Event) -> Opening:
             if event.checkin_opened_at
             else None,
             "entered": [
-                {"id": e.code, "name": e.name, "club": e.club, **({"player": e.player} if e.player else {})}
+                {
+                    "id": e.code,
+                    "name": e.name,
+                    "club": e.club,
+                    **({"player": e.player} if e.player else {}),
+                }
                 for e in result.created
             ],
             "linked": [{"id": e.code, "name": e.name} for e in result.linked],

@@ -49,9 +49,7 @@ def match(event: models.Event, rows: list[models.Registration]) -> dict[int, Kno
 
 
 @atomic
-def link_player(
-    actor: Actor, event: models.Event, number: int, player: str
-) -> models.Registration:
+def link_player(actor: Actor, event: models.Event, number: int, player: str) -> models.Registration:
     """The organiser says registration ``number`` is the series' person ``player`` (one of
     those its name matches): the entrant check-in makes of it (or made already) takes that
     identity. Refused for another person, or one another entrant of the event is already."""
@@ -84,7 +82,7 @@ def link_player(
         event,
         actor,
         "registration.player",
-        f"registration {row.number} {row.name}: the same person as {player}",
+        f"registration #{row.number} {row.name}: the same person as {player}",
         before={"player": before or None},
         after=after,
     )
