@@ -107,6 +107,8 @@ def test_the_season_walk(live_server, browser, screenshots):
         desk.click("form:has(input[name=action][value=open]) button")
     page.goto(private["Eva Veselá"])
     assert page.locator("#checkin img").count() == 1
+    loaded = "img => img.complete && img.naturalWidth > 0"
+    assert page.locator("#checkin img").evaluate(loaded)  # the code shows, not a broken image
     page.screenshot(path=str(screenshots / "season-checkin-code-en.png"), full_page=True)
     for name in ("Kateřina", "Eva Vesela", "Tomas Kucera"):  # found ignoring accents
         desk.goto(f"{base}/desk/{event.key}/checkin/?q={name}")

@@ -50,7 +50,10 @@ def test_the_check_in_code_shows_once_check_in_opens_and_then_the_players_table(
     assert qr not in private(jana.token)  # a week before the day: no code yet
     store.open_checkin(ACTOR, event)
     assert qr in private(jana.token)
-    assert Client().get(f"/r/{jana.token}/checkin.svg").status_code == 200
+    svg = Client().get(f"/r/{jana.token}/checkin.svg")
+    assert svg.status_code == 200
+    # a standalone SVG file needs its namespace, or an <img> shows a broken image
+    assert svg.content.startswith(b'<svg xmlns="http://www.w3.org/2000/svg"')
     store.check_in(ACTOR, event, ["p1", "p2", "p3", "p4"])
     page = private(jana.token)
     assert qr not in page
