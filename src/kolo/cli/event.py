@@ -339,3 +339,8 @@ def event_cancel(
         return
     store.cancel_event(cli_actor(), found, reason)
     print(_("cancelled {key}").format(key=found.key))
+    from kolo.web import registrationmail  # every player still in is told, where e-mail is set up
+
+    sent = registrationmail.send_event_cancelled(None, found)
+    if sent:
+        print(_("e-mails sent: {count}").format(count=sent))

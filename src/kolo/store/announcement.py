@@ -181,6 +181,21 @@ def calendar(
     return upcoming, past
 
 
+def listed(event: models.Event) -> Listed | None:
+    """One published event with a date as the calendars list it (None: a draft or no date);
+    a player's own calendar entry."""
+    found = published_events().filter(pk=event.pk).first()
+    if found is None:
+        return None
+    return Listed(
+        found,
+        int(getattr(found, "taken", 0)),
+        tuple(s.series for s in found.series_entries.all()),
+        getattr(found, "announced_at", None) or found.published_at or found.created_at,
+        max(0, int(getattr(found, "announcements", 1)) - 1),
+    )
+
+
 def cities() -> list[str]:
     """Every city of a published event, once."""
     values = models.Event.objects.filter(published_at__isnull=False).exclude(city="")

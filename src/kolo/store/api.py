@@ -12,6 +12,7 @@ from kolo.store.announcement import (
     announce,
     cancel_event,
     details_of,
+    listed,
     places_taken,
     public_details,
 )
@@ -60,6 +61,9 @@ from kolo.store.events import (
     new_event_row,
     slugify,
 )
+from kolo.store.identities import Known  # identity across the season
+from kolo.store.identities import link_player as link_registration_player
+from kolo.store.identities import match as known_registrations
 from kolo.store.imports import (
     import_event,
 )
@@ -100,6 +104,7 @@ from kolo.store.registrations import by_token as registration_by_token
 from kolo.store.registrations import is_open as registration_open
 from kolo.store.registrations import places as registration_places
 from kolo.store.registrations import registrations as registrations
+from kolo.store.registrations import seated as registration_seat
 from kolo.store.results import clear_result, record_result
 from kolo.store.roles import (
     ASSISTANT,
@@ -154,6 +159,7 @@ __all__ = [
     "Actor",
     "DuplicateEntrant",
     "InvalidInput",
+    "Known",
     "Listed",
     "Opening",
     "Places",
@@ -202,6 +208,9 @@ __all__ = [
     "get_round",
     "get_table",
     "import_event",
+    "known_registrations",
+    "link_registration_player",
+    "listed",
     "lock_event",
     "mark_paid",
     "may_change_series",
@@ -223,6 +232,7 @@ __all__ = [
     "registration_by_token",
     "registration_open",
     "registration_places",
+    "registration_seat",
     "registration_to_check_in",
     "registrations",
     "remove_entrant",

@@ -65,6 +65,9 @@ def _entrant_of(
     _check_entry(entry, f"registration {registration.number}")
     same = taken.pop(entry.name.casefold(), None)
     if same is not None:
+        if registration.player and not same.player:  # linked to a person of the series
+            same.player = registration.player
+            same.save(update_fields=["player"])
         return same, False
     number = _next_code(event)
     event.entrant_counter = max(event.entrant_counter, number)
@@ -77,6 +80,7 @@ def _entrant_of(
         club=entry.club,
         position=position + 1,
         members=[{"name": m} for m in entry.members],
+        player=registration.player or None,  # linked to a person of the series
     )
     return created, True
 
@@ -121,7 +125,15 @@ def open_checkin(actor: Actor, event: models.Event) -> Opening:
             "checkin_opened_at": event.checkin_opened_at.isoformat()
             if event.checkin_opened_at
             else None,
-            "entered": [{"id": e.code, "name": e.name, "club": e.club} for e in result.created],
+            "entered": [
+                {
+                    "id": e.code,
+                    "name": e.name,
+                    "club": e.club,
+                    **({"player": e.player} if e.player else {}),
+                }
+                for e in result.created
+            ],
             "linked": [{"id": e.code, "name": e.name} for e in result.linked],
         },
     )

@@ -422,6 +422,12 @@ class Registration(models.Model):
         related_name="registration",
         help_text="The entrant the registration became.",
     )
+    player = models.CharField(
+        max_length=200,
+        blank=True,
+        default="",
+        help_text="The series identity the organiser linked it to (Entrant.player).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     changed_at = models.DateTimeField(auto_now=True)
 

@@ -104,6 +104,31 @@ def moved_up(registration: models.Registration) -> bool:
     return False
 
 
+@dataclass(frozen=True)
+class Seated:
+    """Where a registered player sits: the round, the table's number, the seat (1 starts)."""
+
+    round: int
+    table: int
+    seat: int
+
+
+def seated(registration: models.Registration) -> Seated | None:
+    """The seat of the entrant the registration became in the latest paired round (None:
+    not paired, or not seated in it)."""
+    if registration.entrant_id is None:
+        return None
+    seat = (
+        models.Seat.objects.filter(entrant_id=registration.entrant_id, round__accepted=True)
+        .select_related("table", "round")
+        .order_by("-round__number")
+        .first()
+    )
+    if seat is None:
+        return None
+    return Seated(seat.round.number, seat.table.number, seat.position + 1)
+
+
 def duplicate_numbers(event: models.Event) -> set[int]:
     """The numbers of registrations whose name another one still in has too (ignoring case
     and accents): flagged to the organiser."""

@@ -71,6 +71,7 @@ ACTIONS: dict[str, str] = {
     "registration.paid": N_("entry fee"),
     "registration.forget": N_("registration's data deleted"),
     "registration.forget_emails": N_("e-mail addresses erased"),
+    "registration.player": N_("the same person across the season"),
     **games.audit_actions(),
 }
 """Every action the store records, by its name in words (a game's own, from its room)."""
@@ -176,6 +177,10 @@ def _registrations() -> tuple[_Pattern, ...]:
             N_("registration no. {number} {name}: running late, arriving at {at}"),
         ),
         _p(_REG + _NAME + r": on time", N_("registration no. {number} {name}: on time")),
+        _p(
+            _REG + _NAME + r": the same person as (?P<player>.+)",
+            N_("registration no. {number} {name}: the same person as {player} in the series"),
+        ),
         _p(
             _REG + _NAME + r": (?P<status>not paid|\w+)",
             N_("registration no. {number} {name}: {status}"),

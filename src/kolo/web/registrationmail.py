@@ -30,9 +30,13 @@ def configured() -> bool:
     return bool(getattr(settings, "EMAIL_CONFIGURED", False))
 
 
-def private_url(request: HttpRequest, registration: models.Registration) -> str:
-    """The player's private page, as a full address."""
+def private_url(request: HttpRequest | None, registration: models.Registration) -> str:
+    """The player's private page, as a full address ("" without a request, e.g. from the
+    command line, unless the public address is configured, ``KOLO_PUBLIC_URL``)."""
     path = reverse("registration", kwargs={"token": registration.token})
+    if request is None:
+        base = str(getattr(settings, "PUBLIC_URL", "") or "").strip().rstrip("/")
+        return f"{base}{path}" if base else ""
     return publicurl.phone_address(request).url(path)
 
 
@@ -55,16 +59,19 @@ def status_words(registration: models.Registration) -> str:
 
 
 def _send(
-    request: HttpRequest, registration: models.Registration, subject: str, first: str = ""
+    request: HttpRequest | None, registration: models.Registration, subject: str, first: str = ""
 ) -> bool:
     if not configured() or not registration.email:
         return False
+    url = private_url(request, registration)
     body = "\n\n".join(
         [
             *([first] if first else []),
             status_words(registration),
-            _("Your registration's page (status, cancelling): {url}").format(
-                url=private_url(request, registration)
+            *(
+                [_("Your registration's page (status, cancelling): {url}").format(url=url)]
+                if url
+                else []
             ),
             _("Registration number: {number}").format(number=registration.number),
         ]
@@ -95,9 +102,10 @@ def send_changes(request: HttpRequest, rows: Iterable[models.Registration]) -> i
     return sent
 
 
-def send_event_cancelled(request: HttpRequest, event: models.Event) -> int:
+def send_event_cancelled(request: HttpRequest | None, event: models.Event) -> int:
     """Tell every player still registered (or waiting, or awaiting approval) that the event
-    is cancelled; how many were told. For the view that cancels an event."""
+    is cancelled; how many were told. After the cancelling transaction (the desk, and the
+    command line with ``request`` None)."""
     sent = 0
     for row in registrations.active(event):
         if _send(

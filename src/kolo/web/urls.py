@@ -98,6 +98,8 @@ urlpatterns = [
     # registration: a player's private page, by its unguessable token
     path("r/<str:token>/", registration.private, name="registration"),
     path("r/<str:token>/data.json", registration.private_data, name="registration-data"),
+    # the season walk: a player's own calendar entry
+    path("r/<str:token>/event.ics", registration.private_ics, name="registration-ics"),
     path("s/<slug:key>/", series.series_page, name="series"),
     path("s/<slug:key>/tour.csv", series.series_csv, name="series-csv"),
     path("s/<slug:key>/qualification/", series.series_qualification, name="series-qualification"),

@@ -117,7 +117,8 @@ def event_uid(request: HttpRequest, event: models.Event) -> str:
     return f"{event.key}.{event.pk}@{host}"
 
 
-def _entry(request: HttpRequest, item: store.Listed) -> icalendar.Entry:
+def entry(request: HttpRequest, item: store.Listed) -> icalendar.Entry:
+    """The event as one calendar entry (also a player's own, ``/r/TOKEN/event.ics``)."""
     event = item.event
     assert event.date is not None
     where = ", ".join(part for part in (event.venue, event.address, event.city) if part)
@@ -142,7 +143,7 @@ def _entry(request: HttpRequest, item: store.Listed) -> icalendar.Entry:
 
 def _ics(request: HttpRequest, name: str, series: str = "") -> HttpResponse:
     upcoming, _past = store.calendar_events(datetime.date.min, series=series)
-    text = icalendar.calendar(name, [_entry(request, item) for item in upcoming])
+    text = icalendar.calendar(name, [entry(request, item) for item in upcoming])
     return HttpResponse(text, content_type="text/calendar; charset=utf-8")
 
 

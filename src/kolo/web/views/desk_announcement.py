@@ -17,7 +17,7 @@ from kolo.core.problems import N_, InvalidInput
 from kolo.store import api as store
 from kolo.store import models
 from kolo.store.roles import OWNER
-from kolo.web import wording
+from kolo.web import registrationmail, wording
 from kolo.web.access import organiser
 from kolo.web.views.deskbase import actor_of, base_context
 
@@ -81,6 +81,10 @@ def announcement(request: HttpRequest, event: models.Event, role: str) -> HttpRe
             if action == "cancel":
                 store.cancel_event(actor_of(request), event, request.POST.get("reason", ""))
                 messages.success(request, _("The event is cancelled."))
+                # the season walk: every player still in is told (after the transaction)
+                sent = registrationmail.send_event_cancelled(request, event)
+                if sent:
+                    messages.success(request, _("e-mails sent: {count}").format(count=sent))
                 return redirect("desk-announcement", key=event.key)
             # only what the organiser changed on the form, with what the form showed of it:
             # a field someone else changed meanwhile is refused, never overwritten

@@ -5,6 +5,7 @@ did not come dropped; a player's check-in by their QR code, and the code itself.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
@@ -236,8 +237,11 @@ def checkin_qr(request: HttpRequest, token: str) -> HttpResponse:
     if registration is None or registration.status not in (REGISTERED, WAITING):
         raise Http404
     link = _desk_link(request, registration.event, token)
-    svg = segno.make(link, error="m").svg_inline(scale=4, border=2)
-    response = HttpResponse(svg, content_type="image/svg+xml")
+    # a file of its own (an <img> on the private page): with the SVG namespace, without which
+    # browsers show a broken image
+    buffer = io.BytesIO()
+    segno.make(link, error="m").save(buffer, kind="svg", scale=4, border=2, xmldecl=False)
+    response = HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
     response["Cache-Control"] = "private, max-age=300"
     response["X-Robots-Tag"] = "noindex"
     return response

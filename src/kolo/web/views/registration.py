@@ -24,13 +24,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from kolo.core.problems import N_, InvalidInput
-from kolo.report import payment
+from kolo.report import icalendar, payment
 from kolo.store import api as store
 from kolo.store import models, registrations
 from kolo.store.roles import OWNER
 from kolo.web import accounts, registrationmail, wording
 from kolo.web.access import organiser
 from kolo.web.inputs import whole_number
+from kolo.web.views.calendar import entry as calendar_entry
 from kolo.web.views.deskbase import actor_of, attempt, base_context, qr_svg
 
 HONEYPOT = "website"
@@ -199,12 +200,35 @@ def private(request: HttpRequest, token: str) -> HttpResponse:
         "late_at": timezone.localtime(row.running_late_until).strftime("%H:%M")
         if row.running_late_until
         else "",
+        **_on_the_day(row),
     }
     response = render(request, "kolo/public/registration.html", context)
     # the token never leaves for another site in a Referer ("no-referrer" would make the
     # browser send "Origin: null" with the page's own forms, which CSRF refuses)
     response["Referrer-Policy"] = "same-origin"
     return response
+
+
+def _on_the_day(row: models.Registration) -> dict[str, Any]:
+    """The private page on the day: the check-in code once the event's day has come or
+    check-in is open (until the player is checked in or round 1 is paired), whether they are
+    checked in, and their table once they are seated."""
+    event = row.event
+    if event.cancelled_at is not None or row.status not in (
+        registrations.REGISTERED,
+        registrations.WAITING,
+    ):
+        return {"checkin_code": False, "checked_in": False, "seat": None}
+    day_come = event.date is not None and event.date <= timezone.localdate()
+    checked_in = row.entrant is not None and row.entrant.checked_in_at is not None
+    paired = event.rounds.exists()
+    return {
+        "checkin_code": (day_come or event.checkin_opened_at is not None)
+        and not checked_in
+        and not paired,
+        "checked_in": checked_in,
+        "seat": store.registration_seat(row) if paired else None,
+    }
 
 
 def _arrival(event: models.Event, typed: str) -> datetime:
@@ -250,6 +274,21 @@ def private_data(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
+@never_cache
+def private_ics(request: HttpRequest, token: str) -> HttpResponse:
+    """The player's own calendar entry: one VEVENT with the event's id in every calendar
+    (it moves or cancels itself with the event)."""
+    row = _registration(token)
+    item = store.listed(row.event)
+    if item is None:
+        raise Http404
+    text = icalendar.calendar(item.event.name, [calendar_entry(request, item)])
+    response = HttpResponse(text, content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{item.event.key}.ics"'
+    response["Referrer-Policy"] = "same-origin"
+    return response
+
+
 # ---- the desk ------------------------------------------------------------------------------
 
 
@@ -272,6 +311,7 @@ def desk_registrations(request: HttpRequest, event: models.Event, role: str) -> 
         for i, r in enumerate((r for r in rows if r.status == registrations.WAITING), start=1)
     }
     active = [r for r in rows if r.status in registrations.ACTIVE]
+    known = store.known_registrations(event, rows)  # identity across the season
     context = base_context(request, event, role)
     context.update(
         rows=[
@@ -280,6 +320,7 @@ def desk_registrations(request: HttpRequest, event: models.Event, role: str) -> 
                 "duplicate": r.number in duplicates,
                 "position": positions.get(r.number),
                 "active": r.status in registrations.ACTIVE,
+                "known": known.get(r.number),
             }
             for r in rows
         ],
@@ -325,6 +366,8 @@ def _desk_action(request: HttpRequest, event: models.Event) -> None:
                 consent=request.POST.get("consent", ""),
                 bank_account=request.POST.get("bank_account", ""),
             )
+        elif action == "same_person":  # identity across the season
+            store.link_registration_player(actor, event, number, request.POST.get("player", ""))
         elif action in ("paid", "unpaid"):
             store.mark_paid(actor, event, number, action == "paid")
         elif action == "capacity":
