@@ -163,7 +163,13 @@ def leave(entries: Iterable[Entry], number: int, capacity: int | None, status: s
     return changes
 
 
-def cancel(entries: Iterable[Entry], number: int, capacity: int | None) -> Changes:
+def cancel(
+    entries: Iterable[Entry], number: int, capacity: int | None, *, started: bool = False
+) -> Changes:
+    """The player cancels; refused once the event has started (its first round seated): the
+    places are taken by then, and the organiser drops a player who leaves."""
+    if started:
+        raise refuse(N_("the event has already started: tell the organiser at the desk"))
     return leave(entries, number, capacity, CANCELLED)
 
 

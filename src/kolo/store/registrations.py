@@ -428,7 +428,9 @@ def cancel_registration(
     """The player cancels; the first waiting players move up into the place it frees."""
     event = lock_event(registration.event)
     registration.refresh_from_db()
-    changes = rules.cancel(entries(event), registration.number, event.capacity)
+    changes = rules.cancel(
+        entries(event), registration.number, event.capacity, started=event.rounds.exists()
+    )
     return _change(
         actor,
         event,
@@ -616,19 +618,55 @@ def mark_paid(actor: Actor, event: models.Event, number: int, paid: bool = True)
     )
 
 
+ERASED = "[deleted]"
+"""What stands in the audit trail where a player deleted their data."""
+
+
+def _erase_from_audit(event: models.Event, registration: models.Registration) -> None:
+    """A player's name, club, e-mail and partner taken out of the event's audit entries about
+    their registration (the entries stay, with what was done and when)."""
+    typed = {v for v in (registration.name, registration.club, registration.email) if v}
+    typed |= {registration.partner} if registration.partner else set()
+    if not typed:
+        return
+    mark = f"registration #{registration.number} "
+
+    def scrub(value: Any) -> Any:
+        if isinstance(value, str):
+            return ERASED if value in typed else value
+        if isinstance(value, list):
+            return [scrub(v) for v in value]
+        if isinstance(value, dict):
+            return {k: scrub(v) for k, v in value.items()}
+        return value
+
+    for entry in models.AuditEntry.objects.filter(
+        event=event, action__startswith="registration.", summary__contains=mark
+    ):
+        summary = entry.summary
+        for value in sorted(typed, key=len, reverse=True):
+            summary = summary.replace(value, ERASED)
+        entry.summary = summary
+        entry.before = scrub(entry.before)
+        entry.after = scrub(entry.after)
+        entry.save(update_fields=["summary", "before", "after"])
+
+
 @atomic
 def forget_registration(
     actor: Actor, registration: models.Registration
 ) -> list[models.Registration]:
-    """The player deletes their registration's data: it leaves the event (the first waiting
-    move up) and its name, club, e-mail and partner are erased; its number stays taken (a
-    payment's variable symbol is never given twice) and its private link stops working."""
+    """The player deletes their registration's data: before the event starts it leaves the
+    event (the first waiting move up); its name, club, e-mail and partner are erased, here
+    and in the audit entries about it (an entrant it became keeps the name its results need);
+    its number stays taken (a payment's variable symbol is never given twice) and its private
+    link stops working."""
     event = lock_event(registration.event)
     registration.refresh_from_db()
     changed: list[models.Registration] = []
-    if registration.status in ACTIVE:
-        changes = rules.cancel(entries(event), registration.number, event.capacity)
-        changed = _write(event, changes)
+    if registration.status in ACTIVE and not event.rounds.exists():
+        changed = _write(event, rules.cancel(entries(event), registration.number, event.capacity))
+    _erase_from_audit(event, registration)
     registration.refresh_from_db()
     registration.name = ""
     registration.club = ""

@@ -30,10 +30,25 @@ def configured() -> bool:
     return bool(getattr(settings, "EMAIL_CONFIGURED", False))
 
 
-def private_url(request: HttpRequest | None, registration: models.Registration) -> str:
+def _trusted_host(request: HttpRequest) -> bool:
+    user = getattr(request, "user", None)
+    return "*" not in settings.ALLOWED_HOSTS or bool(user and user.is_authenticated)
+
+
+def private_url(
+    request: HttpRequest | None, registration: models.Registration, *, own: bool = True
+) -> str:
     """The player's private page, as a full address ("" without a request, e.g. from the
-    command line, unless the public address is configured, ``KOLO_PUBLIC_URL``)."""
+    command line, unless the public address is configured, ``KOLO_PUBLIC_URL``).
+
+    ``own``: the request is the player's own (they just registered). A link sent to anyone
+    else is built from the request's host only where the host names are configured
+    (``KOLO_ALLOWED_HOSTS``) or an organiser signed in made the request: otherwise anyone
+    could send a forged Host header (cancelling their own registration) and have the players
+    who move up mailed private links pointing at their own site."""
     path = reverse("registration", kwargs={"token": registration.token})
+    if request is not None and not (own or _trusted_host(request)):
+        request = None
     if request is None:
         base = str(getattr(settings, "PUBLIC_URL", "") or "").strip().rstrip("/")
         return f"{base}{path}" if base else ""
@@ -59,11 +74,16 @@ def status_words(registration: models.Registration) -> str:
 
 
 def _send(
-    request: HttpRequest | None, registration: models.Registration, subject: str, first: str = ""
+    request: HttpRequest | None,
+    registration: models.Registration,
+    subject: str,
+    first: str = "",
+    *,
+    own: bool = False,
 ) -> bool:
     if not configured() or not registration.email:
         return False
-    url = private_url(request, registration)
+    url = private_url(request, registration, own=own)
     body = "\n\n".join(
         [
             *([first] if first else []),
@@ -87,7 +107,10 @@ def _send(
 def send_link(request: HttpRequest, registration: models.Registration) -> bool:
     """The player's private link, after registering; whether it was sent."""
     return _send(
-        request, registration, _("Registration: {event}").format(event=registration.event.name)
+        request,
+        registration,
+        _("Registration: {event}").format(event=registration.event.name),
+        own=True,
     )
 
 

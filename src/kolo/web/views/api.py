@@ -472,21 +472,24 @@ def _registration_document(row: models.Registration, *, private: bool) -> dict[s
 @csrf_exempt
 @require_http_methods(["GET", "HEAD", "POST"])
 def registrations(request: HttpRequest, key: str) -> HttpResponse:
-    """GET: the event's registrations in queue order, e-mails included (a token with a role
-    at the event). POST: a new registration, under the public form's rules and limits (a
-    token with a role at the event is not limited per address: a club's own website)."""
+    """GET: the event's registrations in queue order, e-mails included (a token of one of
+    the event's owners, as on the desk). POST: a new registration, under the public form's
+    rules and limits (a token with a role at the event is not limited per address: a club's
+    own website)."""
     event = _event(key)
     if event is None:
         return _error(404, "no such event")
     user = _token_user(request)
-    organiser = user is not None and roles.role_of(user, event) is not None
+    role = roles.role_of(user, event) if user is not None else None
+    organiser = role is not None
+    owner = role == roles.OWNER  # e-mails are the owners' only, as on the desk
     if request.method != "POST":
         if request.headers.get("Authorization") and user is None:
             return _error(401, "unknown token")
         if user is None:
             return _error(401, "give a token: Authorization: Bearer <token>")
-        if not organiser:
-            return _error(403, "the token's user has no role at this event")
+        if not owner:
+            return _error(403, "only the event's owners see its registrations")
         rows = store.registrations(event)
         duplicates = store.duplicate_numbers(event)
         return JsonResponse(

@@ -33,8 +33,9 @@ def _store_version() -> int:
 
 
 def cached(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """The page as rendered for the store's version, language and address; a logged-in
-    organiser (whose name the header shows) always gets a fresh one."""
+    """The page as rendered for the store's version, language, host and address (a feed's
+    links and ids name the host: a request with another Host never serves the others); a
+    logged-in organiser (whose name the header shows) always gets a fresh one."""
 
     @wraps(view)
     def run(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -42,7 +43,7 @@ def cached(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
             return view(request, *args, **kwargs)
         name = (
             f"kolo:calendar:{_store_version()}:{translation.get_language()}:"
-            f"{timezone.localdate().isoformat()}:{request.get_full_path()}"
+            f"{timezone.localdate().isoformat()}:{request.get_host()}:{request.get_full_path()}"
         )
         hit = cache.get(name)
         if hit is not None:

@@ -26,6 +26,7 @@ from kolo.store import models
 from kolo.store.roles import OWNER
 from kolo.web import present, publicurl
 from kolo.web.access import organiser
+from kolo.web.inputs import whole_number
 from kolo.web.views.deskbase import actor_of, attempt, base_context
 
 REGISTERED, WAITING = "registered", "waiting"
@@ -155,7 +156,8 @@ def checkin(request: HttpRequest, event: models.Event, role: str) -> HttpRespons
                 _("{name}: check-in taken back").format(name=name),
             )
         elif action == "seat":
-            found = event.registrations.filter(number=request.POST.get("number") or 0).first()
+            number = whole_number(request.POST.get("number") or "")
+            found = event.registrations.filter(number=number).first() if number else None
             if found is None:
                 raise Http404
             attempt(
