@@ -38,6 +38,7 @@ def test_three_players_register_from_phones_and_one_moves_up(
         page = phone.new_page()
         page.goto(f"{live_server.url}/language/{language}/?next=/e/{event.key}/")
         page.click("#registration-block a.button")
+        page.wait_for_url("**/register/")  # the form loaded before it is measured
         if (width := page.evaluate(WIDTH)) > PHONE["width"]:
             too_wide["form"] = width
         page.fill("#reg-name", name)
