@@ -20,8 +20,9 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from kolo.core.criteria import DEFAULT_WEIGHTS
 from kolo.core.event import Entrant, Event, Round, Table
-from kolo.core.settings import DEFAULT_WEIGHTS, resolve
+from kolo.core.settings import resolve
 from kolo.core.standings import compute
 from kolo.games import rulesets
 from kolo.pairing.engine import propose

@@ -108,3 +108,14 @@ def test_deleting_ones_data_takes_it_out_of_the_audit_trail(open_event):
         assert "Nováková" not in text
         assert "KDB Brno" not in text
     assert models.AuditEntry.objects.filter(action="registration.forget").exists()
+
+
+def test_the_event_file_never_carries_registrations_e_mails(open_event):
+    from kolo.eventfile.writer import dumps
+
+    register(open_event, "10.7.4.1", name="Ann", club="KDB", email="ann@example.org")
+    store.open_checkin(ACTOR, open_event)
+    text = dumps(store.to_core(open_event))
+    assert "Ann" in text  # the registration became an entrant
+    assert "ann@example.org" not in text
+    assert "@" not in text

@@ -19,19 +19,11 @@ from kolo.store import models
 from kolo.store.roles import OWNER
 from kolo.web import registrationmail, wording
 from kolo.web.access import organiser
+from kolo.web.auditwords import FIELDS
 from kolo.web.views.deskbase import actor_of, base_context
 
-LABELS: dict[str, str] = {
-    "date": N_("Date"),
-    "start_time": N_("Start"),
-    "city": N_("City"),
-    "venue": N_("Venue"),
-    "address": N_("Address"),
-    "capacity": N_("Capacity"),
-    "registration_until": N_("Registration until"),
-    "fee": N_("Entry fee"),
-    "description": N_("Description"),
-}
+LABELS = FIELDS
+"""The announcement's fields in words (the audit trail's words for them, one list)."""
 """Each field's label on the form."""
 
 HINTS: dict[str, str] = {
