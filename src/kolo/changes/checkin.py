@@ -7,9 +7,11 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from kolo.changes.common import Refused
+from kolo.changes.names import name_problem
 from kolo.core import checkin
 from kolo.core.event import Entrant, EntrantId, Event
 from kolo.core.problems import N_, Problem
+from kolo.core.validation import MAX_NAME_LENGTH
 
 
 def refuse_opening(event: Event) -> None:
@@ -92,3 +94,72 @@ def to_drop(
     if event.rounds:
         raise Refused([Problem("EVENT", N_("round 1 is paired already; drop players one by one"))])
     return checkin.absent(event, checked_in)
+
+
+def check_entry(entry: checkin.Entry, path: str) -> None:
+    """The names and the club an entry brings, checked as entrant names are everywhere."""
+    named = [(text, True) for text in (entry.name, *entry.members)]
+    for text, entrant in [*named, *([(entry.club, False)] if entry.club else [])]:
+        problem = name_problem(text, entrant=entrant)
+        if problem:
+            raise Refused([Problem(path, problem, {"name": text, "limit": MAX_NAME_LENGTH})])
+
+
+def refuse_taps(taps: Collection[tuple[str, bool]], *, undo: bool) -> None:
+    """Checking in (or taking back) the entrants named, each with whether they have checked
+    in: refused for one checked in already (or, to take back, not checked in)."""
+    problems = [
+        Problem("ENTRANT", N_("'{name}' has not checked in"), {"name": name})
+        for name, checked in taps
+        if undo and not checked
+    ] + [
+        Problem("ENTRANT", N_("'{name}' has checked in already"), {"name": name})
+        for name, checked in taps
+        if not undo and checked
+    ]
+    if problems:
+        raise Refused(problems)
+
+
+def refuse_no_entrants(refs: Collection[str]) -> None:
+    if not refs:
+        raise Refused([Problem("ENTRANT", N_("no entrants given"), {})])
+
+
+NOT_CHECKED_IN = {
+    "pending": N_("{name}'s registration awaits the organiser's approval: approve it first"),
+    "cancelled": N_("{name} cancelled their registration: it cannot be checked in"),
+    "removed": N_("{name}'s registration was removed: it cannot be checked in"),
+}
+"""Why a registration of each other status is not checked in."""
+
+
+def refuse_registration(status: str, name: str) -> None:
+    """A registration is checked in only while registered or waiting (a waiting player seated
+    at the door is registered)."""
+    if status not in ("registered", "waiting"):
+        message = NOT_CHECKED_IN.get(status, N_("{name}'s registration cannot be checked in"))
+        raise Refused([Problem("TOKEN", message, {"name": name})])
+
+
+def late_entry(entry: checkin.Entry, entered: bool) -> None:
+    """A player who comes on the day without a registration: a name, names entrants may
+    have, and not one entered already (``entered``: the name is, ignoring case)."""
+    if not entry.name:
+        raise Refused([Problem("NAME", N_("the name must not be empty"), {})])
+    check_entry(entry, "NAME")
+    if entered:
+        raise Refused(
+            [
+                Problem(
+                    "NAME",
+                    N_("'{name}' is entered already; check them in instead"),
+                    {"name": entry.name},
+                )
+            ]
+        )
+
+
+def refuse_nobody_to_drop(missing: Collection[Entrant]) -> None:
+    if not missing:
+        raise Refused([Problem("EVENT", N_("everyone has checked in: nobody to drop"), {})])

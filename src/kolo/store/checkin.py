@@ -15,12 +15,10 @@ from django.utils import timezone
 from kolo.changes import checkin as rules
 from kolo.core import checkin as reading
 from kolo.core.problems import N_, InvalidInput, Problem
-from kolo.core.validation import MAX_NAME_LENGTH
 from kolo.games import rulesets
 from kolo.store import models
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
 from kolo.store.entrants import _next_code
-from kolo.store.events import name_problem
 from kolo.store.mapping import resolve_entrant, to_core
 
 REGISTERED = "registered"
@@ -42,15 +40,6 @@ def checked_in_codes(event: models.Event) -> set[str]:
     return set(event.entrants.filter(checked_in_at__isnull=False).values_list("code", flat=True))
 
 
-def _check_entry(entry: reading.Entry, path: str) -> None:
-    """The names and the club an entry brings, checked as entrant names are everywhere."""
-    named = [(text, True) for text in (entry.name, *entry.members)]
-    for text, entrant in [*named, *([(entry.club, False)] if entry.club else [])]:
-        problem = name_problem(text, entrant=entrant)
-        if problem:
-            raise InvalidInput([Problem(path, problem, {"name": text, "limit": MAX_NAME_LENGTH})])
-
-
 def _entrant_of(
     event: models.Event, registration: models.Registration, taken: dict[str, models.Entrant]
 ) -> tuple[models.Entrant, bool]:
@@ -62,7 +51,7 @@ def _entrant_of(
         registration.partner,
         teams=rulesets.get(event.ruleset).teams,
     )
-    _check_entry(entry, f"registration {registration.number}")
+    rules.check_entry(entry, f"registration {registration.number}")
     same = taken.pop(entry.name.casefold(), None)
     if same is not None:
         if registration.player and not same.player:  # linked to a person of the series
@@ -161,18 +150,7 @@ def _check_in(
     the event's lock, with one audit entry. Checking in a player dropped before round 1 (as one
     who did not come) takes the drop back."""
     rules.refuse_checkin(to_core(event), opened=event.checkin_opened_at is not None, key=event.key)
-    problems = []
-    for entrant in entrants:
-        if undo and entrant.checked_in_at is None:
-            problems.append(
-                Problem("ENTRANT", N_("'{name}' has not checked in"), {"name": entrant.name})
-            )
-        if not undo and entrant.checked_in_at is not None:
-            problems.append(
-                Problem("ENTRANT", N_("'{name}' has checked in already"), {"name": entrant.name})
-            )
-    if problems:
-        raise InvalidInput(problems)
+    rules.refuse_taps([(e.name, e.checked_in_at is not None) for e in entrants], undo=undo)
     before = [_doc(e) for e in entrants]
     now = timezone.now()
     for entrant in entrants:
@@ -205,8 +183,7 @@ def check_in(
     audit entry. Refused before check-in is open and once round 1 is paired."""
     event = lock_event(event)
     rules.refuse_checkin(to_core(event), opened=event.checkin_opened_at is not None, key=event.key)
-    if not refs:
-        raise InvalidInput.one(N_("no entrants given"), path="ENTRANT")
+    rules.refuse_no_entrants(refs)
     entrants: list[models.Entrant] = []
     problems: list[Problem] = []
     for ref in refs:
@@ -230,14 +207,6 @@ def registration_to_check_in(event: models.Event, token: str) -> models.Registra
     return found
 
 
-_NOT_CHECKED_IN = {
-    "pending": N_("{name}'s registration awaits the organiser's approval: approve it first"),
-    "cancelled": N_("{name} cancelled their registration: it cannot be checked in"),
-    "removed": N_("{name}'s registration was removed: it cannot be checked in"),
-}
-"""Why a registration of each other status is not checked in."""
-
-
 @atomic
 def check_in_registration(actor: Actor, event: models.Event, token: str) -> models.Entrant:
     """Check in the player a registration names, by its private token (the player's QR
@@ -245,14 +214,7 @@ def check_in_registration(actor: Actor, event: models.Event, token: str) -> mode
     yet, a new entrant checked in at once (a waiting player seated is registered)."""
     event = lock_event(event)
     registration = registration_to_check_in(event, token)
-    if registration.status not in (REGISTERED, WAITING):
-        raise InvalidInput.one(
-            _NOT_CHECKED_IN.get(
-                registration.status, N_("{name}'s registration cannot be checked in")
-            ),
-            path="TOKEN",
-            name=registration.name,
-        )
+    rules.refuse_registration(registration.status, registration.name)
     entrant = registration.entrant
     if entrant is not None:
         return _check_in(actor, event, [entrant], undo=False)[0]
@@ -273,15 +235,7 @@ def add_late(
     event = lock_event(event)
     rules.refuse_checkin(to_core(event), opened=event.checkin_opened_at is not None, key=event.key)
     entry = reading.entry_of(name, club or "", partner, teams=rulesets.get(event.ruleset).teams)
-    if not entry.name:
-        raise InvalidInput.one(N_("the name must not be empty"), path="NAME")
-    _check_entry(entry, "NAME")
-    if event.entrants.filter(name__iexact=entry.name).exists():
-        raise InvalidInput.one(
-            N_("'{name}' is entered already; check them in instead"),
-            path="NAME",
-            name=entry.name,
-        )
+    rules.late_entry(entry, event.entrants.filter(name__iexact=entry.name).exists())
     number = _next_code(event)
     event.entrant_counter = max(event.entrant_counter, number)
     event.save(update_fields=["entrant_counter"])
@@ -312,8 +266,7 @@ def drop_absent(actor: Actor, event: models.Event) -> list[models.Entrant]:
     missing = rules.to_drop(
         to_core(event), checked_in_codes(event), opened=event.checkin_opened_at is not None
     )
-    if not missing:
-        raise InvalidInput.one(N_("everyone has checked in: nobody to drop"), path="EVENT")
+    rules.refuse_nobody_to_drop(missing)
     codes = [e.id for e in missing]
     dropped = list(event.entrants.filter(code__in=codes))
     before = [_doc(e) for e in dropped]
