@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Max
 from django.utils import timezone
 
 from kolo.changes import checkin as rules
@@ -18,7 +17,7 @@ from kolo.core.problems import N_, InvalidInput, Problem
 from kolo.games import rulesets
 from kolo.store import models
 from kolo.store.audit import Actor, atomic, lock_event, write_audit
-from kolo.store.entrants import _next_code
+from kolo.store.entrants import new_entrant
 from kolo.store.mapping import resolve_entrant, to_core
 
 REGISTERED = "registered"
@@ -58,18 +57,12 @@ def _entrant_of(
             same.player = registration.player
             same.save(update_fields=["player"])
         return same, False
-    number = _next_code(event)
-    event.entrant_counter = max(event.entrant_counter, number)
-    event.save(update_fields=["entrant_counter"])
-    position = event.entrants.aggregate(m=Max("position"))["m"] or 0
-    created = models.Entrant.objects.create(
-        event=event,
-        code=f"p{number}",
-        name=entry.name,
-        club=entry.club,
-        position=position + 1,
-        members=[{"name": m} for m in entry.members],
-        player=registration.player or None,  # linked to a person of the series
+    created = new_entrant(
+        event,
+        entry.name,
+        entry.club,
+        entry.members,
+        registration.player or None,  # linked to a person of the series
     )
     return created, True
 
@@ -236,18 +229,7 @@ def add_late(
     rules.refuse_checkin(to_core(event), opened=event.checkin_opened_at is not None, key=event.key)
     entry = reading.entry_of(name, club or "", partner, teams=rulesets.get(event.ruleset).teams)
     rules.late_entry(entry, event.entrants.filter(name__iexact=entry.name).exists())
-    number = _next_code(event)
-    event.entrant_counter = max(event.entrant_counter, number)
-    event.save(update_fields=["entrant_counter"])
-    position = event.entrants.aggregate(m=Max("position"))["m"] or 0
-    entrant = models.Entrant.objects.create(
-        event=event,
-        code=f"p{number}",
-        name=entry.name,
-        club=entry.club,
-        position=position + 1,
-        members=[{"name": m} for m in entry.members],
-    )
+    entrant = new_entrant(event, entry.name, entry.club, entry.members)
     write_audit(
         event,
         actor,

@@ -29,6 +29,30 @@ def _next_code(event: models.Event) -> int:
     return max(numbers, default=0) + 1
 
 
+def new_entrant(
+    event: models.Event,
+    name: str,
+    club: str | None,
+    members: Sequence[str] = (),
+    player: str | None = None,
+) -> models.Entrant:
+    """One entrant entered in the transaction of a caller that holds the event's lock (the
+    caller checks the name and audits): the next id, the last position."""
+    number = _next_code(event)
+    event.entrant_counter = max(event.entrant_counter, number)
+    event.save(update_fields=["entrant_counter"])
+    position = event.entrants.aggregate(m=Max("position"))["m"] or 0
+    return models.Entrant.objects.create(
+        event=event,
+        code=f"p{number}",
+        name=name,
+        club=club,
+        position=position + 1,
+        members=[{"name": m} for m in members],
+        player=player,
+    )
+
+
 @atomic
 def add_entrants(
     actor: Actor,
