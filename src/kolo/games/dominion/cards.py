@@ -79,12 +79,12 @@ class CardData:
 
 @cache
 def load() -> CardData:
-    """The shipped card data (read once)."""
-    raw = json.loads(
-        resources.files("kolo.games.dominion")
-        .joinpath("data/cards.json")
-        .read_text(encoding="utf-8")
-    )
+    """The shipped card data (read once): the reference data (``data/cards.json``) and the
+    Dark Ages cards it has only as piles, each Ruins and each Knight
+    (``data/cards-dark-ages.json``)."""
+    folder = resources.files("kolo.games.dominion").joinpath("data")
+    raw = json.loads(folder.joinpath("cards.json").read_text(encoding="utf-8"))
+    more = json.loads(folder.joinpath("cards-dark-ages.json").read_text(encoding="utf-8"))
     cards = {
         c["id"]: Card(
             id=c["id"],
@@ -98,7 +98,7 @@ def load() -> CardData:
             count=c.get("count"),
             cost_note=c.get("cost_note"),
         )
-        for c in raw["cards"]
+        for c in raw["cards"] + more["cards"]
     }
     sets = {
         s: {"en": raw["sets"][s], "cs": raw.get("sets_cs", {}).get(s, raw["sets"][s])}

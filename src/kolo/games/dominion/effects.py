@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from kolo.games.dominion.texts import Texts
 from kolo.games.dominion.vocabulary import (
     ARTISAN,
     BANDIT,
@@ -18,11 +19,13 @@ from kolo.games.dominion.vocabulary import (
     CURSE,
     FEAST,
     GAIN,
+    GARDENS,
     GOLD,
     HARBINGER,
     IS_ACTION,
     IS_TREASURE,
     IS_VICTORY,
+    KINGDOM,
     LIBRARY,
     MILITIA,
     MINE,
@@ -58,6 +61,17 @@ class Game(Protocol):
     merchants: int
     empty: int
     log: list[Any] | None
+    n: int
+    supply: list[int]
+    in_supply: list[bool]
+    owned: list[list[int]]
+    total: list[int]
+    trash: list[int]
+    turns: list[int]
+    current: int
+    reduction: int
+    actions_played: int
+    mixed: dict[int, list[int]]
 
     def ask(self, d: Decision) -> Answer: ...
     def say(self, player: int, verb: str, cards: Sequence[int] = (), number: int = 0) -> None: ...
@@ -69,6 +83,12 @@ class Game(Protocol):
     def others(self, p: int) -> list[int]: ...
     def victims(self, p: int, card: int) -> list[int]: ...
     def resolve(self, p: int, card: int) -> None: ...
+    def cost(self, card: int) -> int: ...
+    def take(self, p: int, card: int, where: str = "discard") -> bool: ...
+    def gain_from_trash(self, p: int, card: int, where: str = "discard") -> bool: ...
+    def play_treasure(self, p: int, card: int) -> None: ...
+    def discarded(self, p: int, cards: Sequence[int]) -> None: ...
+    def score(self, p: int) -> int: ...
 
 
 # ---- the cards (each function does what the card says; the card is in play already) ----
@@ -424,3 +444,11 @@ EFFECTS: tuple[Callable[[Game, int], None], ...] = (
     )
 )  # fmt: skip
 """What each card does when played, by card number."""
+
+
+TEXTS = Texts(
+    plays=frozenset(range(len(BASIC) + len(KINGDOM))),
+    actions={card: EFFECTS[card] for card in range(len(BASIC), len(BASIC) + len(KINGDOM))},
+    points={GARDENS: lambda g, p: g.total[p] // 10},
+)
+"""The base game's texts (``kolo.games.dominion.texts``)."""

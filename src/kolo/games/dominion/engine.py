@@ -40,10 +40,36 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from kolo.core.problems import N_
+from kolo.games.dominion import darkages, effects, hinterlands, intrigue, prosperity
 from kolo.games.dominion import setup as setup_module
-from kolo.games.dominion.effects import EFFECTS
+from kolo.games.dominion.texts import join
 from kolo.games.dominion.vocabulary import *  # noqa: F403 - the engine's words, named through it too
 from kolo.games.dominion.vocabulary import DATA
+
+TEXTS = join(effects.TEXTS, intrigue.TEXTS, prosperity.TEXTS, hinterlands.TEXTS, darkages.TEXTS)
+"""Every set's card texts (``kolo.games.dominion.texts``)."""
+
+
+def _not_an_action(g: Game, p: int) -> None:  # pragma: no cover - never called
+    raise IllegalChoice("not an action card")
+
+
+EFFECTS = tuple(TEXTS.actions.get(card, _not_an_action) for card in range(N))
+"""What each card does when played as an action, by card number."""
+PLAYABLE: tuple[str, ...] = tuple(c for c in KINGDOM + POOL_KINGDOM if INDEX[c] in TEXTS.plays)
+"""The kingdom cards the engine plays: the base game's and every card of the championship
+pool whose set's module plays it whole."""
+_SHELTERS = (HOVEL, NECROPOLIS, OVERGROWN_ESTATE)
+_KINGDOM_PLAYED = frozenset(INDEX[c] for c in PLAYABLE)
+_VARY = TEXTS.reduces_costs
+_CHOOSE = TEXTS.choose_treasures
+_TREASURE_TEXTS = frozenset(TEXTS.treasures)
+_BUY_TEXTS = frozenset(TEXTS.on_buy) | frozenset(TEXTS.in_play_buy) | frozenset(TEXTS.in_hand_buy)
+_GAIN_TEXTS = frozenset(TEXTS.on_gain) | frozenset(TEXTS.gain_reactions)
+_TRASH_TEXTS = frozenset(TEXTS.on_trash) | frozenset(TEXTS.trash_reactions)
+_DISCARD_TEXTS = frozenset(TEXTS.discard_reactions)
+_BUY_RULES = frozenset(TEXTS.buy_forbidden)
+_SCORING = frozenset(c for c in range(N) if VP[c]) | frozenset(TEXTS.points)
 
 Agent = Callable[["View", Decision], Answer]
 """A bot or a person: answers a decision seeing only the ``View``."""
@@ -71,12 +97,17 @@ def why(game: Game, d: Decision, answer: Answer) -> Reason | None:
             return N_("{card} is not in the supply"), {"card": card}
         if game.supply[answer] <= 0:
             return N_("the {card} pile is empty"), {"card": card}
-        if COST[answer] > d.coins:
+        cost = game.cost(answer) if game.costs_vary else COST[answer]
+        if cost > d.coins:
             return N_("{card} costs {cost}, you have {coins}"), {
                 "card": card,
-                "cost": COST[answer],
+                "cost": cost,
                 "coins": d.coins,
             }
+        if game.buy_rules:
+            forbidden = TEXTS.buy_forbidden.get(answer)
+            if forbidden is not None and forbidden(game, d.player):
+                return N_("{card} may not be bought now"), {"card": card}
         return None
     if kind == PLAY:
         if answer is None or answer in d.among:
@@ -88,6 +119,14 @@ def why(game: Game, d: Decision, answer: Answer) -> Reason | None:
         return N_("{card} is not among the cards you may gain"), {"card": _name(answer)}
     if kind == YES:
         return None if isinstance(answer, bool) else (N_("answer yes or no"), {})
+    if kind == CHOOSE:
+        if answer in d.options:
+            return None
+        return N_("choose one of: {options}"), {"options": ", ".join(d.options)}
+    if kind == NAME:
+        if isinstance(answer, int) and 0 <= answer < N:
+            return None
+        return N_("not a card: {card}"), {"card": repr(answer)}
     if kind == SELECT:
         if not isinstance(answer, tuple | list):
             return N_("answer a list of cards"), {}
@@ -208,6 +247,15 @@ class View:
     def in_supply(self, card: int) -> bool:
         return self._g.in_supply[card]
 
+    def cost(self, card: int) -> int:
+        """What ``card`` costs now (with this turn's reductions)."""
+        return self._g.cost(card)
+
+    def top_of(self, pile: int) -> int | None:
+        """The card on top of a pile of different cards (Ruins, Knights), or None."""
+        cards = self._g.mixed.get(pile)
+        return cards[-1] if cards else None
+
     def owned(self, card: int) -> int:
         """How many ``card`` the player has (all zones)."""
         return self._g.owned[self.me][card]
@@ -265,9 +313,9 @@ class View:
 
     @property
     def money(self) -> int:
-        """Coins of all the player's treasures."""
+        """Coins of all the player's treasures (before their texts)."""
         owned = self._g.owned[self.me]
-        return owned[COPPER] + 2 * owned[SILVER] + 3 * owned[GOLD]
+        return owned[COPPER] + 2 * owned[SILVER] + 3 * owned[GOLD] + 5 * owned[PLATINUM]
 
 
 class Game:
@@ -281,11 +329,17 @@ class Game:
         *,
         record: bool = False,
         log: bool = False,
+        colony: bool = False,
+        shelters: bool = False,
     ) -> None:
         n = len(agents)
         if not 2 <= n <= 6:
             raise ValueError(f"Dominion is for 2 to 6 players, not {n}")
-        unknown = [c for c in kingdom if c not in INDEX or INDEX[c] < len(BASIC)]
+        unknown = [c for c in kingdom if c not in INDEX or INDEX[c] not in _KINGDOM_PLAYED]
+        if shelters and not all(c in TEXTS.plays for c in _SHELTERS):
+            unknown.append("Shelters")
+        if colony and not (PLATINUM in TEXTS.plays and COLONY in TEXTS.plays):
+            unknown.append("Platinum and Colony")
         if unknown:
             raise ValueError(f"the engine does not play {', '.join(unknown)}")
         if len(set(kingdom)) != len(kingdom):
@@ -296,7 +350,8 @@ class Game:
         self.rng = random.Random(seed)
         self.rnd = self.rng.random
         self.kingdom = tuple(sorted(INDEX[c] for c in kingdom))
-        table = setup_module.setup(n, kingdom, colony=False, shelters=False)
+        table = setup_module.setup(n, kingdom, colony=colony, shelters=shelters)
+        self.colony = colony
         self.piles_to_end = table.piles_to_end
         self.supply = [0] * N
         self.in_supply = [False] * N
@@ -313,9 +368,22 @@ class Game:
         for card, count in basics.items():
             self.supply[card] = count
             self.in_supply[card] = True
+        if colony:
+            basics[PLATINUM] = DATA.card("Platinum").count or 12
+            basics[COLONY] = table.victory
         for name, count in table.kingdom:
             self.supply[INDEX[name]] = count
             self.in_supply[INDEX[name]] = True
+        self.mixed: dict[int, list[int]] = {}
+        """The piles of different cards, top last: Ruins, Knights."""
+        for name, count in table.extra:
+            card = INDEX[name]
+            self.supply[card] = count
+            self.in_supply[card] = card == RUINS
+        if colony:
+            for card in (PLATINUM, COLONY):
+                self.supply[card] = basics[card]
+                self.in_supply[card] = True
         self.empty = 0
         self.deck: list[list[int]] = []
         self.hand: list[list[int]] = []
@@ -324,15 +392,23 @@ class Game:
         self.total = [10] * n
         self.turns = [0] * n
         for _ in range(n):
-            deck = [COPPER] * 7 + [ESTATE] * 3
+            deck = [COPPER] * 7 + (list(_SHELTERS) if shelters else [ESTATE] * 3)
             shuffle(deck, self.rnd)
             self.deck.append(deck)
             self.hand.append([])
             self.discard.append([])
             owned = [0] * N
-            owned[COPPER] = 7
-            owned[ESTATE] = 3
+            for card in deck:
+                owned[card] += 1
             self.owned.append(owned)
+        if self.supply[RUINS]:
+            ruins = [INDEX[c] for c in RUINS_CARDS for _ in range(10)]
+            shuffle(ruins, self.rnd)
+            self.mixed[RUINS] = ruins[: self.supply[RUINS]]
+        if self.supply[KNIGHTS]:
+            knights = [INDEX[c] for c in KNIGHT_CARDS]
+            shuffle(knights, self.rnd)
+            self.mixed[KNIGHTS] = knights
         for p in range(n):
             self.draw(p, 5)
         self.in_play: list[int] = []
@@ -342,6 +418,32 @@ class Game:
         self.buys = 0
         self.coins = 0
         self.merchants = 0
+        self.reduction = 0
+        """Coins off every card's cost this turn (Bridge, Highway)."""
+        self.actions_played = 0
+        """Action cards played this turn (Conspirator, Peddler)."""
+        self.buy_phase = False
+        self.silver_played = False
+        present = set(self.kingdom)
+        present.update(basics)
+        present.update(INDEX[name] for name, _ in table.extra)
+        for cards in self.mixed.values():
+            present.update(cards)
+        if shelters:
+            present.update(_SHELTERS)
+        self.present = frozenset(present)
+        """Every card that can be in this game."""
+        self.costs_vary = bool(_VARY & present) or bool(self.mixed)
+        self.choose_treasures = bool(_CHOOSE & present)
+        self.hook_treasures = bool(_TREASURE_TEXTS & present)
+        self.hook_buy = bool(_BUY_TEXTS & present)
+        self.hook_gain = bool(_GAIN_TEXTS & present)
+        self.hook_trash = bool(_TRASH_TEXTS & present)
+        self.hook_discard = bool(_DISCARD_TEXTS & present)
+        self.buy_rules = bool(_BUY_RULES & present)
+        self.treasure_texts = self.choose_treasures or self.hook_treasures
+        self.scoring = tuple(sorted(_SCORING & present))
+        """The cards that score in this game."""
         self.answers: list[Answer] | None = [] if record else None
         self.log: list[Event] | None = [] if log else None
 
@@ -401,13 +503,38 @@ class Game:
         return taken
 
     def gain(self, p: int, card: int, where: str = "discard", bought: bool = False) -> bool:
-        """``p`` gains ``card`` from the supply to ``where`` (discard, hand, deck)."""
+        """``p`` gains ``card`` from the supply to ``where`` (discard, hand, deck); from a
+        pile of different cards (Ruins, Knights) the card on top."""
         supply = self.supply
         if not self.in_supply[card] or supply[card] <= 0:
             return False
         supply[card] -= 1
         if supply[card] == 0:
             self.empty += 1
+        if self.mixed:
+            pile = self.mixed.get(card)
+            if pile:
+                card = pile.pop()
+        self._gained(p, card, where, bought)
+        return True
+
+    def take(self, p: int, card: int, where: str = "discard") -> bool:
+        """``p`` gains ``card`` from its pile outside the supply (Spoils, Madman, Mercenary)."""
+        if self.in_supply[card] or self.supply[card] <= 0:
+            return False
+        self.supply[card] -= 1
+        self._gained(p, card, where, False)
+        return True
+
+    def gain_from_trash(self, p: int, card: int, where: str = "discard") -> bool:
+        """``p`` gains ``card`` from the trash (Rogue, Graverobber-like texts)."""
+        if card not in self.trash:
+            return False
+        self.trash.remove(card)
+        self._gained(p, card, where, False)
+        return True
+
+    def _gained(self, p: int, card: int, where: str, bought: bool) -> None:
         self.owned[p][card] += 1
         self.total[p] += 1
         if where == "discard":
@@ -419,7 +546,19 @@ class Game:
         if self.log is not None:
             verb = "buy" if bought else "gain" if where == "discard" else "gain_" + where
             self.say(p, verb, (card,))
-        return True
+        if self.hook_gain:
+            self._after_gain(p, card, where)
+
+    def _after_gain(self, p: int, card: int, where: str) -> None:
+        """The gained card's own text, then the reactions in hands: the gainer's first,
+        then the others' in turn order (each asked in that order)."""
+        own = TEXTS.on_gain.get(card)
+        if own is not None:
+            own(self, p, where)
+        reactions = TEXTS.gain_reactions
+        for q in [p, *self.others(p)]:
+            for r in sorted({c for c in self.hand[q] if c in reactions}):
+                where = reactions[r](self, q, p, card, where)
 
     def trash_card(self, p: int, card: int) -> None:
         """Put ``card`` (already taken from its zone) in the trash."""
@@ -428,11 +567,60 @@ class Game:
         self.total[p] -= 1
         if self.log is not None:
             self.say(p, "trash", (card,))
+        if self.hook_trash:
+            own = TEXTS.on_trash.get(card)
+            if own is not None:
+                own(self, p)
+            reactions = TEXTS.trash_reactions
+            for r in sorted({c for c in self.hand[p] if c in reactions}):
+                reactions[r](self, p, card)
+
+    def discarded(self, p: int, cards: Sequence[int]) -> None:
+        """``p`` has discarded ``cards`` other than in clean-up (Tunnel reacts)."""
+        if self.hook_discard:
+            reactions = TEXTS.discard_reactions
+            for c in cards:
+                if c in reactions:
+                    reactions[c](self, p)
+
+    def cost(self, card: int) -> int:
+        """What ``card`` costs now: its printed cost (a mixed pile's: its top card's) less
+        this turn's reductions, never below 0."""
+        if not self.costs_vary:
+            return COST[card]
+        pile = self.mixed.get(card)
+        c = COST[pile[-1]] if pile else COST[card]
+        r = self.reduction
+        if card == PEDDLER and self.buy_phase:
+            r += 2 * sum(1 for x in self.in_play if IS_ACTION[x])
+        return c - r if c > r else 0
+
+    def play_treasure(self, p: int, card: int) -> None:
+        """Play a treasure (already out of the hand): its coins, then its text."""
+        self.in_play.append(card)
+        self.coins += COINS[card]
+        if card == SILVER and self.merchants and not self.silver_played:
+            self.coins += self.merchants
+        if card == SILVER:
+            self.silver_played = True
+        text = TEXTS.treasures.get(card)
+        if text is not None:
+            text(self, p)
 
     def gainable(self, limit: int, treasure: bool = False) -> tuple[int, ...]:
         """Supply cards with a card left costing at most ``limit`` (treasures only)."""
         supply = self.supply
         in_supply = self.in_supply
+        if self.costs_vary:
+            cost = self.cost
+            return tuple(
+                c
+                for c in range(N)
+                if in_supply[c]
+                and supply[c] > 0
+                and cost(c) <= limit
+                and (not treasure or IS_TREASURE[c])
+            )
         return tuple(
             c
             for c in range(N)
@@ -460,9 +648,15 @@ class Game:
 
     def score(self, p: int) -> int:
         owned = self.owned[p]
-        points = owned[ESTATE] + 3 * owned[DUCHY] + 6 * owned[PROVINCE] - owned[CURSE]
-        if owned[GARDENS]:
-            points += owned[GARDENS] * (self.total[p] // 10)
+        points = 0
+        counted = TEXTS.points
+        for c in self.scoring:
+            k = owned[c]
+            if k:
+                points += k * VP[c]
+                text = counted.get(c)
+                if text is not None:
+                    points += k * text(self, p)
         return points
 
     def resolve(self, p: int, card: int) -> None:
@@ -481,6 +675,9 @@ class Game:
         self.buys = 1
         self.coins = 0
         self.merchants = 0
+        self.reduction = 0
+        self.actions_played = 0
+        self.silver_played = False
         # action phase
         while self.actions > 0:
             acts = tuple(sorted({c for c in hand if IS_ACTION[c]}))
@@ -490,12 +687,27 @@ class Game:
             if card is None:
                 break
             self.actions -= 1
+            self.actions_played += 1
             hand.remove(card)
             play.append(card)
             self.resolve(p, card)
-        # buy phase: every treasure is played
+        # buy phase: every treasure is played, unless a card of the game makes the choice
+        # matter (then the player chooses which, played in the order answered)
+        self.buy_phase = True
         treasures = [c for c in hand if IS_TREASURE[c]]
-        if treasures:
+        if treasures and self.treasure_texts:
+            if self.choose_treasures:
+                chosen = self.ask(
+                    Decision(SELECT, p, -1, "play", tuple(sorted(treasures)), 0, len(treasures))
+                )
+            else:
+                chosen = tuple(treasures)
+            for c in chosen:
+                hand.remove(c)
+                self.play_treasure(p, c)
+            if self.log is not None:
+                self.say(p, "treasures", chosen, self.coins)
+        elif treasures:
             coins = self.coins
             for c in treasures:
                 coins += COINS[c]
@@ -511,7 +723,9 @@ class Game:
             if card is None:
                 break
             self.buys -= 1
-            self.coins -= COST[card]
+            self.coins -= self.cost(card) if self.costs_vary else COST[card]
+            if self.hook_buy:
+                self._bought(p, card)
             self.gain(p, card, bought=True)
         # clean-up
         discard = self.discard[p]
@@ -522,10 +736,25 @@ class Game:
         self.draw(p, 5)
         self.turns[p] += 1
         self.actions = self.buys = self.coins = 0
+        self.buy_phase = False
+
+    def _bought(self, p: int, card: int) -> None:
+        """The texts that act when ``p`` buys ``card``: its own, then the cards in play,
+        then the cards in hand (before the card is gained)."""
+        t = TEXTS
+        own = t.on_buy.get(card)
+        if own is not None:
+            own(self, p)
+        for c in list(self.in_play):
+            text = t.in_play_buy.get(c)
+            if text is not None:
+                text(self, p, card)
+        for c in sorted({c for c in self.hand[p] if c in t.in_hand_buy}):
+            t.in_hand_buy[c](self, p, card)
 
     def over(self) -> str | None:
         """Why the game is over (checked at the end of a turn), or None."""
-        if self.supply[PROVINCE] == 0:
+        if self.supply[PROVINCE] == 0 or (self.colony and self.supply[COLONY] == 0):
             return ENDED_PROVINCES
         if self.empty >= self.piles_to_end:
             return ENDED_PILES
@@ -565,9 +794,14 @@ def play(
     record: bool = False,
     log: bool = False,
     max_turns: int = 100,
+    colony: bool = False,
+    shelters: bool = False,
 ) -> Result:
-    """One game: ``agents`` in seat order (the first starts) on ``kingdom`` (ten card ids)."""
-    return Game(kingdom, agents, seed, record=record, log=log).run(max_turns)
+    """One game: ``agents`` in seat order (the first starts) on ``kingdom`` (ten card ids),
+    with Platinum and Colony (``colony``) and Shelters for Estates (``shelters``)."""
+    return Game(
+        kingdom, agents, seed, record=record, log=log, colony=colony, shelters=shelters
+    ).run(max_turns)
 
 
 def replay(
@@ -578,6 +812,8 @@ def replay(
     *,
     log: bool = True,
     max_turns: int = 100,
+    colony: bool = False,
+    shelters: bool = False,
 ) -> Result:
     """The game played from ``seed`` with these answers, in order."""
     given = iter(answers)
@@ -588,4 +824,13 @@ def replay(
         except StopIteration:
             raise IllegalChoice("the recorded answers ran out") from None
 
-    return play(kingdom, [again] * players, seed, record=True, log=log, max_turns=max_turns)
+    return play(
+        kingdom,
+        [again] * players,
+        seed,
+        record=True,
+        log=log,
+        max_turns=max_turns,
+        colony=colony,
+        shelters=shelters,
+    )

@@ -1,0 +1,9 @@
+"""The cards of Intrigue (first edition) in the Czech championship pool
+(``vocabulary.INTRIGUE``): what each does, for the engine (``kolo.games.dominion.texts``)."""
+
+from __future__ import annotations
+
+from kolo.games.dominion.texts import Texts
+
+TEXTS = Texts(plays=frozenset())
+"""The set's texts; ``plays`` names the cards the engine plays whole."""
