@@ -543,7 +543,7 @@ class Person:
         print(_("Your hand: {cards}").format(cards=names(view.hand)))
         if d.kind in (engine.PLAY, engine.BUY):
             supply = "; ".join(
-                f"{card_name(engine.CARDS[c])} {engine.COST[c]}/{view.pile(c)}"
+                f"{card_name(engine.CARDS[c])} {view.cost(c)}/{view.pile(c)}"
                 for c in range(engine.N)
                 if view.in_supply(c)
             )
@@ -578,7 +578,7 @@ class Person:
 
         def listing() -> None:
             for i, c in enumerate(options, start=1):
-                print(f"  {i}. {card_name(engine.CARDS[c])} ({engine.COST[c]})")
+                print(f"  {i}. {card_name(engine.CARDS[c])} ({view.cost(c)})")
 
         if d.kind == engine.YES:
             card = card_name(engine.CARDS[d.among[0]]) if d.among else ""
@@ -587,11 +587,32 @@ class Person:
                 "trash": _("Trash a Copper for {source}? (y/n) "),
                 "play": _("Play {card} from {source}? (y/n) "),
                 "set_aside": _("Set {card} aside ({source})? (y/n) "),
-            }[d.what]
+            }.get(d.what) or _(engine.TEXTS.words[d.what]) + " (y/n) "
             text = input(question.format(source=source, card=card)).strip().lower()
             if text not in ("y", "n", "a", "yes", "no", "ano", "ne"):
                 raise ValueError(text)
             return text in ("y", "a", "yes", "ano")
+        if d.kind == engine.CHOOSE:
+            card = card_name(engine.CARDS[d.among[0]]) if d.among else ""
+            print(_(engine.TEXTS.words[d.what]).format(source=source, card=card))
+            for i, option in enumerate(d.options, start=1):
+                print(f"  {i}. {_(engine.TEXTS.options[option])}")
+            text = input(_("Which (number)? ")).strip()
+            if not 1 <= int(text) <= len(d.options):
+                raise ValueError(text)
+            return d.options[int(text) - 1]
+        if d.kind == engine.NAME:
+            from kolo.core.problems import InvalidInput
+            from kolo.games.dominion.cards import resolve
+
+            text = input(_("{source}: name a card: ").format(source=source)).strip()
+            try:
+                (named,) = resolve([text])
+            except (InvalidInput, ValueError):
+                raise ValueError(text) from None
+            if named not in engine.INDEX:
+                raise ValueError(text)
+            return engine.INDEX[named]
         if d.kind in (engine.PLAY, engine.BUY, engine.GAIN):
             listing()
             prompt = {
@@ -613,7 +634,8 @@ class Person:
             "trash": _("trash"),
             "topdeck": _("put onto your deck"),
             "top": _("leave on top"),
-        }[d.what]
+            "play": _("play"),
+        }.get(d.what) or _(engine.TEXTS.words[d.what])
         text = input(
             _(
                 "{source}: choose {low} to {high} cards to {what} (numbers, separated by spaces): "

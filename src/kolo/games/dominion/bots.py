@@ -32,6 +32,7 @@ from kolo.games.dominion.engine import (
     CARDS,
     CELLAR,
     CHAPEL,
+    CHOOSE,
     COPPER,
     COST,
     COUNCIL_ROOM,
@@ -56,6 +57,7 @@ from kolo.games.dominion.engine import (
     MINE,
     MOAT,
     MONEYLENDER,
+    NAME,
     PLAY,
     POACHER,
     PROVINCE,
@@ -64,6 +66,7 @@ from kolo.games.dominion.engine import (
     SENTRY,
     SILVER,
     SMITHY,
+    TEXTS,
     THRONE_ROOM,
     VASSAL,
     VILLAGE,
@@ -92,6 +95,14 @@ PLAY_ORDER = (
     ARTISAN, REMODEL, BUREAUCRAT, WORKSHOP, FEAST, CHAPEL, MOAT, VASSAL,
 )  # fmt: skip
 RANK = {card: i for i, card in enumerate(PLAY_ORDER)}
+LAST = len(PLAY_ORDER)
+"""The rank of an action the play order does not list (played after the listed ones)."""
+SET_ANSWERS = TEXTS.bot
+"""Each set's answers to the decisions its cards ask (``Texts.bot``)."""
+
+
+def _rank(card: int) -> int:
+    return RANK.get(card, LAST)
 
 
 def keep_value(card: int) -> int:
@@ -135,6 +146,12 @@ class Bot:
 
     def __call__(self, view: View, d: Decision) -> Answer:
         kind = d.kind
+        if d.card >= 0:
+            special = SET_ANSWERS.get(d.card)
+            if special is not None:
+                answer = special(self, view, d)
+                if answer is not NotImplemented:
+                    return answer
         if kind == BUY:
             return self.buy(view, d.coins)
         if kind == PLAY:
@@ -147,7 +164,15 @@ class Bot:
             return self.gain(view, d)
         if kind == YES:
             return self.yes(view, d)
+        if kind == CHOOSE:
+            return d.options[0]
+        if kind == NAME:
+            return self.name_card(view, d)
         raise ValueError(f"unknown decision {kind}")  # pragma: no cover
+
+    def name_card(self, view: View, d: Decision) -> int:
+        """A card to name (Mystic): the card most of the player's cards are."""
+        return max(range(len(CARDS)), key=lambda c: (view.owned(c), -c))
 
     def buy(self, view: View, coins: int) -> int | None:
         return money_buy(view, coins)
@@ -157,7 +182,7 @@ class Bot:
 
     def best_action(self, view: View, among: Sequence[int]) -> int | None:
         hand = view.hand
-        for card in sorted(among, key=RANK.__getitem__):
+        for card in sorted(among, key=_rank):
             if card == THRONE_ROOM and sum(1 for c in hand if IS_ACTION[c]) < 2:
                 continue
             if card == CHAPEL and not any(c in (CURSE, ESTATE, COPPER) for c in hand):
@@ -174,7 +199,7 @@ class Bot:
         return None
 
     def throne(self, view: View, d: Decision) -> int | None:
-        best = sorted(d.among, key=RANK.__getitem__)
+        best = sorted(d.among, key=_rank)
         terminal = [c for c in best if c not in NON_TERMINAL]
         if view.actions == 0 and terminal:
             return terminal[0]
@@ -222,6 +247,8 @@ class Bot:
             return (min(among, key=lambda c: (keep_value(c) < 0, keep_value(c), c)),)
         if what == "top":  # Sentry: the better card on top
             return (max(among, key=keep_value),)
+        if what == "play":  # the treasures to play: all of them
+            return tuple(among)
         return tuple(among[: d.low])  # pragma: no cover
 
     def trash(self, view: View, d: Decision) -> tuple[int, ...]:

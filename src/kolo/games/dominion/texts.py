@@ -51,6 +51,8 @@ Points = Callable[[Any, int], int]
 """``f(game, player)`` → the points of one copy."""
 Forbidden = Callable[[Any, int], bool]
 """``f(game, player)`` → true when the card may not be bought now."""
+BotAnswer = Callable[[Any, Any, Any], Any]
+"""``f(bot, view, decision)`` → the answer, or ``NotImplemented``."""
 
 
 @dataclass(frozen=True)
@@ -79,18 +81,28 @@ class Texts:
     reduces_costs: frozenset[int] = frozenset()
     """Cards whose presence makes costs vary (Bridge, Highway, Peddler, the Knights pile
     whose top card sets its cost…): the engine then asks ``Game.cost`` for every cost."""
+    words: Mapping[str, str] = field(default_factory=dict)
+    """What a person at ``kolo dominion play`` is asked, by a decision's ``what`` (English,
+    marked ``N_`` for translation): for ``select`` the verb ("discard", "put onto your
+    deck"), for ``yes`` and ``choose`` the question, with ``{source}`` (the asking card) and
+    ``{card}`` (the card concerned) where wanted."""
+    options: Mapping[str, str] = field(default_factory=dict)
+    """The label of each ``choose`` option word ("cards" → "+2 Cards"), English, marked."""
+    bot: Mapping[int, BotAnswer] = field(default_factory=dict)
+    """How the bots answer a decision asked by this card: ``f(bot, view, decision)``, or
+    ``NotImplemented`` to leave it to the bot's general rules."""
 
 
 def join(*sets: Texts) -> Texts:
     """All the sets' texts in one (a card named twice is a programming error)."""
 
-    def merged(name: str) -> dict[int, Any]:
-        out: dict[int, Any] = {}
+    def merged(name: str) -> dict[Any, Any]:
+        out: dict[Any, Any] = {}
         for texts in sets:
             part: Mapping[int, Any] = getattr(texts, name)
             for card, fn in part.items():
                 if card in out:
-                    raise ValueError(f"card {card} has two {name} texts")
+                    raise ValueError(f"{card!r} has two {name} entries")
                 out[card] = fn
         return out
 
@@ -110,4 +122,7 @@ def join(*sets: Texts) -> Texts:
         buy_forbidden=merged("buy_forbidden"),
         choose_treasures=frozenset().union(*(t.choose_treasures for t in sets)),
         reduces_costs=frozenset().union(*(t.reduces_costs for t in sets)),
+        words=merged("words"),
+        options=merged("options"),
+        bot=merged("bot"),
     )
