@@ -94,13 +94,16 @@ class Game(Protocol):
 # ---- the cards (each function does what the card says; the card is in play already) ----
 
 
-def _draw_log(g: Game, p: int, k: int) -> None:
+def draw_log(g: Game, p: int, k: int) -> None:
     drawn = g.draw(p, k)
     if g.log is not None:
         g.say(p, "draw", (), drawn)
 
 
-def _discard_from_hand(g: Game, p: int, card: int, least: int, most: int) -> list[int]:
+_draw_log = draw_log
+
+
+def discard_from_hand(g: Game, p: int, card: int, least: int, most: int) -> list[int]:
     """Player p chooses ``least``..``most`` cards of his hand (for ``card``) and discards
     them; the cards chosen."""
     hand = g.hand[p]
@@ -110,7 +113,11 @@ def _discard_from_hand(g: Game, p: int, card: int, least: int, most: int) -> lis
     g.discard[p] += chosen
     if g.log is not None:
         g.say(p, "discard", chosen)
+    g.discarded(p, chosen)
     return list(chosen)
+
+
+_discard_from_hand = discard_from_hand
 
 
 def _cellar(g: Game, p: int) -> None:
@@ -174,8 +181,12 @@ def _vassal(g: Game, p: int) -> None:
     discard.append(card)
     if g.log is not None:
         g.say(p, "discard", (card,))
+    g.discarded(p, (card,))
     if IS_ACTION[card] and g.ask(Decision(YES, p, VASSAL, "play", (card,))):
-        discard.pop()
+        i = len(discard) - 1
+        while discard[i] != card:  # a reaction to the discard may have gained cards since
+            i -= 1
+        del discard[i]
         g.in_play.append(card)
         g.resolve(p, card)
 
@@ -303,6 +314,8 @@ def _bandit(g: Game, p: int) -> None:
             revealed.remove(card)
             g.trash_card(q, card)
         g.discard[q] += revealed
+        if revealed:
+            g.discarded(q, revealed)
 
 
 def _council_room(g: Game, p: int) -> None:
@@ -343,6 +356,8 @@ def _library(g: Game, p: int) -> None:
         else:
             hand.append(card)
     g.discard[p] += aside
+    if aside:
+        g.discarded(p, aside)
     if g.log is not None:
         g.say(p, "hand_size", (), len(hand))
 
@@ -392,6 +407,7 @@ def _sentry(g: Game, p: int) -> None:
         g.discard[p] += dropped
         if dropped and g.log is not None:
             g.say(p, "discard", dropped)
+        g.discarded(p, dropped)
     if len(seen) == 2 and seen[0] != seen[1]:
         (first,) = g.ask(Decision(SELECT, p, SENTRY, "top", tuple(sorted(seen)), 1, 1))
         seen.remove(first)

@@ -446,6 +446,11 @@ class Game:
         """The cards that score in this game."""
         self.answers: list[Answer] | None = [] if record else None
         self.log: list[Event] | None = [] if log else None
+        self.counts: dict[int, int] = {}
+        """What texts count within one turn, by card (Fool's Gold, Crossroads: how often one
+        was played; Highway: how many lower costs); of the turn ``counts_turn``."""
+        self.counts_turn = -1
+        """The turn ``counts`` are of (``sum(turns)``: one number per turn of the game)."""
 
     # ---- the parts every effect uses ----
 
