@@ -751,3 +751,44 @@ def test_random_games_keep_every_card(seed: int, players: int, pick: tuple[str, 
         if g.over():
             break
         g.current = (g.current + 1) % players
+
+
+# ---- a person at the terminal ----
+
+
+@pytest.mark.parametrize("language", ["en", "cs"])
+def test_a_person_is_asked_these_cards_questions_in_their_language(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], language: str
+) -> None:
+    import io
+
+    from kolo import i18n
+    from kolo.cli.dominion.play import Person
+
+    person = Person()
+    g, _ = game(H1[:9] + ("Tunnel",))
+    person.game = g
+    view = g.views[0]
+    i18n.activate(language)
+    try:
+        monkeypatch.setattr("sys.stdin", io.StringIO("y\n2\n"))
+        assert person.read(view, e.Decision(e.YES, 0, e.TUNNEL, "tunnel", (e.TUNNEL,))) is True
+        choice = e.Decision(e.CHOOSE, 0, e.SPICE_MERCHANT, "spice_merchant",
+                            options=hinterlands.SPICE_OPTIONS)  # fmt: skip
+        assert person.read(view, choice) == "coins_buy"
+        monkeypatch.setattr("sys.stdin", io.StringIO("a\n"))
+        fools = e.Decision(e.YES, 0, e.FOOLS_GOLD, "fools_gold", (e.FOOLS_GOLD,))
+        assert person.read(view, fools) is True
+    finally:
+        i18n.activate("en")
+    out = capsys.readouterr().out
+    if language == "en":
+        assert "Reveal Tunnel to gain a Gold?" in out
+        assert "Spice Merchant: choose one" in out
+        assert "2. +2 coins and +1 Buy" in out
+        assert "Trash Fool's Gold to gain a Gold onto your deck?" in out
+    else:
+        assert "Ukázat Tunel a získat Zlaťák?" in out
+        assert "Kořenář: vyberte jedno" in out
+        assert "1. +2 karty a +1 akce" in out
+        assert "Zahodit Kočičí zlato na smetiště a získat Zlaťák na balíček?" in out
