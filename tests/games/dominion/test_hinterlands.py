@@ -792,3 +792,16 @@ def test_a_person_is_asked_these_cards_questions_in_their_language(
         assert "Kořenář: vyberte jedno" in out
         assert "1. +2 karty a +1 akce" in out
         assert "Zahodit Kočičí zlato na smetiště a získat Zlaťák na balíček?" in out
+
+
+def test_farmland_measures_exactly_two_more_at_the_costs_of_the_moment() -> None:
+    """With a Highway in play an Estate costs $1: Farmland gains a card costing $3 now
+    (printed $4: Noble Brigand, Spice Merchant), not a Silver (printed $3, now $2)."""
+    g, (me, _) = game(H1)
+    place(g, 0, hand=["Highway", "Gold", "Gold", "Estate"], deck=["Copper"] * 6)
+    me.answers = [e.HIGHWAY, e.FARMLAND, (e.ESTATE,), e.NOBLE_BRIGAND]
+    g.play_turn()
+    gain = me.asked[-1]
+    assert gain.kind == e.GAIN
+    assert set(gain.among) == {e.NOBLE_BRIGAND, e.SPICE_MERCHANT}
+    assert g.owned[0][e.NOBLE_BRIGAND] == 1
