@@ -94,16 +94,13 @@ class Game(Protocol):
 # ---- the cards (each function does what the card says; the card is in play already) ----
 
 
-def draw_log(g: Game, p: int, k: int) -> None:
+def _draw_log(g: Game, p: int, k: int) -> None:
     drawn = g.draw(p, k)
     if g.log is not None:
         g.say(p, "draw", (), drawn)
 
 
-_draw_log = draw_log
-
-
-def discard_from_hand(g: Game, p: int, card: int, least: int, most: int) -> list[int]:
+def _discard_from_hand(g: Game, p: int, card: int, least: int, most: int) -> list[int]:
     """Player p chooses ``least``..``most`` cards of his hand (for ``card``) and discards
     them; the cards chosen."""
     hand = g.hand[p]
@@ -115,9 +112,6 @@ def discard_from_hand(g: Game, p: int, card: int, least: int, most: int) -> list
         g.say(p, "discard", chosen)
     g.discarded(p, chosen)
     return list(chosen)
-
-
-_discard_from_hand = discard_from_hand
 
 
 def _cellar(g: Game, p: int) -> None:
@@ -448,6 +442,12 @@ def _feast(g: Game, p: int) -> None:
 
 def _not_an_action(g: Game, p: int) -> None:  # pragma: no cover - never called
     raise IllegalChoice("not an action card")
+
+
+draw_log = _draw_log
+discard_from_hand = _discard_from_hand
+gain_up_to = _gain_up_to
+"""The helpers other sets' texts use (public names; the old private ones stay)."""
 
 
 EFFECTS: tuple[Callable[[Game, int], None], ...] = (
