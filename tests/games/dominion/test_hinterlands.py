@@ -288,6 +288,7 @@ def test_noble_brigand_played_takes_the_silver_or_gold_the_attacker_chooses() ->
     play_card(g, 0, "Noble Brigand")
     assert g.coins == 1
     assert me.asked[0].among == (e.SILVER, e.GOLD)
+    assert me.asked[0].what == "brigand"
     assert names(g.discard[0]) == ["Gold"]
     assert g.owned[0][e.GOLD] == 1
     assert g.owned[1][e.GOLD] == 0
@@ -635,7 +636,7 @@ def test_the_bots_answer_the_decisions_of_these_cards() -> None:
     g, _ = game(H1)
     place(g, 0, hand=["Copper", "Copper", "Estate"])
     view = g.views[0]
-    assert b(view, e.Decision(e.SELECT, 1, e.NOBLE_BRIGAND, "trash", (e.SILVER, e.GOLD), 1, 1)) == (
+    assert b(view, e.Decision(e.SELECT, 1, e.NOBLE_BRIGAND, "brigand", (e.SILVER, e.GOLD), 1, 1)) == (
         e.GOLD,
     )
     assert b(view, e.Decision(e.SELECT, 0, e.SPICE_MERCHANT, "trash", (e.COPPER,), 0, 1)) == (
@@ -779,6 +780,9 @@ def test_a_person_is_asked_these_cards_questions_in_their_language(
         monkeypatch.setattr("sys.stdin", io.StringIO("a\n"))
         fools = e.Decision(e.YES, 0, e.FOOLS_GOLD, "fools_gold", (e.FOOLS_GOLD,))
         assert person.read(view, fools) is True
+        monkeypatch.setattr("sys.stdin", io.StringIO("2\n"))
+        brigand = e.Decision(e.SELECT, 0, e.NOBLE_BRIGAND, "brigand", (e.SILVER, e.GOLD), 1, 1)
+        assert person.read(view, brigand) == (e.GOLD,)
     finally:
         i18n.activate("en")
     out = capsys.readouterr().out
@@ -787,11 +791,13 @@ def test_a_person_is_asked_these_cards_questions_in_their_language(
         assert "Spice Merchant: choose one" in out
         assert "2. +2 coins and +1 Buy" in out
         assert "Trash Fool's Gold to gain a Gold onto your deck?" in out
+        assert "cards to trash of the cards the other player revealed" in out
     else:
         assert "Ukázat Tunel a získat Zlaťák?" in out
         assert "Kořenář: vyberte jedno" in out
         assert "1. +2 karty a +1 akce" in out
         assert "Zahodit Kočičí zlato na smetiště a získat Zlaťák na balíček?" in out
+        assert "zahodit na smetiště z karet, které ukázal soupeř" in out
 
 
 def test_farmland_measures_exactly_two_more_at_the_costs_of_the_moment() -> None:

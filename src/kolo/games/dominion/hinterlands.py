@@ -187,7 +187,7 @@ def _brigand_attack(g: Game, p: int, victims: Sequence[int]) -> None:
             if len(kinds) == 1:
                 trashed = kinds[0]
             else:
-                (trashed,) = g.ask(Decision(SELECT, p, NOBLE_BRIGAND, "trash", kinds, 1, 1))
+                (trashed,) = g.ask(Decision(SELECT, p, NOBLE_BRIGAND, "brigand", kinds, 1, 1))
             revealed.remove(trashed)
             g.trash_card(q, trashed)
         if revealed:
@@ -340,7 +340,7 @@ def _hand_coins(view: Any) -> int:
 
 
 def _bot_noble_brigand(bot: Any, view: Any, d: Decision) -> Any:
-    if d.kind == SELECT and d.what == "trash":  # the victim's Silver or Gold: the Gold
+    if d.kind == SELECT and d.what == "brigand":  # the victim's Silver or Gold: the Gold
         return (max(d.among, key=lambda c: (COST[c], c)),)
     return NotImplemented
 
@@ -434,6 +434,7 @@ TEXTS = Texts(
         "fools_gold": N_("Trash {card} to gain a Gold onto your deck?"),
         "tunnel": N_("Reveal {card} to gain a Gold?"),
         "spice_merchant": N_("{source}: choose one"),
+        "brigand": N_("trash of the cards the other player revealed"),
     },
     options={
         "cards_action": N_("+2 Cards and +1 Action"),
