@@ -12,10 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kolo.games.dominion import bots
+from kolo.games.dominion import bots, hinterlands
 from kolo.games.dominion import engine as e
-from kolo.games.dominion import hinterlands
-from tests.games.dominion.engine_helpers import Script, game, names, place, play_card, top_first
+from tests.games.dominion.engine_helpers import game, names, place, play_card, top_first
 
 H1 = ("Cache", "Crossroads", "Haggler", "Highway", "Margrave", "Oasis", "Noble Brigand",
       "Spice Merchant", "Farmland", "Stables")  # fmt: skip
@@ -115,9 +114,7 @@ def test_a_lone_fools_gold_is_one_coin_each_turn() -> None:
     assert [d.coins for d in me.asked] == [1, 1]
 
 
-def test_fools_gold_trashed_when_another_player_gains_a_province_gains_a_gold_on_the_deck() -> (
-    None
-):
+def test_fools_gold_trashed_when_another_player_gains_a_province_gains_a_gold_on_the_deck() -> None:
     g, (me, other) = game(H2)
     place(g, 0, hand=["Gold", "Gold", "Silver"], deck=["Copper"] * 5)
     place(g, 1, hand=["Fool's Gold", "Fool's Gold", "Copper"], deck=["Estate"])
@@ -133,7 +130,7 @@ def test_fools_gold_trashed_when_another_player_gains_a_province_gains_a_gold_on
 
 
 def test_fools_gold_does_not_react_to_its_holders_own_province_or_other_cards() -> None:
-    g, (me, other) = game(H2)
+    g, (me, _other) = game(H2)
     place(g, 0, hand=["Fool's Gold"])
     g.gain(0, e.PROVINCE)
     assert me.asked == []
@@ -156,10 +153,12 @@ def test_haggler_gains_a_cheaper_non_victory_card_when_buying() -> None:
     gain = me.asked[-1]
     assert gain.kind == e.GAIN
     assert gain.card == e.HAGGLER
-    assert e.HIGHWAY in gain.among and e.GOLD in gain.among
+    assert e.HIGHWAY in gain.among
+    assert e.GOLD in gain.among
     # costing less than the Province's 8, and no Victory card (Duchy, Farmland)
     assert e.PROVINCE not in gain.among
-    assert e.DUCHY not in gain.among and e.FARMLAND not in gain.among
+    assert e.DUCHY not in gain.among
+    assert e.FARMLAND not in gain.among
     assert e.CURSE in gain.among  # a Curse is not a Victory card
     assert g.owned[0][e.HIGHWAY] == 1
     assert g.owned[0][e.PROVINCE] == 1
@@ -234,7 +233,7 @@ def test_highway_lowers_the_cost_haggler_and_workshop_see() -> None:
 
 
 def test_margrave_draws_three_gives_a_buy_others_draw_then_discard_to_three() -> None:
-    g, (me, other) = game(H1)
+    g, (_me, other) = game(H1)
     place(g, 0, hand=["Margrave"], deck=["Copper", "Silver", "Gold", "Estate"])
     place(g, 1, hand=["Copper"] * 5, deck=["Estate"])
     other.answers = [(e.COPPER, e.COPPER, e.ESTATE)]
@@ -247,7 +246,7 @@ def test_margrave_draws_three_gives_a_buy_others_draw_then_discard_to_three() ->
 
 
 def test_margrave_is_stopped_by_a_moat() -> None:
-    g, (me, other) = game(H3)
+    g, (_me, other) = game(H3)
     place(g, 0, hand=["Margrave"], deck=["Copper"] * 4)
     place(g, 1, hand=["Moat", "Copper", "Copper", "Copper", "Copper"], deck=["Estate"])
     other.answers = [True]
@@ -281,7 +280,7 @@ def test_oasis_with_nothing_to_discard_asks_nothing() -> None:
 
 
 def test_noble_brigand_played_takes_the_silver_or_gold_the_attacker_chooses() -> None:
-    g, (me, other) = game(H1)
+    g, (me, _other) = game(H1)
     place(g, 0, hand=["Noble Brigand"])
     place(g, 1, hand=["Copper"], deck=["Silver", "Gold", "Estate"])
     me.answers = [(e.GOLD,)]
@@ -312,7 +311,7 @@ def test_noble_brigand_gives_a_copper_to_a_player_revealing_no_treasure() -> Non
 
 
 def test_noble_brigand_bought_attacks_without_a_moat_reveal() -> None:
-    g, (me, other) = game(H3[:7] + ("Noble Brigand", "Oasis", "Stables"))
+    g, (me, other) = game((*H3[:7], "Noble Brigand", "Oasis", "Stables"))
     place(g, 0, hand=["Silver", "Silver"], deck=["Copper"] * 5)
     place(g, 1, hand=["Moat"], deck=["Silver", "Copper"])
     me.answers = [e.NOBLE_BRIGAND]
@@ -459,7 +458,8 @@ def test_mandarin_gained_puts_the_treasures_in_play_onto_the_deck_in_the_order_c
     # Silver chosen for the top, then Gold; Copper last under them; then the 5 new cards
     assert names(g.hand[0]) == ["Copper", "Duchy", "Duchy", "Gold", "Silver"]
     assert top_first(g, 0)[:3] == ["Duchy", "Duchy", "Duchy"]
-    assert e.GOLD not in g.discard[0] and e.COPPER not in g.discard[0]
+    assert e.GOLD not in g.discard[0]
+    assert e.COPPER not in g.discard[0]
     assert names(g.discard[0]) == ["Estate", "Mandarin"]
 
 
@@ -490,17 +490,18 @@ def test_silk_road_is_one_point_per_four_victory_cards() -> None:
 
 
 def test_tunnel_discarded_reveals_for_a_gold() -> None:
-    g, (me, _) = game(H1[:9] + ("Tunnel",))
+    g, (me, _) = game((*H1[:9], "Tunnel"))
     place(g, 0, hand=["Oasis", "Tunnel"], deck=["Copper"])
     me.answers = [(e.TUNNEL,), True]
     play_card(g, 0, "Oasis")
-    assert me.asked[1].kind == e.YES and me.asked[1].what == "tunnel"
+    assert me.asked[1].kind == e.YES
+    assert me.asked[1].what == "tunnel"
     assert names(g.discard[0]) == ["Gold", "Tunnel"]
     assert g.owned[0][e.GOLD] == 1
 
 
 def test_tunnel_may_stay_hidden() -> None:
-    g, (me, _) = game(H1[:9] + ("Tunnel",))
+    g, (me, _) = game((*H1[:9], "Tunnel"))
     place(g, 0, hand=["Oasis", "Tunnel"], deck=["Copper"])
     me.answers = [(e.TUNNEL,), False]
     play_card(g, 0, "Oasis")
@@ -532,7 +533,7 @@ def test_tunnel_reacts_to_cellar() -> None:
 
 
 def test_tunnel_reacts_to_militia_two_tunnels_two_golds() -> None:
-    g, (me, other) = game(H2)
+    g, (_me, other) = game(H2)
     place(g, 0, hand=["Militia"])
     place(g, 1, hand=["Tunnel", "Tunnel", "Copper", "Copper", "Copper"])
     other.answers = [(e.TUNNEL, e.TUNNEL), True, True]
@@ -578,7 +579,7 @@ def test_tunnel_reacts_to_sentry() -> None:
 
 
 def test_tunnel_reacts_to_bandit() -> None:
-    g, (me, other) = game(H3)
+    g, (_me, other) = game(H3)
     place(g, 0, hand=["Bandit"])
     place(g, 1, hand=["Copper"], deck=["Tunnel", "Silver"])
     other.answers = [True]
@@ -589,14 +590,14 @@ def test_tunnel_reacts_to_bandit() -> None:
 
 
 def test_tunnel_reacts_to_noble_brigand_margrave_and_stables_discards() -> None:
-    g, (me, other) = game(H1[:9] + ("Tunnel",))
+    g, (_me, other) = game((*H1[:9], "Tunnel"))
     place(g, 0, hand=["Noble Brigand"])
     place(g, 1, deck=["Tunnel", "Estate"])
     other.answers = [True]
     play_card(g, 0, "Noble Brigand")
     # no Treasure revealed: a Copper too
     assert names(g.discard[1]) == ["Copper", "Estate", "Gold", "Tunnel"]
-    g2, (me2, other2) = game(H3)
+    g2, (_me2, other2) = game(H3)
     place(g2, 0, hand=["Margrave"], deck=["Copper"] * 3)
     place(g2, 1, hand=["Tunnel", "Copper", "Copper", "Copper"], deck=["Estate"])
     other2.answers = [(e.TUNNEL, e.ESTATE), True]
@@ -636,15 +637,13 @@ def test_the_bots_answer_the_decisions_of_these_cards() -> None:
     g, _ = game(H1)
     place(g, 0, hand=["Copper", "Copper", "Estate"])
     view = g.views[0]
-    assert b(view, e.Decision(e.SELECT, 1, e.NOBLE_BRIGAND, "brigand", (e.SILVER, e.GOLD), 1, 1)) == (
-        e.GOLD,
-    )
+    assert b(
+        view, e.Decision(e.SELECT, 1, e.NOBLE_BRIGAND, "brigand", (e.SILVER, e.GOLD), 1, 1)
+    ) == (e.GOLD,)
     assert b(view, e.Decision(e.SELECT, 0, e.SPICE_MERCHANT, "trash", (e.COPPER,), 0, 1)) == (
         e.COPPER,
     )
-    assert b(view, e.Decision(e.SELECT, 0, e.STABLES, "discard", (e.COPPER,), 0, 1)) == (
-        e.COPPER,
-    )
+    assert b(view, e.Decision(e.SELECT, 0, e.STABLES, "discard", (e.COPPER,), 0, 1)) == (e.COPPER,)
     choice = e.Decision(e.CHOOSE, 0, e.SPICE_MERCHANT, "spice_merchant",
                         options=hinterlands.SPICE_OPTIONS)  # fmt: skip
     assert b(view, choice) == "cards_action"
@@ -767,7 +766,7 @@ def test_a_person_is_asked_these_cards_questions_in_their_language(
     from kolo.cli.dominion.play import Person
 
     person = Person()
-    g, _ = game(H1[:9] + ("Tunnel",))
+    g, _ = game((*H1[:9], "Tunnel"))
     person.game = g
     view = g.views[0]
     i18n.activate(language)

@@ -43,8 +43,8 @@ from kolo.games.dominion.vocabulary import (
     STABLES,
     TUNNEL,
     YES,
-    N,
     Decision,
+    N,
 )
 
 
@@ -225,9 +225,7 @@ def _spice_merchant(g: Game, p: int) -> None:
         return
     hand.remove(chosen[0])
     g.trash_card(p, chosen[0])
-    choice = g.ask(
-        Decision(CHOOSE, p, SPICE_MERCHANT, "spice_merchant", options=SPICE_OPTIONS)
-    )
+    choice = g.ask(Decision(CHOOSE, p, SPICE_MERCHANT, "spice_merchant", options=SPICE_OPTIONS))
     if choice == "cards_action":
         draw_log(g, p, 2)
         g.actions += 1
@@ -336,7 +334,9 @@ def _silk_road(g: Game, p: int) -> int:
 def _hand_coins(view: Any) -> int:
     """Coins now plus what the treasures in hand would give (Fool's Gold as $1 each: a
     low guess)."""
-    return view.coins + sum(COINS[c] + 3 * (c == CACHE) + (c == FOOLS_GOLD) for c in view.hand)
+    coins: int = view.coins
+    hand: tuple[int, ...] = view.hand
+    return coins + sum(COINS[c] + 3 * (c == CACHE) + (c == FOOLS_GOLD) for c in hand)
 
 
 def _bot_noble_brigand(bot: Any, view: Any, d: Decision) -> Any:
