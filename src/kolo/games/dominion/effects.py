@@ -102,7 +102,7 @@ def _draw_log(g: Game, p: int, k: int) -> None:
 
 def _discard_from_hand(g: Game, p: int, card: int, least: int, most: int) -> list[int]:
     """Player p chooses ``least``..``most`` cards of his hand (for ``card``) and discards
-    them; the cards chosen."""
+    them; the cards chosen (the caller passes them to ``Game.discarded``)."""
     hand = g.hand[p]
     chosen = g.ask(Decision(SELECT, p, card, "discard", tuple(sorted(hand)), least, most))
     for c in chosen:
@@ -110,7 +110,6 @@ def _discard_from_hand(g: Game, p: int, card: int, least: int, most: int) -> lis
     g.discard[p] += chosen
     if g.log is not None:
         g.say(p, "discard", chosen)
-    g.discarded(p, chosen)
     return list(chosen)
 
 
@@ -121,6 +120,7 @@ def _cellar(g: Game, p: int) -> None:
     if not hand:
         return
     chosen = _discard_from_hand(g, p, CELLAR, 0, len(hand))
+    g.discarded(p, chosen)
     if chosen:
         _draw_log(g, p, len(chosen))
 
@@ -237,7 +237,7 @@ def _militia(g: Game, p: int) -> None:
         if len(hand) <= 3:
             continue
         k = len(hand) - 3
-        _discard_from_hand(g, q, MILITIA, k, k)
+        g.discarded(q, _discard_from_hand(g, q, MILITIA, k, k))
 
 
 def _moneylender(g: Game, p: int) -> None:
@@ -257,7 +257,7 @@ def _poacher(g: Game, p: int) -> None:
     hand = g.hand[p]
     k = min(g.empty, len(hand))
     if k:
-        _discard_from_hand(g, p, POACHER, k, k)
+        g.discarded(p, _discard_from_hand(g, p, POACHER, k, k))
 
 
 def _remodel(g: Game, p: int) -> None:

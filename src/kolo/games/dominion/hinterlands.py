@@ -160,7 +160,7 @@ def _margrave(g: Game, p: int) -> None:
         hand = g.hand[q]
         if len(hand) > 3:
             k = len(hand) - 3
-            discard_from_hand(g, q, MARGRAVE, k, k)
+            g.discarded(q, discard_from_hand(g, q, MARGRAVE, k, k))
 
 
 def _oasis(g: Game, p: int) -> None:
@@ -169,7 +169,7 @@ def _oasis(g: Game, p: int) -> None:
     g.actions += 1
     g.coins += 1
     if g.hand[p]:
-        discard_from_hand(g, p, OASIS, 1, 1)
+        g.discarded(p, discard_from_hand(g, p, OASIS, 1, 1))
 
 
 def _brigand_attack(g: Game, p: int, victims: Sequence[int]) -> None:
