@@ -810,3 +810,27 @@ def test_farmland_measures_exactly_two_more_at_the_costs_of_the_moment() -> None
     assert gain.kind == e.GAIN
     assert set(gain.among) == {e.NOBLE_BRIGAND, e.SPICE_MERCHANT}
     assert g.owned[0][e.NOBLE_BRIGAND] == 1
+
+
+def test_the_bots_mandarin_puts_back_what_the_turn_does_not_need() -> None:
+    b = bots.bot("heuristic")
+    g, _ = game(H2)
+    view = g.views[0]
+
+    def topdeck(hand: list[str], coins: int, actions: int) -> str:
+        place(g, 0, hand=hand)
+        g.coins, g.actions = coins, actions
+        among = tuple(sorted(g.hand[0]))
+        (card,) = b(view, e.Decision(e.SELECT, 0, e.MANDARIN, "topdeck", among, 1, 1))
+        return e.CARDS[card]
+
+    # an action it cannot play
+    assert topdeck(["Cellar", "Gold", "Copper"], 3, 0) == "Cellar"
+    # $3 + Gold + Silver + Copper = $9: without the Copper still a Province
+    assert topdeck(["Gold", "Silver", "Copper"], 3, 0) == "Copper"
+    # $3 + Gold + Gold + Silver = $11: a Gold is spare
+    assert topdeck(["Gold", "Gold", "Silver"], 3, 0) == "Gold"
+    # $3 + Silver = $5, without it $3: the Estate goes back
+    assert topdeck(["Silver", "Estate"], 3, 0) == "Estate"
+    # only treasures, none spare: the general rule (the weakest)
+    assert topdeck(["Silver", "Copper"], 2, 0) == "Copper"

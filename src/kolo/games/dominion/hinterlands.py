@@ -29,6 +29,7 @@ from kolo.games.dominion.vocabulary import (
     GOLD,
     HAGGLER,
     HIGHWAY,
+    IS_ACTION,
     IS_TREASURE,
     IS_VICTORY,
     MANDARIN,
@@ -336,7 +337,7 @@ def _hand_coins(view: Any) -> int:
     low guess)."""
     coins: int = view.coins
     hand: tuple[int, ...] = view.hand
-    return coins + sum(COINS[c] + 3 * (c == CACHE) + (c == FOOLS_GOLD) for c in hand)
+    return coins + sum(_coins_of(c) for c in hand)
 
 
 def _bot_noble_brigand(bot: Any, view: Any, d: Decision) -> Any:
@@ -386,6 +387,36 @@ def _bot_farmland(bot: Any, view: Any, d: Decision) -> Any:
 def bot_keep(card: int) -> int:
     """How much a bot keeps ``card`` (lower: give it up first): its cost, treasures more."""
     return COST[card] + 2 * IS_TREASURE[card] - 4 * IS_VICTORY[card]
+
+
+def _bot_mandarin(bot: Any, view: Any, d: Decision) -> Any:
+    """The card put back: an action it has no action left to play, else a treasure the buy
+    does not need (the coins still reach the same price: 8, 6, 5, 3), else a card that is
+    neither (a Victory card, a Curse) rather than coins it needs now, else the general rule."""
+    if d.kind != SELECT or d.what != "topdeck":
+        return NotImplemented
+    among = d.among
+    if view.actions == 0:
+        actions = [c for c in among if IS_ACTION[c]]
+        if actions:
+            return (max(actions, key=lambda c: (COST[c], c)),)
+    coins = _hand_coins(view)
+
+    def step(x: int) -> int:
+        return next((t for t in (8, 6, 5, 3) if x >= t), 0)
+
+    spare = [c for c in set(among) if IS_TREASURE[c] and step(coins - _coins_of(c)) == step(coins)]
+    if spare:
+        return (max(spare, key=lambda c: (_coins_of(c), c)),)
+    dead = [c for c in among if not IS_TREASURE[c] and not IS_ACTION[c]]
+    if dead:
+        return (min(dead, key=lambda c: (COST[c], c)),)
+    return NotImplemented
+
+
+def _coins_of(card: int) -> int:
+    """What a treasure gives when played (Fool's Gold as $1: a low guess)."""
+    return COINS[card] + 3 * (card == CACHE) + (card == FOOLS_GOLD)
 
 
 def _bot_yes(bot: Any, view: Any, d: Decision) -> Any:
@@ -445,6 +476,7 @@ TEXTS = Texts(
         SPICE_MERCHANT: _bot_spice_merchant,
         STABLES: _bot_stables,
         FARMLAND: _bot_farmland,
+        MANDARIN: _bot_mandarin,
         FOOLS_GOLD: _bot_yes,
         TUNNEL: _bot_yes,
     },
