@@ -57,8 +57,8 @@ def test_simulate_in_czech(capsys) -> None:
         (["Witch,Nobody"], "unknown card 'Nobody'"),
         (["Cellar,Market"], "ten different cards, not 2"),
         (
-            ["Chancellor,Market,Merchant,Militia,Mine,Moat,Remodel,Smithy,Village,Workshop"],
-            "the engine does not play Chancellor",
+            ["Nobles,Market,Merchant,Militia,Mine,Moat,Remodel,Smithy,Village,Workshop"],
+            "base game only",
         ),
         ([FIRST, "--bots", "big-money-witch"], "needs Witch"),
         ([FIRST, "--bots", "nobody"], "no bot 'nobody'"),

@@ -72,11 +72,11 @@ def _kingdom(
     problems = [
         Problem(
             "kingdom",
-            N_("the engine does not play {card}"),
+            N_("the engine plays the base game only: {card} is not one of its cards"),
             {"card": card_name(c)},
         )
         for c in ids
-        if c not in engine.PLAYABLE
+        if c not in engine.KINGDOM
     ]
     if len(ids) != 10 or len(set(ids)) != 10:
         problems.append(
