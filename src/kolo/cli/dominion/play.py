@@ -477,6 +477,8 @@ LOG_TEXTS = {
     "put_back": N_("puts {number} back"),
     "set_aside": N_("sets {cards} aside"),
     "hand_size": N_("has {number} cards in hand"),
+    "to_hand": N_("puts {cards} into the hand"),
+    "name": N_("names {cards}"),
 }
 
 
