@@ -4,6 +4,7 @@ open (docs/rules-notes.md), and bot games on a kingdom of these cards, replayed 
 
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
@@ -538,3 +539,67 @@ def test_every_prompt_and_option_has_words() -> None:
         assert what in texts.words
     for verb in ("to_hand", "name"):
         assert verb in e.LOG_VERBS
+
+
+# ---- a person at the terminal ----
+
+
+def _person(monkeypatch: pytest.MonkeyPatch, typed: str) -> tuple[object, e.Game]:
+    from kolo.cli.dominion.play import Person
+
+    person = Person()
+    g, _ = game(K, scripts=[person, person])  # type: ignore[list-item]
+    person.game = g
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    return person, g
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_a_person_answers_every_decision_of_these_cards(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    from kolo import i18n
+
+    words = {
+        "en": ["+2 Buys", "discard Market Square to gain a Gold", "gain 3 Estates",
+               "discard (+1 Card each)", "reveals Gold: discard it?"],
+        "cs": ["+2 nákupy", "odhodit Náměstí a získat Zlaťák", "získat 3 Statky",
+               "odhodit (za každou +1 karta)", "odkrytá karta Zlaťák"],
+    }[lang]  # fmt: skip
+    before = i18n.language()
+    i18n.activate(lang)
+    try:
+        person, g = _person(monkeypatch, "2\ny\n2\n1 2\nn\nGold\n")
+        view = g.views[0]
+        place(g, 0, hand=["Market Square", "Copper"])
+        ask = e.Decision
+        squire = ask(e.CHOOSE, 0, e.SQUIRE, "squire", options=("squire_actions", "squire_buys",
+                                                               "squire_silver"))  # fmt: skip
+        assert person(view, squire) == "squire_buys"  # type: ignore[operator]
+        market = ask(e.YES, 0, e.MARKET_SQUARE, "market_square", (e.ESTATE,))
+        assert person(view, market) is True  # type: ignore[operator]
+        hunting = ask(e.CHOOSE, 0, e.HUNTING_GROUNDS, "hunting_grounds",
+                      options=("one_duchy", "three_estates"))  # fmt: skip
+        assert person(view, hunting) == "three_estates"  # type: ignore[operator]
+        store = ask(e.SELECT, 0, e.STOREROOM, "discard_draw", (e.COPPER, e.MARKET_SQUARE), 0, 2)
+        assert person(view, store) == (e.COPPER, e.MARKET_SQUARE)  # type: ignore[operator]
+        iron = ask(e.YES, 0, e.IRONMONGER, "discard_revealed", (e.GOLD,))
+        assert person(view, iron) is False  # type: ignore[operator]
+        assert person(view, ask(e.NAME, 0, e.MYSTIC)) == e.GOLD  # type: ignore[operator]
+    finally:
+        i18n.activate(before)
+    out = capsys.readouterr().out
+    for text in words:
+        assert text in out, text
+
+
+def test_the_play_command_takes_a_kingdom_of_these_cards(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from kolo.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n" * 3000))  # never play, never buy
+    code = main(["dominion", "play", ",".join(K), "--opponents", "big-money", "--seed", "2"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "The game is over" in out

@@ -76,7 +76,7 @@ def _kingdom(
             {"card": card_name(c)},
         )
         for c in ids
-        if c not in engine.KINGDOM
+        if c not in engine.PLAYABLE
     ]
     if len(ids) != 10 or len(set(ids)) != 10:
         problems.append(
