@@ -603,3 +603,26 @@ def test_the_play_command_takes_a_kingdom_of_these_cards(
     out = capsys.readouterr().out
     assert code == 0
     assert "The game is over" in out
+
+
+@pytest.mark.parametrize(
+    ("card", "hand", "plays"),
+    [
+        ("Rats", ["Gold", "Silver", "Province"], False),  # a Rats would eat the deck
+        ("Rats", ["Gold", "Estate"], True),
+        ("Rats", ["Rats"], True),  # a hand of Rats: nothing to trash
+        ("Junk Dealer", ["Gold", "Province"], False),
+        ("Junk Dealer", ["Gold", "Copper"], True),
+        ("Forager", ["Curse", "Gold"], True),
+        ("Poor House", ["Copper"] * 4, False),
+        ("Poor House", ["Copper"] * 3, True),
+    ],
+)
+def test_bots_play_a_trasher_only_with_something_to_trash(
+    card: str, hand: list[str], plays: bool
+) -> None:
+    bot = bots.bot("heuristic")
+    g, _ = game(MINE[:10] if card != "Poor House" else K2)
+    place(g, 0, hand=[card, *hand])
+    chosen = bot.best_action(g.views[0], (e.INDEX[card],))
+    assert (chosen == e.INDEX[card]) is plays

@@ -418,6 +418,29 @@ def _bot_storeroom(bot: Any, view: Any, d: Decision) -> Any:
     return tuple(c for c in d.among if useless(c))
 
 
+def _something_to_trash(card: int, most: int) -> Any:
+    """Whether the hand, besides ``card`` itself, has a card a bot trashes gladly (its
+    ``trash_rank`` at most ``most``), or nothing else at all."""
+
+    def worth(view: Any) -> bool:
+        rest = list(view.hand)
+        rest.remove(card)
+        others = [c for c in rest if c != RATS] if card == RATS else rest
+        return not others or any(trash_rank(view, c) <= most for c in others)
+
+    return worth
+
+
+PLAY_WHEN = {
+    FORAGER: _something_to_trash(FORAGER, 4),
+    JUNK_DEALER: _something_to_trash(JUNK_DEALER, 4),
+    RATS: _something_to_trash(RATS, 3),
+    POOR_HOUSE: lambda view: sum(1 for c in view.hand if IS_TREASURE[c]) < 4,
+}
+"""When a bot plays these cards (``bots.Bot.best_action``): the trashers only with something
+to trash gladly (a Rats must not eat the deck), Poor House only when it gives a coin."""
+
+
 TEXTS = Texts(
     plays=frozenset(
         {
