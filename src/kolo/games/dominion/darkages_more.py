@@ -424,7 +424,8 @@ def _something_to_trash(card: int, most: int) -> Any:
 
     def worth(view: Any) -> bool:
         rest = list(view.hand)
-        rest.remove(card)
+        if card in rest:
+            rest.remove(card)
         others = [c for c in rest if c != RATS] if card == RATS else rest
         return not others or any(trash_rank(view, c) <= most for c in others)
 
