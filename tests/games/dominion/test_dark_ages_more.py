@@ -564,8 +564,8 @@ def test_a_person_answers_every_decision_of_these_cards(
     words = {
         "en": ["+2 Buys", "discard Market Square to gain a Gold", "gain 3 Estates",
                "discard (+1 Card each)", "reveals Gold: discard it?"],
-        "cs": ["+2 nákupy", "odhodit Náměstí a získat Zlaťák", "získat 3 Statky",
-               "odhodit (za každou +1 karta)", "odkrytá karta Zlaťák"],
+        "cs": ["+2 Nákupy", "odhodit Náměstí a získat Zlaťák", "získat 3 Statky",
+               "odhodit (za každou +1 Karta)", "odkrytá karta Zlaťák"],
     }[lang]  # fmt: skip
     before = i18n.language()
     i18n.activate(lang)
