@@ -40,14 +40,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from kolo.core.problems import N_
-from kolo.games.dominion import (
-    darkages,
-    darkages_more,
-    effects,
-    hinterlands,
-    intrigue,
-    prosperity,
-)
+from kolo.games.dominion import darkages, darkages_more, effects, hinterlands, intrigue, prosperity
 from kolo.games.dominion import setup as setup_module
 from kolo.games.dominion.texts import join
 from kolo.games.dominion.vocabulary import *  # noqa: F403 - the engine's words, named through it too
