@@ -76,7 +76,7 @@ def _kingdom(
             {"card": card_name(c)},
         )
         for c in ids
-        if c not in engine.KINGDOM
+        if c not in engine.PLAYABLE
     ]
     if len(ids) != 10 or len(set(ids)) != 10:
         problems.append(
@@ -477,6 +477,8 @@ LOG_TEXTS = {
     "put_back": N_("puts {number} back"),
     "set_aside": N_("sets {cards} aside"),
     "hand_size": N_("has {number} cards in hand"),
+    "to_hand": N_("puts {cards} into the hand"),
+    "name": N_("names {cards}"),
 }
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from kolo.games.dominion import darkages_more
 from kolo.games.dominion.engine import (
     ARTISAN,
     BANDIT,
@@ -184,6 +185,9 @@ class Bot:
         hand = view.hand
         for card in sorted(among, key=_rank):
             if card == THRONE_ROOM and sum(1 for c in hand if IS_ACTION[c]) < 2:
+                continue
+            worth = darkages_more.PLAY_WHEN.get(card)  # a set's cards not always worth playing
+            if worth is not None and not worth(view):
                 continue
             if card == CHAPEL and not any(c in (CURSE, ESTATE, COPPER) for c in hand):
                 continue

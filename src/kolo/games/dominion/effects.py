@@ -131,8 +131,9 @@ def _chapel(g: Game, p: int) -> None:
     if not hand:
         return
     chosen = g.ask(Decision(SELECT, p, CHAPEL, "trash", tuple(sorted(hand)), 0, min(4, len(hand))))
+    for c in chosen:  # all leave the hand first: a reaction to one (Market Square) sees the
+        hand.remove(c)  # hand without the others
     for c in chosen:
-        hand.remove(c)
         g.trash_card(p, c)
 
 

@@ -40,13 +40,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from kolo.core.problems import N_
-from kolo.games.dominion import darkages, effects, hinterlands, intrigue, prosperity
+from kolo.games.dominion import darkages, darkages_more, effects, hinterlands, intrigue, prosperity
 from kolo.games.dominion import setup as setup_module
 from kolo.games.dominion.texts import join
 from kolo.games.dominion.vocabulary import *  # noqa: F403 - the engine's words, named through it too
 from kolo.games.dominion.vocabulary import DATA
 
-TEXTS = join(effects.TEXTS, intrigue.TEXTS, prosperity.TEXTS, hinterlands.TEXTS, darkages.TEXTS)
+TEXTS = join(
+    effects.TEXTS,
+    intrigue.TEXTS,
+    prosperity.TEXTS,
+    hinterlands.TEXTS,
+    darkages.TEXTS,
+    darkages_more.TEXTS,
+)
 """Every set's card texts (``kolo.games.dominion.texts``)."""
 
 
@@ -178,6 +185,8 @@ LOG_VERBS = {
     "put_back": "puts {number} back",
     "set_aside": "sets {cards} aside",
     "hand_size": "has {number} cards in hand",
+    "to_hand": "puts {cards} into the hand",
+    "name": "names {cards}",
 }
 """What each logged verb says, in English (the command line says it in the user's language)."""
 
