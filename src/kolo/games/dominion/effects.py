@@ -263,7 +263,7 @@ def _remodel(g: Game, p: int) -> None:
     (card,) = g.ask(Decision(SELECT, p, REMODEL, "trash", tuple(sorted(hand)), 1, 1))
     hand.remove(card)
     g.trash_card(p, card)
-    _gain_up_to(g, p, REMODEL, COST[card] + 2)
+    _gain_up_to(g, p, REMODEL, g.cost(card) + 2)
 
 
 def _smithy(g: Game, p: int) -> None:
@@ -368,7 +368,7 @@ def _mine(g: Game, p: int) -> None:
     card = chosen[0]
     hand.remove(card)
     g.trash_card(p, card)
-    _gain_up_to(g, p, MINE, COST[card] + 3, "hand", treasure=True)
+    _gain_up_to(g, p, MINE, g.cost(card) + 3, "hand", treasure=True)
 
 
 def _sentry(g: Game, p: int) -> None:
@@ -432,6 +432,12 @@ def _feast(g: Game, p: int) -> None:
 
 def _not_an_action(g: Game, p: int) -> None:  # pragma: no cover - never called
     raise IllegalChoice("not an action card")
+
+
+draw_log = _draw_log
+discard_from_hand = _discard_from_hand
+gain_up_to = _gain_up_to
+"""The helpers other sets' texts use (public names; the old private ones stay)."""
 
 
 EFFECTS: tuple[Callable[[Game, int], None], ...] = (
