@@ -31,9 +31,10 @@ def game(
     players: int = 2,
     scripts: Sequence[Script] | None = None,
     seed: int = 1,
+    colony: bool = False,
 ) -> tuple[e.Game, list[Script]]:
     agents = list(scripts) if scripts is not None else [Script() for _ in range(players)]
-    return e.Game(kingdom, agents, seed, log=True), agents
+    return e.Game(kingdom, agents, seed, log=True, colony=colony), agents
 
 
 def place(

@@ -761,7 +761,7 @@ class Game:
         hand.clear()
         self.draw(p, 5)
         self.turns[p] += 1
-        self.actions = self.buys = self.coins = 0
+        self.actions = self.buys = self.coins = self.reduction = 0
         self.buy_phase = False
 
     def _bought(self, p: int, card: int) -> None:
