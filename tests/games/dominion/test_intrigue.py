@@ -348,3 +348,29 @@ def test_bot_upgrade_and_steward_trash_what_they_must() -> None:
     assert len(bot(g.views[0], d)) == 2
     d = e.Decision(e.SELECT, 0, e.CHAPEL, "trash", tuple(sorted(g.hand[0])), 1, 1)
     assert len(bot(g.views[0], d)) == 1  # any text that must trash gets its count
+
+
+def test_a_person_chooses_stewards_option_in_czech(monkeypatch, capsys) -> None:
+    """The person at ``kolo dominion play`` sees the options by their labels, translated."""
+    import io
+
+    from kolo import i18n
+    from kolo.cli.dominion.play import Person
+
+    g, _ = game(K)
+    person = Person()
+    person.game = g
+    g.agents[0] = person
+    monkeypatch.setattr("sys.stdin", io.StringIO("5\n2\n"))
+    before = i18n.language()
+    i18n.activate("cs")
+    try:
+        d = e.Decision(e.CHOOSE, 0, e.STEWARD, "steward", options=("cards", "coins", "trash"))
+        assert person(g.views[0], d) == "coins"
+    finally:
+        i18n.activate(before)
+    out = capsys.readouterr().out
+    assert "Správce: vyberte jedno" in out
+    assert "1. +2 karty" in out and "2. +2 mince" in out
+    assert "Zahodit 2 karty z ruky na smetiště" in out
+    assert out.count("Kterou (číslo)?") == 2  # "5" is refused and asked again

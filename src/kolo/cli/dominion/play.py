@@ -72,11 +72,11 @@ def _kingdom(
     problems = [
         Problem(
             "kingdom",
-            N_("the engine plays the base game only: {card} is not one of its cards"),
+            N_("the engine does not play {card}: it is not one of its cards"),
             {"card": card_name(c)},
         )
         for c in ids
-        if c not in engine.KINGDOM
+        if c not in engine.PLAYABLE
     ]
     if len(ids) != 10 or len(set(ids)) != 10:
         problems.append(
@@ -302,13 +302,13 @@ def propose_command(
     chosen = sim.SECOND_EDITION
     if pool:
         chosen = cards.resolve([n for n in pool.split(",") if n.strip()])
-        outside = [c for c in chosen if c not in engine.KINGDOM]
+        outside = [c for c in chosen if c not in engine.PLAYABLE]
         if outside:
             raise InvalidInput(
                 [
                     Problem(
                         "--pool",
-                        N_("the engine plays the base game only: {card} is not one of its cards"),
+                        N_("the engine does not play {card}: it is not one of its cards"),
                         {"card": card_name(c)},
                     )
                     for c in outside
@@ -616,9 +616,11 @@ class Person:
         if d.kind in (engine.PLAY, engine.BUY, engine.GAIN):
             listing()
             prompt = {
-                engine.PLAY: _("Play which action (number; 0 or empty: none)? ")
-                if d.card != engine.THRONE_ROOM
-                else _("Play which action twice (number; 0 or empty: none)? "),
+                engine.PLAY: _("Play which action twice (number; 0 or empty: none)? ")
+                if d.card == engine.THRONE_ROOM
+                else _("Play which action three times (number; 0 or empty: none)? ")
+                if d.card == engine.KINGS_COURT
+                else _("Play which action (number; 0 or empty: none)? "),
                 engine.BUY: _("Buy what (number; 0 or empty: nothing)? "),
                 engine.GAIN: _("Gain which card ({source}; number)? "),
             }[d.kind]
