@@ -7,7 +7,7 @@ import pytest
 
 from kolo.games.dominion import bots
 from kolo.games.dominion import engine as e
-from tests.games.dominion.engine_helpers import Script, game, names, place, play_card, top_first
+from tests.games.dominion.engine_helpers import game, names, place, play_card, top_first
 
 K = ("Mining Village", "Conspirator", "Courtyard", "Shanty Town", "Bridge", "Upgrade",
      "Steward", "Nobles", "Duke", "Torturer")  # fmt: skip
@@ -61,9 +61,7 @@ def test_mining_village_twice_by_throne_room_is_trashed_once() -> None:
 
 def test_conspirator_counts_actions_played_this_turn() -> None:
     g, (me, _) = game(K)
-    place(
-        g, 0, hand=["Shanty Town", "Mining Village", "Conspirator", "Estate"], deck=["Gold"] * 4
-    )
+    place(g, 0, hand=["Shanty Town", "Mining Village", "Conspirator", "Estate"], deck=["Gold"] * 4)
     me.answers = [e.SHANTY_TOWN, e.MINING_VILLAGE, False, e.CONSPIRATOR, None]
     g.play_turn()
     # Shanty Town (had actions in hand: no cards), Mining Village +1 Gold, Conspirator the
@@ -249,7 +247,7 @@ def test_duke_is_worth_a_point_per_duchy() -> None:
 
 
 def test_torturer_each_other_player_discards_two_or_gains_a_curse_to_hand() -> None:
-    g, (me, a, b) = game(K, players=3)
+    g, (_me, a, b) = game(K, players=3)
     place(g, 0, hand=["Torturer"], deck=["Gold", "Gold", "Gold"])
     place(g, 1, hand=["Copper", "Estate", "Silver"])
     place(g, 2, hand=["Copper", "Estate", "Silver"])
@@ -265,7 +263,7 @@ def test_torturer_each_other_player_discards_two_or_gains_a_curse_to_hand() -> N
 
 
 def test_torturer_curse_chosen_with_none_left_does_nothing() -> None:
-    g, (me, a) = game(K)
+    g, (_me, a) = game(K)
     g.supply[e.CURSE] = 0
     place(g, 0, hand=["Torturer"], deck=["Gold"] * 3)
     place(g, 1, hand=["Copper", "Estate"])
@@ -275,7 +273,7 @@ def test_torturer_curse_chosen_with_none_left_does_nothing() -> None:
 
 
 def test_torturer_is_an_attack_a_moat_blocks() -> None:
-    g, (me, a) = game(("Moat", *K[1:]))
+    g, (_me, a) = game(("Moat", *K[1:]))
     place(g, 0, hand=["Torturer"], deck=["Gold"] * 3)
     place(g, 1, hand=["Moat", "Estate"])
     a.answers = [True]
@@ -371,6 +369,7 @@ def test_a_person_chooses_stewards_option_in_czech(monkeypatch, capsys) -> None:
         i18n.activate(before)
     out = capsys.readouterr().out
     assert "Správce: vyberte jedno" in out
-    assert "1. +2 karty" in out and "2. +2 mince" in out
+    assert "1. +2 karty" in out
+    assert "2. +2 mince" in out
     assert "Zahodit 2 karty z ruky na smetiště" in out
     assert out.count("Kterou (číslo)?") == 2  # "5" is refused and asked again

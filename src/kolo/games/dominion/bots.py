@@ -65,7 +65,6 @@ from kolo.games.dominion.engine import (
     MINING_VILLAGE,
     MOAT,
     MONEYLENDER,
-    N,
     NAME,
     NOBLES,
     PEDDLER,
@@ -94,6 +93,7 @@ from kolo.games.dominion.engine import (
     YES,
     Answer,
     Decision,
+    N,
     View,
 )  # fmt: skip
 

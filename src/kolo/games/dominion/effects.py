@@ -15,7 +15,6 @@ from kolo.games.dominion.vocabulary import (
     CELLAR,
     CHAPEL,
     COPPER,
-    COST,
     CURSE,
     FEAST,
     GAIN,

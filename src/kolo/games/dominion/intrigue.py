@@ -45,7 +45,11 @@ def _mining_village(g: Game, p: int) -> None:
     play = g.in_play
     # the copy just played is the last card in play unless it has left play (a Throne
     # Room's second play of a trashed Mining Village): nothing played since it was put there
-    if play and play[-1] == MINING_VILLAGE and g.ask(Decision(YES, p, MINING_VILLAGE, "trash_self")):
+    if (
+        play
+        and play[-1] == MINING_VILLAGE
+        and g.ask(Decision(YES, p, MINING_VILLAGE, "trash_self"))
+    ):
         play.pop()
         g.trash_card(p, MINING_VILLAGE)
         g.coins += 2
@@ -222,10 +226,18 @@ def _bot_torturer(bot: Any, view: Any, d: Decision) -> Any:
 TEXTS = Texts(
     plays=frozenset(
         {
-            MINING_VILLAGE, CONSPIRATOR, COURTYARD, SHANTY_TOWN, BRIDGE, UPGRADE, STEWARD,
-            NOBLES, DUKE, TORTURER,
+            MINING_VILLAGE,
+            CONSPIRATOR,
+            COURTYARD,
+            SHANTY_TOWN,
+            BRIDGE,
+            UPGRADE,
+            STEWARD,
+            NOBLES,
+            DUKE,
+            TORTURER,
         }
-    ),  # fmt: skip
+    ),
     actions={
         MINING_VILLAGE: _mining_village,
         CONSPIRATOR: _conspirator,

@@ -67,7 +67,13 @@ def _watchtower_reacts(g: Game, holder: int, gainer: int, gained: int, where: st
     longer where it was gained — moved by an earlier text — is left alone.)"""
     if holder != gainer or where not in ("discard", "hand", "deck"):
         return where
-    zone = g.discard[holder] if where == "discard" else g.hand[holder] if where == "hand" else g.deck[holder]
+    zone = (
+        g.discard[holder]
+        if where == "discard"
+        else g.hand[holder]
+        if where == "hand"
+        else g.deck[holder]
+    )
     if gained not in zone:
         return where
     choice = g.ask(
@@ -298,10 +304,21 @@ def _no_copper(g: Game, p: int) -> bool:
 TEXTS = Texts(
     plays=frozenset(
         {
-            WORKERS_VILLAGE, PEDDLER, WATCHTOWER, CITY, HOARD, VENTURE, GRAND_MARKET, LOAN,
-            MINT, VAULT, KINGS_COURT, PLATINUM, COLONY,
+            WORKERS_VILLAGE,
+            PEDDLER,
+            WATCHTOWER,
+            CITY,
+            HOARD,
+            VENTURE,
+            GRAND_MARKET,
+            LOAN,
+            MINT,
+            VAULT,
+            KINGS_COURT,
+            PLATINUM,
+            COLONY,
         }
-    ),  # fmt: skip
+    ),
     actions={
         WORKERS_VILLAGE: _workers_village,
         PEDDLER: _peddler,
