@@ -341,7 +341,9 @@ def test_bot_upgrade_and_steward_trash_what_they_must() -> None:
     bot = bots.bot("big-money")
     place(g, 0, hand=["Gold", "Silver", "Province"])
     d = e.Decision(e.SELECT, 0, e.UPGRADE, "trash", tuple(sorted(g.hand[0])), 1, 1)
-    assert bot(g.views[0], d) == (e.PROVINCE,)
+    assert bot(g.views[0], d) == (e.SILVER,)  # never the Province while there is another
+    d = e.Decision(e.SELECT, 0, e.UPGRADE, "trash", (e.COPPER, e.ESTATE, e.SILVER), 1, 1)
+    assert bot(g.views[0], d) == (e.ESTATE,)  # an Estate into a Silver
     d = e.Decision(e.SELECT, 0, e.STEWARD, "trash", tuple(sorted(g.hand[0])), 2, 2)
     assert len(bot(g.views[0], d)) == 2
     d = e.Decision(e.SELECT, 0, e.CHAPEL, "trash", tuple(sorted(g.hand[0])), 1, 1)

@@ -43,6 +43,7 @@ from kolo.games.dominion.engine import (
     COURTYARD,
     CURSE,
     DUCHY,
+    DUKE,
     ESTATE,
     FEAST,
     FESTIVAL,
@@ -63,6 +64,7 @@ from kolo.games.dominion.engine import (
     MILITIA,
     MINE,
     MINING_VILLAGE,
+    MINT,
     MOAT,
     MONEYLENDER,
     NAME,
@@ -421,6 +423,12 @@ class BigMoneyCard(Bot):
             if basic == DUCHY and view.pile(GARDENS):
                 return GARDENS
             return basic
+        if card == DUKE:  # a Duke over a Duchy when it is worth more (its Duchies > 3 + Dukes)
+            if basic == DUCHY and view.pile(DUKE) and view.owned(DUCHY) > 3 + view.owned(DUKE):
+                return DUKE
+            return basic
+        if card == MINT and any(IS_TREASURE[c] and c != COPPER for c in view.in_play):
+            return basic  # buying Mint would trash more than Coppers
         cost = COST[card] if view.plain else view.cost(card)
         if not view.pile(card) or coins < cost or not self.wants(view):
             return basic
@@ -455,7 +463,9 @@ class BigMoneyCard(Bot):
         return None
 
 
-MAIN_TERMINALS = (WITCH, SMITHY, LIBRARY, COUNCIL_ROOM, MILITIA, BANDIT, MONEYLENDER)
+MAIN_TERMINALS = (
+    WITCH, TORTURER, SMITHY, COURTYARD, LIBRARY, VAULT, COUNCIL_ROOM, MILITIA, BANDIT, MONEYLENDER,
+)  # fmt: skip
 """The terminal the heuristic bot builds around, best first (the first the kingdom has)."""
 
 

@@ -18,13 +18,16 @@ from kolo.games.dominion.vocabulary import (
     CHOOSE,
     COLONY,
     CONSPIRATOR,
+    COPPER,
     COURTYARD,
     CURSE,
     DUCHY,
     DUKE,
+    ESTATE,
     GAIN,
     GOLD,
     IS_ACTION,
+    IS_VICTORY,
     MINING_VILLAGE,
     NOBLES,
     PROVINCE,
@@ -189,7 +192,18 @@ def _bot_upgrade(bot: Any, view: Any, d: Decision) -> Any:
         return NotImplemented
     from kolo.games.dominion.bots import keep_value
 
-    return (min(d.among, key=lambda c: (keep_value(c), view.cost(c), c)),)
+    late = view.pile(PROVINCE) < 4
+
+    def rank(c: int) -> tuple[int, int, int]:
+        # a Curse, an Estate (into a Silver) while the game is young, a Copper; then the
+        # card kept least that is not a victory card; victory cards last
+        if c == CURSE or (c == ESTATE and not late):
+            return (0, keep_value(c), c)
+        if c == COPPER:
+            return (1, 0, c)
+        return (3 if IS_VICTORY[c] else 2, keep_value(c), view.cost(c))
+
+    return (min(d.among, key=rank),)
 
 
 def _bot_steward(bot: Any, view: Any, d: Decision) -> Any:
