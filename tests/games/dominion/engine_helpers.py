@@ -93,8 +93,12 @@ class RandomAgent:
             legal = [c for c in range(e.N) if e.why(g, d, c) is None]
             if not legal or rng.random() < 0.1:
                 return None
-            if rng.random() < 0.6:  # the dearest card now and then: games reach their end
+            roll = rng.random()
+            if roll < 0.4:  # the dearest card now and then: games reach their end
                 return max(legal, key=lambda c: (g.cost(c), c))
+            kingdom = [c for c in legal if c in g.kingdom]
+            if kingdom and roll < 0.8:  # kingdom cards often: their texts get played
+                return rng.choice(kingdom)
             return rng.choice(legal)
         if kind == e.PLAY:
             assert d.among, d
