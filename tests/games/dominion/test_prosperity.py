@@ -381,3 +381,36 @@ def test_bot_never_buys_grand_market_with_a_copper_in_play() -> None:
 
 def test_a_script_is_used() -> None:
     assert Script  # the helpers' import stays in use
+
+
+def test_kings_court_on_mining_village_trashes_it_once() -> None:
+    g, (me, _) = game(("Mining Village", *K2[1:]))
+    place(g, 0, hand=["King's Court", "Mining Village"], deck=["Copper"] * 5)
+    me.answers = [e.MINING_VILLAGE, True]
+    play_card(g, 0, "King's Court")
+    assert g.coins == 2
+    assert (g.actions, len(g.hand[0])) == (6, 3)
+    assert names(g.trash) == ["Mining Village"]
+    assert len(me.asked) == 2
+
+
+def test_watchtower_trashes_a_torturers_curse_gained_to_hand() -> None:
+    g, (me, other) = game(("Torturer", *K2[1:]))
+    place(g, 0, hand=["Torturer"], deck=["Copper"] * 3)
+    place(g, 1, hand=["Watchtower", "Copper"])
+    other.answers = ["curse_to_hand", "trash_it"]
+    play_card(g, 0, "Torturer")
+    assert names(g.hand[1]) == ["Copper", "Watchtower"]
+    assert names(g.trash) == ["Curse"]
+    assert g.owned[1][e.CURSE] == 0
+
+
+def test_mint_gained_otherwise_than_bought_trashes_nothing() -> None:
+    """First edition: only buying Mint trashes the treasures in play (a Mint gained by a
+    Workshop-like text, here the engine's gain, trashes nothing)."""
+    g, _ = game(K)
+    g.in_play[:] = [e.GOLD, e.COPPER]
+    g.gain(0, e.MINT)
+    assert g.in_play == [e.GOLD, e.COPPER]
+    assert g.trash == []
+    assert g.owned[0][e.MINT] == 1
