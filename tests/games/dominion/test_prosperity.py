@@ -395,7 +395,7 @@ def test_kings_court_on_mining_village_trashes_it_once() -> None:
 
 
 def test_watchtower_trashes_a_torturers_curse_gained_to_hand() -> None:
-    g, (me, other) = game(("Torturer", *K2[1:]))
+    g, (_me, other) = game(("Torturer", *K2[1:]))
     place(g, 0, hand=["Torturer"], deck=["Copper"] * 3)
     place(g, 1, hand=["Watchtower", "Copper"])
     other.answers = ["curse_to_hand", "trash_it"]
