@@ -277,7 +277,7 @@ class Bot:
     def best_action(self, view: View, among: Sequence[int]) -> int | None:
         hand = view.hand
         for card in sorted(among, key=_rank):
-            if card == THRONE_ROOM and sum(1 for c in hand if IS_ACTION[c]) < 2:
+            if card in (THRONE_ROOM, KINGS_COURT) and sum(1 for c in hand if IS_ACTION[c]) < 2:
                 continue
             if card == CHAPEL and not any(c in (CURSE, ESTATE, COPPER) for c in hand):
                 continue

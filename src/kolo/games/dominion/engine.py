@@ -340,7 +340,10 @@ class View:
     def money(self) -> int:
         """Coins of all the player's treasures (before their texts)."""
         owned = self._g.owned[self.me]
-        return owned[COPPER] + 2 * owned[SILVER] + 3 * owned[GOLD] + 5 * owned[PLATINUM]
+        return (
+            owned[COPPER] + 2 * owned[SILVER] + 3 * owned[GOLD] + 5 * owned[PLATINUM]
+            + 2 * owned[HOARD] + owned[VENTURE] + owned[LOAN]
+        )  # fmt: skip
 
 
 class Game:
