@@ -231,6 +231,9 @@ class Bot:
     """The choices about cards every bot shares; subclasses choose actions and buys."""
 
     name = "bot"
+    keep = staticmethod(keep_value)
+    """How much a card is worth keeping in hand (for the sets' answers, ``Texts.bot``)."""
+    hand_coins = staticmethod(hand_coins)
 
     def __call__(self, view: View, d: Decision) -> Answer:
         kind = d.kind

@@ -164,8 +164,7 @@ def _bot_mining_village(bot: Any, view: Any, d: Decision) -> Any:
     """Trash it for +$2 when the $2 reaches a Gold, a Province or a Colony this turn."""
     if d.kind != YES:
         return NotImplemented
-    from kolo.games.dominion.bots import hand_coins
-
+    hand_coins = bot.hand_coins
     coins = view.coins + hand_coins(view)
     targets = [view.cost(GOLD), view.cost(PROVINCE)]
     if view.in_supply(COLONY):
@@ -177,8 +176,7 @@ def _bot_courtyard(bot: Any, view: Any, d: Decision) -> Any:
     """Put back the action it cannot play now, else the card it needs least."""
     if d.kind != SELECT:
         return NotImplemented
-    from kolo.games.dominion.bots import keep_value
-
+    keep_value = bot.keep
     among = d.among
     if view.actions == 0:
         acts = [c for c in among if IS_ACTION[c]]
@@ -190,8 +188,7 @@ def _bot_courtyard(bot: Any, view: Any, d: Decision) -> Any:
 def _bot_upgrade(bot: Any, view: Any, d: Decision) -> Any:
     if d.kind != SELECT:
         return NotImplemented
-    from kolo.games.dominion.bots import keep_value
-
+    keep_value = bot.keep
     late = view.pile(PROVINCE) < 4
 
     def rank(c: int) -> tuple[int, int, int]:
@@ -208,15 +205,13 @@ def _bot_upgrade(bot: Any, view: Any, d: Decision) -> Any:
 
 def _bot_steward(bot: Any, view: Any, d: Decision) -> Any:
     if d.kind == CHOOSE:
-        from kolo.games.dominion.bots import keep_value
-
+        keep_value = bot.keep
         junk = sum(1 for c in view.hand if keep_value(c) < 0)
         if junk >= 2 and view.score(view.me) >= 0 and view.turns(view.me) < 10:
             return "trash"
         return "cards" if view.actions > 0 else "coins"
     if d.kind == SELECT:
-        from kolo.games.dominion.bots import keep_value
-
+        keep_value = bot.keep
         return tuple(sorted(d.among, key=lambda c: (keep_value(c), c))[: d.low])
     return NotImplemented
 

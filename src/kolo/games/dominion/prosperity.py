@@ -247,8 +247,7 @@ def _bot_watchtower(bot: Any, view: Any, d: Decision) -> Any:
     keep the rest where gained (victory cards in the discard)."""
     if d.kind != CHOOSE:
         return NotImplemented
-    from kolo.games.dominion.bots import keep_value
-
+    keep_value = bot.keep
     gained = d.among[0]
     if gained in (CURSE, COPPER) or IS_RUINS[gained]:
         return "trash_it"
@@ -275,8 +274,7 @@ def _bot_mint(bot: Any, view: Any, d: Decision) -> Any:
 def _bot_vault(bot: Any, view: Any, d: Decision) -> Any:
     """On its own Vault: discard junk and actions it cannot play; on another's: discard two
     when two cards are junk."""
-    from kolo.games.dominion.bots import keep_value
-
+    keep_value = bot.keep
     if d.kind == YES:
         return sum(1 for c in view.hand if keep_value(c) < 0) >= 2
     if d.kind != SELECT:
