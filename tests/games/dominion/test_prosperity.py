@@ -414,3 +414,20 @@ def test_mint_gained_otherwise_than_bought_trashes_nothing() -> None:
     assert g.in_play == [e.GOLD, e.COPPER]
     assert g.trash == []
     assert g.owned[0][e.MINT] == 1
+
+
+def test_a_person_plays_with_platinum_and_colony(monkeypatch, capsys) -> None:
+    import io
+
+    from kolo.cli import main
+
+    kingdom = "Cellar,Chapel,Village,Smithy,Festival,Laboratory,Market,Library,Gardens,Workshop"
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n" * 3000))
+    code = main(
+        ["dominion", "play", kingdom, "--opponents", "big-money", "--colony", "--seed", "3"]
+    )
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "Platinum 9/12" in out
+    assert "Colony 11/8" in out
+    assert "The game is over (the Provinces or the Colonies are gone)" in out

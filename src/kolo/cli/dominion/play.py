@@ -358,6 +358,9 @@ def play_command(
         int, typer.Option("--seat", min=1, max=6, help=_("Your seat (1: you start)."))
     ] = 1,
     seed: Annotated[int, typer.Option("--seed", help=_("Seed of the shuffles."))] = 1,
+    colony: Annotated[
+        bool, typer.Option("--colony", help=_("Play with Platinum and Colony (Prosperity)."))
+    ] = False,
 ) -> None:
     from kolo.games.dominion import bots as bots_module
     from kolo.games.dominion import engine
@@ -377,14 +380,16 @@ def play_command(
     agents: list[engine.Agent] = [bots_module.bot(n) for n in names]
     person = Person()
     agents.insert(seat - 1, person)
-    game = engine.Game(cards_, agents, seed, log=True)
+    game = engine.Game(cards_, agents, seed, log=True, colony=colony)
     person.game = game
     result = game.run()
     person.show_log()
     print(
         _("The game is over ({how}).").format(
             how={
-                engine.ENDED_PROVINCES: _("the Provinces are gone"),
+                engine.ENDED_PROVINCES: _("the Provinces or the Colonies are gone")
+                if colony
+                else _("the Provinces are gone"),
                 engine.ENDED_PILES: _("supply piles are empty"),
                 engine.ENDED_LIMIT: _("the turn limit"),
             }[result.ended]
