@@ -58,14 +58,19 @@ def smithy_money(view: View, d: Decision) -> object:
     return bots.Heuristic()(view, d)
 
 
-def kolo_games(agents: Sequence[engine.Agent], seconds: float, seed: int) -> tuple[float, float]:
-    """Games per second and turns per game: kolo's engine."""
+def kolo_games(
+    agents: Sequence[engine.Agent],
+    seconds: float,
+    seed: int,
+    kingdoms: Sequence[Sequence[str]] = (KINGDOM,),
+) -> tuple[float, float]:
+    """Games per second and turns per game: kolo's engine (the kingdoms in turn)."""
     done = 0
     turns = 0
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds:
         for _ in range(50):
-            result = engine.play(KINGDOM, agents, seed + done)
+            result = engine.play(kingdoms[done % len(kingdoms)], agents, seed + done)
             turns += sum(result.turns)
             done += 1
     return done / elapsed, turns / done
@@ -152,6 +157,15 @@ def main() -> None:
         made = [bots.bot(n) for n in names]
         speed, turns = median(lambda made=made: kolo_games(made, s, seed), r)  # type: ignore[misc]
         print(f"| {label} | {len(names)} | {speed:,.0f} | {turns:.1f} |")
+    # random kingdoms of the championship pool's cards the engine plays (no Colony, Shelters)
+    from kolo.games.dominion.pools import championship
+
+    pool = [c for ids in championship().cards.values() for c in ids if c in engine.PLAYABLE]
+    kingdoms = [random.Random(i).sample(pool, 10) for i in range(200)]
+    made = [bots.bot("heuristic"), bots.bot("heuristic")]
+    speed, turns = median(lambda: kolo_games(made, s, seed, kingdoms), r)
+    label = f"heuristic ×2, random pool kingdoms ({len(pool)} cards played)"
+    print(f"| {label} | 2 | {speed:,.0f} | {turns:.1f} |")
 
 
 if __name__ == "__main__":

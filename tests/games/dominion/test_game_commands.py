@@ -57,8 +57,8 @@ def test_simulate_in_czech(capsys) -> None:
         (["Witch,Nobody"], "unknown card 'Nobody'"),
         (["Cellar,Market"], "ten different cards, not 2"),
         (
-            ["Nobles,Market,Merchant,Militia,Mine,Moat,Remodel,Smithy,Village,Workshop"],
-            "base game only",
+            ["Goons,Market,Merchant,Militia,Mine,Moat,Remodel,Smithy,Village,Workshop"],
+            "does not play Goons",
         ),
         ([FIRST, "--bots", "big-money-witch"], "needs Witch"),
         ([FIRST, "--bots", "nobody"], "no bot 'nobody'"),
@@ -100,9 +100,9 @@ def test_propose_offers_fair_kingdoms(capsys) -> None:
                        "--workers", "1")  # fmt: skip
     assert code == 0
     assert "strategy spread" in out
-    code, _, err = run(capsys, "dominion", "propose", "--pool", "Witch,Nobles", "--games", "5")
+    code, _, err = run(capsys, "dominion", "propose", "--pool", "Witch,Goons", "--games", "5")
     assert code == 2
-    assert "base game only" in err
+    assert "does not play Goons" in err
 
 
 def test_a_person_plays_a_game_in_the_terminal(monkeypatch, capsys) -> None:

@@ -72,7 +72,7 @@ def _kingdom(
     problems = [
         Problem(
             "kingdom",
-            N_("the engine plays the base game only: {card} is not one of its cards"),
+            N_("the engine does not play {card}: it is not one of its cards"),
             {"card": card_name(c)},
         )
         for c in ids
@@ -302,13 +302,13 @@ def propose_command(
     chosen = sim.SECOND_EDITION
     if pool:
         chosen = cards.resolve([n for n in pool.split(",") if n.strip()])
-        outside = [c for c in chosen if c not in engine.KINGDOM]
+        outside = [c for c in chosen if c not in engine.PLAYABLE]
         if outside:
             raise InvalidInput(
                 [
                     Problem(
                         "--pool",
-                        N_("the engine plays the base game only: {card} is not one of its cards"),
+                        N_("the engine does not play {card}: it is not one of its cards"),
                         {"card": card_name(c)},
                     )
                     for c in outside
@@ -358,6 +358,9 @@ def play_command(
         int, typer.Option("--seat", min=1, max=6, help=_("Your seat (1: you start)."))
     ] = 1,
     seed: Annotated[int, typer.Option("--seed", help=_("Seed of the shuffles."))] = 1,
+    colony: Annotated[
+        bool, typer.Option("--colony", help=_("Play with Platinum and Colony (Prosperity)."))
+    ] = False,
 ) -> None:
     from kolo.games.dominion import bots as bots_module
     from kolo.games.dominion import engine
@@ -377,14 +380,16 @@ def play_command(
     agents: list[engine.Agent] = [bots_module.bot(n) for n in names]
     person = Person()
     agents.insert(seat - 1, person)
-    game = engine.Game(cards_, agents, seed, log=True)
+    game = engine.Game(cards_, agents, seed, log=True, colony=colony)
     person.game = game
     result = game.run()
     person.show_log()
     print(
         _("The game is over ({how}).").format(
             how={
-                engine.ENDED_PROVINCES: _("the Provinces are gone"),
+                engine.ENDED_PROVINCES: _("the Provinces or the Colonies are gone")
+                if colony
+                else _("the Provinces are gone"),
                 engine.ENDED_PILES: _("supply piles are empty"),
                 engine.ENDED_LIMIT: _("the turn limit"),
             }[result.ended]
@@ -618,9 +623,11 @@ class Person:
         if d.kind in (engine.PLAY, engine.BUY, engine.GAIN):
             listing()
             prompt = {
-                engine.PLAY: _("Play which action (number; 0 or empty: none)? ")
-                if d.card != engine.THRONE_ROOM
-                else _("Play which action twice (number; 0 or empty: none)? "),
+                engine.PLAY: _("Play which action twice (number; 0 or empty: none)? ")
+                if d.card == engine.THRONE_ROOM
+                else _("Play which action three times (number; 0 or empty: none)? ")
+                if d.card == engine.KINGS_COURT
+                else _("Play which action (number; 0 or empty: none)? "),
                 engine.BUY: _("Buy what (number; 0 or empty: nothing)? "),
                 engine.GAIN: _("Gain which card ({source}; number)? "),
             }[d.kind]

@@ -34,65 +34,91 @@ from kolo.games.dominion.engine import (
     CELLAR,
     CHAPEL,
     CHOOSE,
+    CITY,
+    COINS,
+    COLONY,
+    CONSPIRATOR,
     COPPER,
     COST,
     COUNCIL_ROOM,
+    COURTYARD,
     CURSE,
     DUCHY,
+    DUKE,
     ESTATE,
     FEAST,
     FESTIVAL,
     GAIN,
     GARDENS,
     GOLD,
+    GRAND_MARKET,
     HARBINGER,
     INDEX,
     IS_ACTION,
     IS_TREASURE,
     IS_VICTORY,
+    KINGS_COURT,
     LABORATORY,
     LIBRARY,
     MARKET,
     MERCHANT,
     MILITIA,
     MINE,
+    MINING_VILLAGE,
+    MINT,
     MOAT,
     MONEYLENDER,
     NAME,
+    NOBLES,
+    PEDDLER,
+    PLATINUM,
     PLAY,
     POACHER,
     PROVINCE,
     REMODEL,
     SELECT,
     SENTRY,
+    SHANTY_TOWN,
     SILVER,
     SMITHY,
+    STEWARD,
     TEXTS,
     THRONE_ROOM,
+    TORTURER,
+    UPGRADE,
     VASSAL,
+    VAULT,
     VILLAGE,
+    WATCHTOWER,
     WITCH,
+    WORKERS_VILLAGE,
     WORKSHOP,
     YES,
     Answer,
     Decision,
+    N,
     View,
 )  # fmt: skip
 
 NON_TERMINAL = frozenset(
-    {CELLAR, HARBINGER, MERCHANT, VILLAGE, POACHER, FESTIVAL, LABORATORY, MARKET, SENTRY}
-)
+    {
+        CELLAR, HARBINGER, MERCHANT, VILLAGE, POACHER, FESTIVAL, LABORATORY, MARKET, SENTRY,
+        MINING_VILLAGE, SHANTY_TOWN, UPGRADE, WORKERS_VILLAGE, PEDDLER, CITY, GRAND_MARKET,
+    }
+)  # fmt: skip
 """Actions that give +Action (playing them leaves an action to play another)."""
-VILLAGES = frozenset({VILLAGE, FESTIVAL})
+VILLAGES = frozenset({VILLAGE, FESTIVAL, MINING_VILLAGE, SHANTY_TOWN, WORKERS_VILLAGE, CITY})
 """Actions that give +2 Actions."""
 
 # How much a card is worth keeping in hand (higher: keep); junk is negative.
 KEEP = {CURSE: -3, ESTATE: -2, DUCHY: -2, PROVINCE: -2, GARDENS: -2, COPPER: 1, SILVER: 3,
-        GOLD: 5}  # fmt: skip
+        GOLD: 5, PLATINUM: 7}  # fmt: skip
 # The order the heuristic plays actions in (earlier: first).
 PLAY_ORDER = (
-    FESTIVAL, VILLAGE, LABORATORY, MARKET, SENTRY, POACHER, MERCHANT, HARBINGER, CELLAR,
-    THRONE_ROOM, WITCH, COUNCIL_ROOM, LIBRARY, SMITHY, MILITIA, BANDIT, MONEYLENDER, MINE,
+    KINGS_COURT, WORKERS_VILLAGE, CITY, FESTIVAL, VILLAGE, MINING_VILLAGE, GRAND_MARKET,
+    PEDDLER, UPGRADE, LABORATORY, MARKET, SENTRY, POACHER, MERCHANT, HARBINGER, CELLAR,
+    SHANTY_TOWN, THRONE_ROOM, CONSPIRATOR, TORTURER, NOBLES, WITCH, COUNCIL_ROOM, COURTYARD,
+    VAULT, WATCHTOWER, STEWARD, LIBRARY, SMITHY, MILITIA, BANDIT, MONEYLENDER, MINE,
     ARTISAN, REMODEL, BUREAUCRAT, WORKSHOP, FEAST, CHAPEL, MOAT, VASSAL,
 )  # fmt: skip
 RANK = {card: i for i, card in enumerate(PLAY_ORDER)}
@@ -106,12 +132,51 @@ def _rank(card: int) -> int:
     return RANK.get(card, LAST)
 
 
+def _keep(card: int) -> int:
+    if card in KEEP:
+        return KEEP[card]
+    if IS_VICTORY[card] and not IS_ACTION[card] and not IS_TREASURE[card]:
+        return -2  # Duke, Colony…: dead in hand
+    if IS_TREASURE[card]:
+        return 3
+    return 4 if card in NON_TERMINAL else 2
+
+
+KEEP_VALUE = tuple(_keep(c) for c in range(N))
+
+
 def keep_value(card: int) -> int:
-    return KEEP.get(card, 4 if card in NON_TERMINAL else 2)
+    return KEEP_VALUE[card]
+
+
+def hand_coins(view: View) -> int:
+    """The coins of the treasures in hand (before their texts)."""
+    return sum(COINS[c] for c in view.hand if IS_TREASURE[c])
+
+
+def colony_buy(view: View, coins: int) -> int | None:
+    """Where Colonies are out: a Colony once the deck can reach it again, Platinum at 9, and
+    the Province and Duchy dance as the Colonies run low (None: the usual rules decide)."""
+    cost = view.cost
+    colonies = view.pile(COLONY)
+    if colonies and coins >= cost(COLONY) and view.money > 24:
+        return COLONY
+    if colonies <= 2 and coins >= cost(DUCHY) and view.pile(DUCHY):
+        return DUCHY
+    if coins >= cost(PLATINUM) and view.pile(PLATINUM) and colonies > 3:
+        return PLATINUM
+    if colonies <= 4 and coins >= cost(PROVINCE) and view.pile(PROVINCE):
+        return PROVINCE
+    if colonies <= 1 and coins >= cost(ESTATE) and view.pile(ESTATE):
+        return ESTATE
+    return None
 
 
 def money_buy(view: View, coins: int) -> int | None:
-    """The Big Money Ultimate buy rules."""
+    """The Big Money Ultimate buy rules (with Colonies and varying costs where the game
+    has them)."""
+    if not view.plain:
+        return _money_buy(view, coins)
     provinces = view.pile(PROVINCE)
     if coins >= 8 and view.money > 15 and provinces:
         return PROVINCE
@@ -128,8 +193,31 @@ def money_buy(view: View, coins: int) -> int | None:
     return None
 
 
+def _money_buy(view: View, coins: int) -> int | None:
+    """``money_buy`` with the costs as they are now and Colonies."""
+    if view.colony:
+        chosen = colony_buy(view, coins)
+        if chosen is not None:
+            return chosen
+    cost = view.cost
+    provinces = view.pile(PROVINCE)
+    if coins >= cost(PROVINCE) and view.money > 15 and provinces:
+        return PROVINCE
+    if coins >= cost(DUCHY) and provinces < 5 and view.pile(DUCHY):
+        return DUCHY
+    if coins >= cost(ESTATE) and provinces < 3 and view.pile(ESTATE):
+        return ESTATE
+    if coins >= cost(GOLD) and view.pile(GOLD):
+        return GOLD
+    if coins >= cost(DUCHY) and provinces < 7 and view.pile(DUCHY):
+        return DUCHY
+    if coins >= cost(SILVER) and view.pile(SILVER):
+        return SILVER
+    return None
+
+
 def treasures(view: View) -> int:
-    return view.owned(COPPER) + view.owned(SILVER) + view.owned(GOLD)
+    return view.owned(COPPER) + view.owned(SILVER) + view.owned(GOLD) + view.owned(PLATINUM)
 
 
 def terminals(view: View) -> int:
@@ -144,6 +232,9 @@ class Bot:
     """The choices about cards every bot shares; subclasses choose actions and buys."""
 
     name = "bot"
+    keep = staticmethod(keep_value)
+    """How much a card is worth keeping in hand (for the sets' answers, ``Texts.bot``)."""
+    hand_coins = staticmethod(hand_coins)
 
     def __call__(self, view: View, d: Decision) -> Answer:
         kind = d.kind
@@ -154,7 +245,13 @@ class Bot:
                 if answer is not NotImplemented:
                     return answer
         if kind == BUY:
-            return self.buy(view, d.coins)
+            chosen = self.buy(view, d.coins)
+            if chosen is not None and not view.plain:
+                if (view.buy_rules and not view.may_buy(chosen)) or view.cost(chosen) > d.coins:
+                    return money_buy(view, d.coins)  # no Grand Market with a Copper in play
+            elif chosen is not None and view.buy_rules and not view.may_buy(chosen):
+                return money_buy(view, d.coins)
+            return chosen
         if kind == PLAY:
             if d.card == THRONE_ROOM:
                 return self.throne(view, d)
@@ -184,7 +281,7 @@ class Bot:
     def best_action(self, view: View, among: Sequence[int]) -> int | None:
         hand = view.hand
         for card in sorted(among, key=_rank):
-            if card == THRONE_ROOM and sum(1 for c in hand if IS_ACTION[c]) < 2:
+            if card in (THRONE_ROOM, KINGS_COURT) and sum(1 for c in hand if IS_ACTION[c]) < 2:
                 continue
             worth = darkages_more.PLAY_WHEN.get(card)  # a set's cards not always worth playing
             if worth is not None and not worth(view):
@@ -218,13 +315,14 @@ class Bot:
 
     def gain(self, view: View, d: Decision) -> int:
         among = d.among
-        limit = max(COST[c] for c in among)
+        cost = view.cost
+        limit = max(cost(c) for c in among)
         wanted = self.buy(view, limit)
         if wanted is not None and wanted in among:
             return wanted
         useful = [c for c in among if c != CURSE and (c != ESTATE or view.pile(PROVINCE) < 3)]
         pool = useful or list(among)
-        return max(pool, key=lambda c: (COST[c], IS_TREASURE[c], IS_ACTION[c], -c))
+        return max(pool, key=lambda c: (cost(c), IS_TREASURE[c], IS_ACTION[c], -c))
 
     def select(self, view: View, d: Decision) -> tuple[int, ...]:
         among = d.among
@@ -251,15 +349,29 @@ class Bot:
             return (min(among, key=lambda c: (keep_value(c) < 0, keep_value(c), c)),)
         if what == "top":  # Sentry: the better card on top
             return (max(among, key=keep_value),)
-        if what == "play":  # the treasures to play: all of them
-            return tuple(among)
+        if what == "play":  # the treasures to play
+            return self.play_treasures(view, d)
         return tuple(among[: d.low])  # pragma: no cover
 
+    def play_treasures(self, view: View, d: Decision) -> tuple[int, ...]:
+        """All of them (the engine asks only where some card makes it matter)."""
+        return tuple(d.among)
+
     def trash(self, view: View, d: Decision) -> tuple[int, ...]:
+        chosen = self._trash(view, d)
+        if len(chosen) < d.low:  # a text that must trash (Upgrade, Steward): the least kept
+            rest = list(d.among)
+            for c in chosen:
+                rest.remove(c)
+            rest.sort(key=lambda c: (keep_value(c), view.cost(c), c))
+            chosen = (*chosen, *rest[: d.low - len(chosen)])
+        return chosen
+
+    def _trash(self, view: View, d: Decision) -> tuple[int, ...]:
         among = d.among
         late = view.pile(PROVINCE) < 5
         if d.card == BANDIT:
-            return (min(among, key=lambda c: COST[c]),)
+            return (min(among, key=lambda c: view.cost(c)),)
         if d.card == MINE:
             if SILVER in among and view.pile(GOLD):
                 return (SILVER,)
@@ -267,7 +379,9 @@ class Bot:
         if d.card == REMODEL:
             if GOLD in among and late and view.pile(PROVINCE):
                 return (GOLD,)
-            return (min(among, key=lambda c: (keep_value(c) >= 0, COST[c] if c != CURSE else -1)),)
+            return (
+                min(among, key=lambda c: (keep_value(c) >= 0, view.cost(c) if c != CURSE else -1)),
+            )
         # Chapel and Sentry: junk, and Coppers while the deck keeps 6 coins of money
         chosen: list[int] = []
         money = view.money
@@ -305,7 +419,7 @@ class BigMoneyCard(Bot):
             return have < 8
         if card in (WITCH,):
             return have < min(2, 1 + treasures(view) // 11)
-        if card in (CHAPEL, MONEYLENDER, MINE, REMODEL, THRONE_ROOM, BUREAUCRAT):
+        if card in (CHAPEL, MONEYLENDER, MINE, REMODEL, THRONE_ROOM, BUREAUCRAT, KINGS_COURT):
             return have < 1
         return have < 1 + treasures(view) // 11
 
@@ -316,25 +430,49 @@ class BigMoneyCard(Bot):
             if basic == DUCHY and view.pile(GARDENS):
                 return GARDENS
             return basic
-        if not view.pile(card) or coins < COST[card] or not self.wants(view):
+        if card == DUKE:  # a Duke over a Duchy when it is worth more (its Duchies > 3 + Dukes)
+            if basic == DUCHY and view.pile(DUKE) and view.owned(DUCHY) > 3 + view.owned(DUKE):
+                return DUKE
             return basic
-        if basic in (PROVINCE, DUCHY, ESTATE):
+        if card == MINT and any(IS_TREASURE[c] and c != COPPER for c in view.in_play):
+            return basic  # buying Mint would trash more than Coppers
+        cost = COST[card] if view.plain else view.cost(card)
+        if not view.pile(card) or coins < cost or not self.wants(view):
+            return basic
+        if basic in (PROVINCE, DUCHY, ESTATE, COLONY, PLATINUM):
             return basic
         if basic == GOLD and COST[card] < 6:
             return basic
         return card
 
+    def play_treasures(self, view: View, d: Decision) -> tuple[int, ...]:
+        """With Grand Market wanted: leave the Coppers in hand when the rest buys it."""
+        among = d.among
+        if self.card == GRAND_MARKET and COPPER in among and view.pile(GRAND_MARKET):
+            rest = tuple(c for c in among if c != COPPER)
+            without = view.coins + sum(COINS[c] for c in rest)
+            with_all = without + among.count(COPPER)
+            if (
+                self.wants(view)
+                and without >= view.cost(GRAND_MARKET)
+                and with_all < view.cost(PROVINCE)
+            ):
+                return rest
+        return tuple(among)
+
     def action(self, view: View, among: tuple[int, ...]) -> int | None:
         if self.card in among:
             return (
                 self.card
-                if self.card == THRONE_ROOM or self.best_action(view, (self.card,))
+                if self.card in (THRONE_ROOM, KINGS_COURT) or self.best_action(view, (self.card,))
                 else None
             )
         return None
 
 
-MAIN_TERMINALS = (WITCH, SMITHY, LIBRARY, COUNCIL_ROOM, MILITIA, BANDIT, MONEYLENDER)
+MAIN_TERMINALS = (
+    WITCH, TORTURER, SMITHY, COURTYARD, LIBRARY, VAULT, COUNCIL_ROOM, MILITIA, BANDIT, MONEYLENDER,
+)  # fmt: skip
 """The terminal the heuristic bot builds around, best first (the first the kingdom has)."""
 
 
@@ -361,6 +499,14 @@ class Heuristic(Bot):
         return have < 1 + treasures(view) // 11
 
     def buy(self, view: View, coins: int) -> int | None:
+        if not view.plain:
+            if view.colony:
+                chosen = colony_buy(view, coins)
+                if chosen is not None:
+                    return chosen
+            # a reduction (Bridge) lowers every cost alike: the printed thresholds hold
+            # for the coins plus it (a card it would make cost less than 0 costs 0)
+            coins += view.reduction
         kingdom = view.kingdom
         provinces = view.pile(PROVINCE)
         if coins >= 8 and provinces and (view.money > 15 or provinces < 5):

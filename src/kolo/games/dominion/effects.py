@@ -15,7 +15,6 @@ from kolo.games.dominion.vocabulary import (
     CELLAR,
     CHAPEL,
     COPPER,
-    COST,
     CURSE,
     FEAST,
     GAIN,
@@ -269,7 +268,7 @@ def _remodel(g: Game, p: int) -> None:
     (card,) = g.ask(Decision(SELECT, p, REMODEL, "trash", tuple(sorted(hand)), 1, 1))
     hand.remove(card)
     g.trash_card(p, card)
-    _gain_up_to(g, p, REMODEL, COST[card] + 2)
+    _gain_up_to(g, p, REMODEL, g.cost(card) + 2)
 
 
 def _smithy(g: Game, p: int) -> None:
@@ -378,7 +377,7 @@ def _mine(g: Game, p: int) -> None:
     card = chosen[0]
     hand.remove(card)
     g.trash_card(p, card)
-    _gain_up_to(g, p, MINE, COST[card] + 3, "hand", treasure=True)
+    _gain_up_to(g, p, MINE, g.cost(card) + 3, "hand", treasure=True)
 
 
 def _sentry(g: Game, p: int) -> None:

@@ -321,10 +321,38 @@ class View:
         return self._g.current
 
     @property
+    def plain(self) -> bool:
+        """Costs are the printed ones and there is no Colony (the bots' fast path)."""
+        g = self._g
+        return not (g.costs_vary or g.colony)
+
+    @property
+    def colony(self) -> bool:
+        return self._g.colony
+
+    @property
+    def reduction(self) -> int:
+        """Coins off every cost this turn (Bridge)."""
+        return self._g.reduction
+
+    @property
+    def buy_rules(self) -> bool:
+        """Some card of the game may not be bought at times (Grand Market)."""
+        return self._g.buy_rules
+
+    def may_buy(self, card: int) -> bool:
+        """Whether no rule forbids buying ``card`` now (costs and piles aside)."""
+        forbidden = TEXTS.buy_forbidden.get(card)
+        return forbidden is None or not forbidden(self._g, self.me)
+
+    @property
     def money(self) -> int:
         """Coins of all the player's treasures (before their texts)."""
         owned = self._g.owned[self.me]
-        return owned[COPPER] + 2 * owned[SILVER] + 3 * owned[GOLD] + 5 * owned[PLATINUM]
+        return (
+            owned[COPPER] + 2 * owned[SILVER] + 3 * owned[GOLD] + 5 * owned[PLATINUM]
+            + 2 * owned[HOARD] + owned[VENTURE] + owned[LOAN]
+        )  # fmt: skip
 
 
 class Game:
@@ -677,6 +705,8 @@ class Game:
         """Do what ``card`` does (it is in play already)."""
         if self.log is not None:
             self.say(p, "play", (card,))
+        # every play counts, a Throne Room's second play of its card too (Conspirator)
+        self.actions_played += 1
         EFFECTS[card](self, p)
 
     # ---- the turn ----
@@ -701,7 +731,6 @@ class Game:
             if card is None:
                 break
             self.actions -= 1
-            self.actions_played += 1
             hand.remove(card)
             play.append(card)
             self.resolve(p, card)
@@ -749,7 +778,7 @@ class Game:
         hand.clear()
         self.draw(p, 5)
         self.turns[p] += 1
-        self.actions = self.buys = self.coins = 0
+        self.actions = self.buys = self.coins = self.reduction = 0
         self.buy_phase = False
 
     def _bought(self, p: int, card: int) -> None:

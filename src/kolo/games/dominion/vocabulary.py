@@ -92,8 +92,12 @@ IS_REACTION: tuple[bool, ...] = tuple("Reaction" in t for t in TYPES)
 IS_KNIGHT: tuple[bool, ...] = tuple("Knight" in t for t in TYPES)
 IS_RUINS: tuple[bool, ...] = tuple("Ruins" in t for t in TYPES)
 COINS: tuple[int, ...] = tuple(
-    {COPPER: 1, SILVER: 2, GOLD: 3, PLATINUM: 5}.get(n, 0) for n in range(N)
-)
+    {
+        COPPER: 1, SILVER: 2, GOLD: 3, PLATINUM: 5,
+        HOARD: 2, VENTURE: 1, LOAN: 1,
+    }.get(n, 0)
+    for n in range(N)
+)  # fmt: skip
 """What a treasure gives when played, before its own text (a treasure whose text does more
 has an entry in the engine's ``TREASURES``)."""
 VP: tuple[int, ...] = tuple(
