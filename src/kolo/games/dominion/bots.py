@@ -47,8 +47,11 @@ from kolo.games.dominion.engine import (
     HARBINGER,
     INDEX,
     IS_ACTION,
+    IS_KNIGHT,
     IS_TREASURE,
     IS_VICTORY,
+    KNIGHT_CARDS,
+    KNIGHTS,
     LABORATORY,
     LIBRARY,
     MARKET,
@@ -125,6 +128,16 @@ def money_buy(view: View, coins: int) -> int | None:
     if coins >= 3 and view.pile(SILVER):
         return SILVER
     return None
+
+
+_KNIGHTS = tuple(INDEX[k] for k in KNIGHT_CARDS)
+
+
+def owned_of(view: View, card: int) -> int:
+    """How many of ``card``'s pile the player has (the Knights pile: any Knight)."""
+    if card == KNIGHTS:
+        return sum(view.owned(k) for k in _KNIGHTS)
+    return view.owned(card)
 
 
 def treasures(view: View) -> int:
@@ -296,7 +309,7 @@ class BigMoneyCard(Bot):
 
     def wants(self, view: View) -> bool:
         card = self.card
-        have = view.owned(card)
+        have = owned_of(view, card)
         if card in NON_TERMINAL:
             return have < 8
         if card in (WITCH,):
@@ -321,6 +334,9 @@ class BigMoneyCard(Bot):
         return card
 
     def action(self, view: View, among: tuple[int, ...]) -> int | None:
+        if self.card == KNIGHTS:  # the pile's cards are the ten Knights
+            knights = [c for c in among if IS_KNIGHT[c]]
+            return knights[0] if knights else None
         if self.card in among:
             return (
                 self.card
