@@ -680,3 +680,83 @@ def test_the_ruins_and_knights_have_the_czech_editions_names() -> None:
     assert czech["Dame Natalie"] == "Lady Natálie"
     assert czech["Sir Michael"] == "Sir Michael"
     assert data.card("Ruins").cs == "Ruiny" and data.card("Knights").cs == "Rytíři"
+
+
+# ---- a person at the terminal ----
+
+
+def _person_answers(monkeypatch, capsys, g: e.Game, d: e.Decision, typed: str) -> tuple:
+    from kolo.cli.dominion.play import Person
+
+    person = Person()
+    person.game = g
+    g.agents[d.player] = person
+    monkeypatch.setattr("builtins.input", lambda prompt="": print(prompt) or typed)
+    answer = person(g.views[d.player], d)
+    return answer, capsys.readouterr().out
+
+
+@pytest.mark.parametrize("language", ["en", "cs"])
+def test_a_person_is_asked_every_dark_ages_question_in_words(
+    monkeypatch, capsys, language: str
+) -> None:
+    from kolo import i18n
+
+    g = _shelter_game(LOOT, [Script(), Script()])
+    place(g, 0, hand=["Hovel", "Urchin", "Copper", "Silver"])
+    asks = [
+        (e.Decision(e.YES, 0, e.HOVEL, "hovel", (e.HOVEL,)), "y", True,
+         {"en": "trash Hovel from your hand?", "cs": "zahodit Chýše z ruky"}),
+        (e.Decision(e.YES, 0, e.URCHIN, "urchin", (e.URCHIN,)), "n", False,
+         {"en": "to gain a Mercenary", "cs": "získat Žoldnéře"}),
+        (e.Decision(e.YES, 0, e.MERCENARY, "mercenary"), "y", True,
+         {"en": "+2 Cards and +2 coins", "cs": "+2 karty a +2 mince"}),
+        (e.Decision(e.CHOOSE, 0, e.SURVIVORS, "survivors", (e.COPPER,),
+                    options=("discard_both", "keep_on_top")), "2", "keep_on_top",
+         {"en": "Put them back in any order", "cs": "Vrátit je zpět"}),
+        (e.Decision(e.CHOOSE, 0, e.COUNT, "count_first",
+                    options=("discard_two", "topdeck_one", "gain_copper")), "3", "gain_copper",
+         {"en": "Gain a Copper", "cs": "Získat Měďák"}),
+        (e.Decision(e.CHOOSE, 0, e.COUNT, "count_second",
+                    options=("plus_three", "trash_hand", "gain_duchy")), "2", "trash_hand",
+         {"en": "Trash your hand", "cs": "Zahodit celou ruku"}),
+        (e.Decision(e.SELECT, 0, e.COUNTERFEIT, "counterfeit", (e.COPPER, e.SILVER), 0, 1),
+         "2", (e.SILVER,), {"en": "play twice, then trash", "cs": "zahrát dvakrát"}),
+        (e.Decision(e.SELECT, 0, e.PILLAGE, "pillage", (e.COPPER, e.GOLD), 1, 1),
+         "2", (e.GOLD,), {"en": "make the other player discard", "cs": "nechat druhého"}),
+    ]  # fmt: skip
+    i18n.activate(language)
+    try:
+        for d, typed, expected, shown in asks:
+            answer, out = _person_answers(monkeypatch, capsys, g, d, typed)
+            assert answer == expected
+            assert shown[language] in out, out
+    finally:
+        i18n.activate("en")
+
+
+def test_the_log_says_a_spoils_went_back_in_both_languages() -> None:
+    from kolo import i18n
+    from kolo.cli.dominion.play import event_text
+
+    event = e.Event(1, 0, 0, "return", (e.SPOILS,))
+    assert event.text() == "T1 P1 returns Spoils to its pile"
+    i18n.activate("cs")
+    try:
+        assert "vrací Kořist zpět" in event_text(event, 0)
+    finally:
+        i18n.activate("en")
+
+
+def test_a_person_plays_with_shelters(monkeypatch, capsys) -> None:
+    import io
+
+    from kolo.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n" * 3000))
+    code = main(["dominion", "play", ",".join(PLAIN), "--opponents", "big-money", "--seed", "2",
+                 "--shelters"])  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "Necropolis" in out and "Overgrown Estate" in out
+    assert "The game is over" in out

@@ -76,7 +76,7 @@ def _kingdom(
             {"card": card_name(c)},
         )
         for c in ids
-        if c not in engine.KINGDOM
+        if c not in engine.PLAYABLE
     ]
     if len(ids) != 10 or len(set(ids)) != 10:
         problems.append(
@@ -302,7 +302,7 @@ def propose_command(
     chosen = sim.SECOND_EDITION
     if pool:
         chosen = cards.resolve([n for n in pool.split(",") if n.strip()])
-        outside = [c for c in chosen if c not in engine.KINGDOM]
+        outside = [c for c in chosen if c not in engine.PLAYABLE]
         if outside:
             raise InvalidInput(
                 [
@@ -358,6 +358,12 @@ def play_command(
         int, typer.Option("--seat", min=1, max=6, help=_("Your seat (1: you start)."))
     ] = 1,
     seed: Annotated[int, typer.Option("--seed", help=_("Seed of the shuffles."))] = 1,
+    shelters: Annotated[
+        bool,
+        typer.Option(
+            "--shelters", help=_("Start with the Dark Ages Shelters instead of three Estates.")
+        ),
+    ] = False,
 ) -> None:
     from kolo.games.dominion import bots as bots_module
     from kolo.games.dominion import engine
@@ -377,7 +383,7 @@ def play_command(
     agents: list[engine.Agent] = [bots_module.bot(n) for n in names]
     person = Person()
     agents.insert(seat - 1, person)
-    game = engine.Game(cards_, agents, seed, log=True)
+    game = engine.Game(cards_, agents, seed, log=True, shelters=shelters)
     person.game = game
     result = game.run()
     person.show_log()
@@ -477,6 +483,7 @@ LOG_TEXTS = {
     "put_back": N_("puts {number} back"),
     "set_aside": N_("sets {cards} aside"),
     "hand_size": N_("has {number} cards in hand"),
+    "return": N_("returns {cards} to its pile"),
 }
 
 

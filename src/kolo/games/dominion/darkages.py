@@ -727,7 +727,7 @@ OWN = Texts(
     options={
         "discard_both": N_("Discard them"),
         "keep_on_top": N_("Put them back in any order"),
-        "discard_two": N_("Discard 2 cards"),
+        "discard_two": N_("Discard 2 cards from your hand"),
         "topdeck_one": N_("Put a card from your hand onto your deck"),
         "gain_copper": N_("Gain a Copper"),
         "plus_three": N_("+3 coins"),
