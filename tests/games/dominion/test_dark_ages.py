@@ -760,3 +760,12 @@ def test_a_person_plays_with_shelters(monkeypatch, capsys) -> None:
     assert code == 0
     assert "Necropolis" in out and "Overgrown Estate" in out
     assert "The game is over" in out
+
+
+def test_spoils_mercenary_and_madman_are_described_as_outside_the_supply() -> None:
+    """Their cost is not reduced by actions in play (that is Peddler's note)."""
+    from kolo.games.dominion.cards import load
+
+    for card in ("Spoils", "Mercenary", "Madman"):
+        note = load().card(card).cost_note or ""
+        assert "not in the supply" in note and "Action" not in note, card
