@@ -51,7 +51,8 @@ def test_overgrown_estate_draws_a_card_when_trashed_and_scores_nothing() -> None
     play_card(g, 0, "Altar")
     assert names(g.hand[0]) == ["Gold"]
     assert g.trash == [e.OVERGROWN_ESTATE]
-    assert e.VP[e.OVERGROWN_ESTATE] == 0 and g.score(0) == 0
+    assert e.VP[e.OVERGROWN_ESTATE] == 0
+    assert g.score(0) == 0
 
 
 def test_hovel_may_be_trashed_when_buying_a_victory_card() -> None:
@@ -60,8 +61,10 @@ def test_hovel_may_be_trashed_when_buying_a_victory_card() -> None:
     place(g, 0, hand=["Hovel", "Copper", "Copper", "Copper", "Copper"])
     g.play_turn()
     assert g.trash == [e.HOVEL]
-    assert me.asked[1].kind == e.YES and me.asked[1].card == e.HOVEL
-    assert g.owned[0][e.HOVEL] == 0 and g.owned[0][e.ESTATE] == 1
+    assert me.asked[1].kind == e.YES
+    assert me.asked[1].card == e.HOVEL
+    assert g.owned[0][e.HOVEL] == 0
+    assert g.owned[0][e.ESTATE] == 1
 
 
 def test_hovel_is_not_offered_for_a_card_that_is_not_victory() -> None:
@@ -69,7 +72,8 @@ def test_hovel_is_not_offered_for_a_card_that_is_not_victory() -> None:
     g = _shelter_game(PLAIN, [me, Script()])
     place(g, 0, hand=["Hovel", "Copper", "Copper", "Copper", "Copper"])
     g.play_turn()
-    assert g.trash == [] and len(me.asked) == 1
+    assert g.trash == []
+    assert len(me.asked) == 1
 
 
 def test_hovel_reacts_to_dame_josephine_on_top_of_the_knights() -> None:
@@ -80,7 +84,8 @@ def test_hovel_reacts_to_dame_josephine_on_top_of_the_knights() -> None:
     place(g, 0, hand=["Hovel", "Copper", "Copper", "Copper", "Copper", "Copper"])
     g.play_turn()
     assert me.asked[1].card == e.HOVEL  # asked, declined
-    assert g.owned[0][e.DAME_JOSEPHINE] == 1 and g.owned[0][e.HOVEL] == 1
+    assert g.owned[0][e.DAME_JOSEPHINE] == 1
+    assert g.owned[0][e.HOVEL] == 1
 
 
 # ---- Ruins ----
@@ -97,7 +102,8 @@ def test_ruins_pile_is_ten_per_player_after_the_first_shuffled_from_ten_of_each(
 
 def test_no_ruins_without_a_looter() -> None:
     g, _ = game(MORE)
-    assert e.RUINS not in g.mixed and g.supply[e.RUINS] == 0
+    assert e.RUINS not in g.mixed
+    assert g.supply[e.RUINS] == 0
 
 
 def test_gaining_a_ruins_gives_the_top_card_and_its_cost_is_the_top_cards() -> None:
@@ -157,7 +163,8 @@ def test_marauder_gains_a_spoils_and_each_other_player_a_ruins() -> None:
     assert g.discard[0] == [e.SPOILS]
     assert g.supply[e.SPOILS] == 14
     for q in (1, 2):
-        assert len(g.discard[q]) == 1 and e.IS_RUINS[g.discard[q][0]]
+        assert len(g.discard[q]) == 1
+        assert e.IS_RUINS[g.discard[q][0]]
     assert g.supply[e.RUINS] == 18
 
 
@@ -177,7 +184,8 @@ def test_cultist_draws_gives_ruins_and_may_play_another_cultist_without_an_actio
     play_card(g, 0, "Cultist")
     assert g.in_play == cards("Cultist", "Cultist")
     assert names(g.hand[0]) == ["Copper", "Copper", "Silver", "Silver"]
-    assert len(g.discard[1]) == 2 and all(e.IS_RUINS[c] for c in g.discard[1])
+    assert len(g.discard[1]) == 2
+    assert all(e.IS_RUINS[c] for c in g.discard[1])
     assert g.actions == 0
     assert [d.kind for d in me.asked] == [e.YES]  # the second found no Cultist in hand
 
@@ -207,14 +215,16 @@ def test_death_cart_trashes_itself_if_no_action_is_trashed() -> None:
     me.answers = [()]
     play_card(g, 0, "Death Cart")
     assert g.coins == 5
-    assert g.trash == cards("Death Cart") and g.in_play == []
+    assert g.trash == cards("Death Cart")
+    assert g.in_play == []
 
 
 def test_death_cart_without_an_action_in_hand_trashes_itself_unasked() -> None:
     g, (me, _) = game(LOOT)
     place(g, 0, hand=["Death Cart", "Copper"])
     play_card(g, 0, "Death Cart")
-    assert g.trash == cards("Death Cart") and me.asked == []
+    assert g.trash == cards("Death Cart")
+    assert me.asked == []
 
 
 def test_death_cart_twice_by_throne_room_gives_ten() -> None:
@@ -222,14 +232,16 @@ def test_death_cart_twice_by_throne_room_gives_ten() -> None:
     place(g, 0, hand=["Throne Room", "Death Cart"])
     me.answers = [e.DEATH_CART]
     play_card(g, 0, "Throne Room")
-    assert g.coins == 10 and g.trash == cards("Death Cart")
+    assert g.coins == 10
+    assert g.trash == cards("Death Cart")
 
 
 def test_gaining_a_death_cart_gains_two_ruins() -> None:
     g, _ = game(LOOT)
     assert g.gain(0, e.DEATH_CART)
     mine = g.discard[0]
-    assert mine[0] == e.DEATH_CART and len(mine) == 3
+    assert mine[0] == e.DEATH_CART
+    assert len(mine) == 3
     assert all(e.IS_RUINS[c] for c in mine[1:])
 
 
@@ -260,7 +272,8 @@ def test_pillage_trashes_itself_takes_a_card_from_a_five_card_hand_and_gains_two
     assert g.discard[1] == cards("Gold")
     assert len(g.hand[2]) == 4  # fewer than five: untouched
     assert names(g.discard[0]) == ["Spoils", "Spoils"]
-    assert me.asked[0].player == 0 and me.asked[0].what == "pillage"
+    assert me.asked[0].player == 0
+    assert me.asked[0].what == "pillage"
 
 
 def test_bandit_camp_draws_gives_two_actions_and_a_spoils() -> None:
@@ -279,8 +292,10 @@ def test_urchin_draws_and_others_discard_down_to_four() -> None:
     place(g, 1, hand=["Copper", "Copper", "Estate", "Estate", "Silver"])
     other.answers = [(e.ESTATE,)]
     play_card(g, 0, "Urchin")
-    assert g.actions == 1 and names(g.hand[0]) == ["Silver"]
-    assert len(g.hand[1]) == 4 and g.discard[1] == [e.ESTATE]
+    assert g.actions == 1
+    assert names(g.hand[0]) == ["Silver"]
+    assert len(g.hand[1]) == 4
+    assert g.discard[1] == [e.ESTATE]
 
 
 def test_urchin_becomes_a_mercenary_when_another_attack_is_played() -> None:
@@ -295,7 +310,8 @@ def test_urchin_becomes_a_mercenary_when_another_attack_is_played() -> None:
     assert g.trash == cards("Urchin")
     assert names(g.discard[0]) == ["Mercenary", "Spoils"]
     assert g.supply[e.MERCENARY] == 9
-    assert me.asked[0].card == e.URCHIN and me.asked[0].what == "urchin"
+    assert me.asked[0].card == e.URCHIN
+    assert me.asked[0].what == "urchin"
 
 
 def test_urchin_is_not_asked_for_a_non_attack_or_its_own_second_play() -> None:
@@ -330,7 +346,9 @@ def test_mercenary_declined_does_nothing() -> None:
     place(g, 0, hand=["Mercenary", "Estate", "Copper"], deck=["Gold"])
     me.answers = [False]
     play_card(g, 0, "Mercenary")
-    assert g.trash == [] and g.coins == 0 and len(g.hand[0]) == 2
+    assert g.trash == []
+    assert g.coins == 0
+    assert len(g.hand[0]) == 2
 
 
 def test_mercenary_with_one_card_may_trash_it_for_nothing() -> None:
@@ -338,7 +356,9 @@ def test_mercenary_with_one_card_may_trash_it_for_nothing() -> None:
     place(g, 0, hand=["Mercenary", "Estate"], deck=["Gold"])
     me.answers = [(e.ESTATE,)]
     play_card(g, 0, "Mercenary")
-    assert g.trash == cards("Estate") and g.coins == 0 and g.hand[0] == []
+    assert g.trash == cards("Estate")
+    assert g.coins == 0
+    assert g.hand[0] == []
 
 
 # ---- Rogue and the trash ----
@@ -352,7 +372,8 @@ def test_rogue_gains_a_card_costing_three_to_six_from_the_trash() -> None:
     play_card(g, 0, "Rogue")
     assert g.coins == 2
     assert me.asked[0].among == (e.SILVER, e.GOLD)
-    assert g.discard[0] == [e.GOLD] and e.GOLD not in g.trash
+    assert g.discard[0] == [e.GOLD]
+    assert e.GOLD not in g.trash
     assert g.owned[0][e.GOLD] == 1
 
 
@@ -372,7 +393,8 @@ def test_rogue_attack_discards_cards_outside_three_to_six() -> None:
     place(g, 0, hand=["Rogue"])
     place(g, 1, deck=["Copper", "Province"])
     play_card(g, 0, "Rogue")
-    assert g.trash == [] and names(g.discard[1]) == ["Copper", "Province"]
+    assert g.trash == []
+    assert names(g.discard[1]) == ["Copper", "Province"]
     assert other.asked == []
 
 
@@ -399,7 +421,8 @@ def test_buying_a_knight_gives_the_top_one() -> None:
     pile.append(e.SIR_MARTIN)
     place(g, 0, hand=["Copper"] * 4)
     g.play_turn()
-    assert g.owned[0][e.SIR_MARTIN] == 1 and g.supply[e.KNIGHTS] == 9
+    assert g.owned[0][e.SIR_MARTIN] == 1
+    assert g.supply[e.KNIGHTS] == 9
     assert g.cost(e.KNIGHTS) == 5  # the next Knight costs 5
 
 
@@ -410,7 +433,8 @@ def test_knight_attack_trashes_a_card_costing_three_to_six() -> None:
     other.answers = [(e.SILVER,)]
     play_card(g, 0, "Dame Sylvia")
     assert g.coins == 2
-    assert g.trash == cards("Silver") and g.discard[1] == cards("Duchy")
+    assert g.trash == cards("Silver")
+    assert g.discard[1] == cards("Duchy")
     assert g.in_play == cards("Dame Sylvia")
 
 
@@ -420,7 +444,8 @@ def test_a_knight_trashing_a_knight_is_trashed_too() -> None:
     place(g, 1, deck=["Dame Molly", "Copper"])
     play_card(g, 0, "Sir Bailey")
     assert names(g.trash) == ["Dame Molly", "Sir Bailey"]
-    assert g.in_play == [] and g.owned[0][e.SIR_BAILEY] == 0
+    assert g.in_play == []
+    assert g.owned[0][e.SIR_BAILEY] == 0
     assert (g.actions, names(g.hand[0])) == (1, ["Copper"])
 
 
@@ -440,7 +465,8 @@ def test_dame_anna_trashes_up_to_two_then_attacks() -> None:
     place(g, 1, deck=["Copper", "Copper"])
     me.answers = [(e.ESTATE, e.ESTATE)]
     play_card(g, 0, "Dame Anna")
-    assert names(g.trash) == ["Estate", "Estate"] and me.asked[0].high == 2
+    assert names(g.trash) == ["Estate", "Estate"]
+    assert me.asked[0].high == 2
     assert names(g.discard[1]) == ["Copper", "Copper"]
 
 
@@ -486,7 +512,8 @@ def test_moat_blocks_the_knights_attack() -> None:
     place(g, 1, hand=["Moat"], deck=["Silver", "Gold"])
     other.answers = [True]
     play_card(g, 0, "Dame Sylvia")
-    assert g.trash == [] and len(g.deck[1]) == 2
+    assert g.trash == []
+    assert len(g.deck[1]) == 2
 
 
 # ---- Altar, Count, Counterfeit, Feodum ----
@@ -497,7 +524,8 @@ def test_altar_trashes_a_card_and_gains_one_costing_up_to_five() -> None:
     place(g, 0, hand=["Altar", "Copper"])
     me.answers = [(e.COPPER,), e.DUCHY]
     play_card(g, 0, "Altar")
-    assert g.trash == cards("Copper") and g.discard[0] == cards("Duchy")
+    assert g.trash == cards("Copper")
+    assert g.discard[0] == cards("Duchy")
     assert max(g.cost(c) for c in me.asked[1].among) == 5
 
 
@@ -515,7 +543,8 @@ def test_count_discards_two_then_gives_three() -> None:
     me.answers = ["discard_two", (e.ESTATE, e.CURSE), "plus_three"]
     play_card(g, 0, "Count")
     assert names(g.discard[0]) == ["Curse", "Estate"]
-    assert g.coins == 3 and g.hand[0] == cards("Gold")
+    assert g.coins == 3
+    assert g.hand[0] == cards("Gold")
 
 
 def test_count_topdecks_then_trashes_the_hand() -> None:
@@ -524,7 +553,8 @@ def test_count_topdecks_then_trashes_the_hand() -> None:
     me.answers = ["topdeck_one", (e.GOLD,), "trash_hand"]
     play_card(g, 0, "Count")
     assert g.deck[0][-1] == e.GOLD
-    assert names(g.trash) == ["Curse", "Estate"] and g.hand[0] == []
+    assert names(g.trash) == ["Curse", "Estate"]
+    assert g.hand[0] == []
 
 
 def test_count_gains_a_copper_and_a_duchy() -> None:
@@ -544,7 +574,8 @@ def test_counterfeit_plays_a_treasure_twice_and_trashes_it() -> None:
     assert me.asked[2].coins == 1 + 2 + 2 + 1
     assert g.trash == cards("Silver")
     assert g.owned[0][e.SILVER] == 0
-    assert me.asked[1].what == "counterfeit" and me.asked[1].high == 1
+    assert me.asked[1].what == "counterfeit"
+    assert me.asked[1].high == 1
 
 
 def test_counterfeit_on_spoils_gives_six_and_the_spoils_goes_back() -> None:
@@ -555,7 +586,8 @@ def test_counterfeit_on_spoils_gives_six_and_the_spoils_goes_back() -> None:
     g.play_turn()
     assert me.asked[2].coins == 1 + 3 + 3
     assert me.asked[2].kind == e.BUY
-    assert g.trash == [] and g.supply[e.SPOILS] == 15
+    assert g.trash == []
+    assert g.supply[e.SPOILS] == 15
 
 
 def test_counterfeit_may_play_nothing() -> None:
@@ -563,7 +595,8 @@ def test_counterfeit_may_play_nothing() -> None:
     place(g, 0, hand=["Counterfeit", "Silver"])
     me.answers = [(e.COUNTERFEIT,), (), None]
     g.play_turn()
-    assert me.asked[2].coins == 1 and g.trash == []
+    assert me.asked[2].coins == 1
+    assert g.trash == []
 
 
 def test_feodum_is_worth_one_per_three_silvers() -> None:
@@ -596,8 +629,22 @@ BOT_NAMES = ("heuristic", "big-money", "big-money-knights", "big-money-cultist",
 
 @pytest.mark.parametrize("seed", range(12))
 def test_bot_games_on_dark_ages_kingdoms_finish_conserve_cards_and_replay(seed: int) -> None:
-    kingdom = LOOT if seed % 2 else ("Counterfeit", "Feodum", "Urchin", "Knights", "Cultist",
-                                     "Throne Room", "Moat", "Rogue", "Death Cart", "Village")
+    kingdom = (
+        LOOT
+        if seed % 2
+        else (
+            "Counterfeit",
+            "Feodum",
+            "Urchin",
+            "Knights",
+            "Cultist",
+            "Throne Room",
+            "Moat",
+            "Rogue",
+            "Death Cart",
+            "Village",
+        )
+    )
     n = 2 + seed % 5
     agents = [bots.bot(BOT_NAMES[(seed + i) % len(BOT_NAMES)]) for i in range(n)]
     shelters = seed % 3 != 2
@@ -679,7 +726,8 @@ def test_the_ruins_and_knights_have_the_czech_editions_names() -> None:
     assert czech["Ruined Market"] == "Zničené tržiště"
     assert czech["Dame Natalie"] == "Lady Natálie"
     assert czech["Sir Michael"] == "Sir Michael"
-    assert data.card("Ruins").cs == "Ruiny" and data.card("Knights").cs == "Rytíři"
+    assert data.card("Ruins").cs == "Ruiny"
+    assert data.card("Knights").cs == "Rytíři"
 
 
 # ---- a person at the terminal ----
@@ -758,7 +806,8 @@ def test_a_person_plays_with_shelters(monkeypatch, capsys) -> None:
                  "--shelters"])  # fmt: skip
     out = capsys.readouterr().out
     assert code == 0
-    assert "Necropolis" in out and "Overgrown Estate" in out
+    assert "Necropolis" in out
+    assert "Overgrown Estate" in out
     assert "The game is over" in out
 
 
@@ -768,4 +817,5 @@ def test_spoils_mercenary_and_madman_are_described_as_outside_the_supply() -> No
 
     for card in ("Spoils", "Mercenary", "Madman"):
         note = load().card(card).cost_note or ""
-        assert "not in the supply" in note and "Action" not in note, card
+        assert "not in the supply" in note, card
+        assert "Action" not in note, card

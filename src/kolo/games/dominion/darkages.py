@@ -55,12 +55,12 @@ from kolo.games.dominion.vocabulary import (
     OVERGROWN_ESTATE,
     PILLAGE,
     PROVINCE,
+    ROGUE,
     RUINED_LIBRARY,
     RUINED_MARKET,
     RUINED_VILLAGE,
     RUINS,
     RUINS_CARDS,
-    ROGUE,
     SELECT,
     SILVER,
     SIR_BAILEY,
@@ -672,16 +672,34 @@ _KNIGHT_TEXTS = {
 _KNIGHT_ACTIONS = {k: _knight(bonus, k) for k, bonus in _KNIGHT_TEXTS.items()}
 _KNIGHT_ACTIONS[SIR_MICHAEL] = _sir_michael
 _RUINS = (ABANDONED_MINE, RUINED_LIBRARY, RUINED_MARKET, RUINED_VILLAGE, SURVIVORS)
-assert len(_KNIGHT_ACTIONS) == len(KNIGHT_CARDS) and len(_RUINS) == len(RUINS_CARDS)
+assert len(_KNIGHT_ACTIONS) == len(KNIGHT_CARDS)
+assert len(_RUINS) == len(RUINS_CARDS)
 
 OWN = Texts(
     plays=frozenset(
         {
-            HOVEL, NECROPOLIS, OVERGROWN_ESTATE, RUINS, *_RUINS, SPOILS, MERCENARY, KNIGHTS,
-            *_KNIGHT_ACTIONS, DEATH_CART, MARAUDER, CULTIST, PILLAGE, BANDIT_CAMP, URCHIN,
-            ROGUE, ALTAR, COUNT, COUNTERFEIT, FEODUM,
+            HOVEL,
+            NECROPOLIS,
+            OVERGROWN_ESTATE,
+            RUINS,
+            *_RUINS,
+            SPOILS,
+            MERCENARY,
+            KNIGHTS,
+            *_KNIGHT_ACTIONS,
+            DEATH_CART,
+            MARAUDER,
+            CULTIST,
+            PILLAGE,
+            BANDIT_CAMP,
+            URCHIN,
+            ROGUE,
+            ALTAR,
+            COUNT,
+            COUNTERFEIT,
+            FEODUM,
         }
-    ),  # fmt: skip
+    ),
     actions={
         NECROPOLIS: _necropolis,
         ABANDONED_MINE: _abandoned_mine,
@@ -746,7 +764,7 @@ OWN = Texts(
         HOVEL: _bot_yes,
         URCHIN: _bot_yes,
         CULTIST: _bot_yes,
-        **{k: _bot_select_trash for k in _KNIGHT_ACTIONS},
+        **dict.fromkeys(_KNIGHT_ACTIONS, _bot_select_trash),
     },
 )
 """This module's cards (the set's other twelve are ``darkages_more``'s)."""
