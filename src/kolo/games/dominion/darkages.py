@@ -6,17 +6,16 @@ Ages"). This module holds the set's own rules and the cards that bring them: She
 (Hovel, Necropolis, Overgrown Estate), the Ruins and the Looters that give them (Death Cart,
 Marauder, Cultist), Spoils (Marauder, Pillage, Bandit Camp), Urchin and its Mercenary, the
 Knights pile and its ten Knights, the trash as a pile (Rogue), Altar, Count, Counterfeit and
-Feodum. The set's other twelve cards are ``darkages_more``'s, joined here when it exists.
+Feodum. The set's other twelve cards are ``darkages_more``'s (the engine joins both).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from typing import Any
 
 from kolo.core.problems import N_
-from kolo.games.dominion.texts import Texts, join
+from kolo.games.dominion.texts import Texts
 from kolo.games.dominion.vocabulary import (
     ABANDONED_MINE,
     ALTAR,
@@ -277,8 +276,9 @@ def _mercenary(g: Game, p: int) -> None:
         chosen = g.ask(Decision(SELECT, p, MERCENARY, "trash", tuple(sorted(hand)), 2, 2))
     else:
         chosen = g.ask(Decision(SELECT, p, MERCENARY, "trash", tuple(hand), 0, 1))
-    for c in chosen:
+    for c in chosen:  # both leave the hand first (a Market Square reacts to neither)
         hand.remove(c)
+    for c in chosen:
         g.trash_card(p, c)
     if len(chosen) < 2:
         return
@@ -411,8 +411,9 @@ def _anna(g: Game, p: int) -> None:
     chosen = g.ask(
         Decision(SELECT, p, DAME_ANNA, "trash", tuple(sorted(hand)), 0, min(2, len(hand)))
     )
-    for c in chosen:
+    for c in chosen:  # both leave the hand first, as with Chapel
         hand.remove(c)
+    for c in chosen:
         g.trash_card(p, c)
 
 
@@ -675,7 +676,7 @@ _RUINS = (ABANDONED_MINE, RUINED_LIBRARY, RUINED_MARKET, RUINED_VILLAGE, SURVIVO
 assert len(_KNIGHT_ACTIONS) == len(KNIGHT_CARDS)
 assert len(_RUINS) == len(RUINS_CARDS)
 
-OWN = Texts(
+TEXTS = Texts(
     plays=frozenset(
         {
             HOVEL,
@@ -767,20 +768,5 @@ OWN = Texts(
         **dict.fromkeys(_KNIGHT_ACTIONS, _bot_select_trash),
     },
 )
-"""This module's cards (the set's other twelve are ``darkages_more``'s)."""
-
-
-def _more() -> tuple[Texts, ...]:
-    """The set's other cards (``darkages_more``, written alongside), when it is there."""
-    name = "kolo.games.dominion.darkages_more"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as missing:
-        if missing.name != name:
-            raise
-        return ()
-    return (module.TEXTS,)
-
-
-TEXTS = join(OWN, *_more())
-"""The set's texts; ``plays`` names the cards the engine plays whole."""
+"""The set's texts (its other twelve cards are ``darkages_more``'s, joined by the engine);
+``plays`` names the cards the engine plays whole."""
