@@ -819,3 +819,14 @@ def test_spoils_mercenary_and_madman_are_described_as_outside_the_supply() -> No
         note = load().card(card).cost_note or ""
         assert "not in the supply" in note, card
         assert "Action" not in note, card
+
+
+def test_a_treasure_counterfeit_took_is_not_played_again() -> None:
+    """The treasures are chosen up front: one that Counterfeit played twice and trashed is
+    no longer in hand when its turn comes, and is skipped."""
+    g, (me, _) = game(MORE)
+    place(g, 0, hand=["Counterfeit", "Copper", "Copper"])
+    me.answers = [(e.COUNTERFEIT, e.COPPER, e.COPPER), (e.COPPER,), None]
+    g.play_turn()
+    assert me.asked[2].coins == 1 + 1 + 1 + 1
+    assert g.trash == cards("Copper")

@@ -710,6 +710,8 @@ class Game:
             else:
                 chosen = tuple(treasures)
             for c in chosen:
+                if c not in hand:  # a treasure played before took it (Counterfeit)
+                    continue
                 hand.remove(c)
                 self.play_treasure(p, c)
             if self.log is not None:
