@@ -830,3 +830,61 @@ def test_a_treasure_counterfeit_took_is_not_played_again() -> None:
     g.play_turn()
     assert me.asked[2].coins == 1 + 1 + 1 + 1
     assert g.trash == cards("Copper")
+
+
+# ---- interactions ----
+
+
+def test_spoils_and_mercenary_cannot_be_bought() -> None:
+    g, _ = game(LOOT)
+    d = e.Decision(e.BUY, 0, coins=5)
+    assert e.check(g, d, e.SPOILS) == "Spoils is not in the supply"
+    assert e.check(g, d, e.MERCENARY) == "Mercenary is not in the supply"
+    assert e.check(g, d, e.RUINS) is None  # the Ruins pile is a supply pile
+
+
+def test_two_urchins_in_play_are_each_asked() -> None:
+    g, (me, _) = game(LOOT)
+    place(g, 0, hand=["Urchin", "Urchin", "Marauder"], deck=["Village", "Village"])
+    place(g, 1, hand=["Copper"])
+    play_card(g, 0, "Urchin", actions=0)
+    me.answers = [False]
+    play_card(g, 0, "Urchin", actions=g.actions)  # an Attack: the first Urchin is asked
+    assert [d.what for d in me.asked] == ["urchin"]
+    me.answers = [True, True]
+    me.asked.clear()
+    play_card(g, 0, "Marauder", actions=g.actions)
+    assert [d.what for d in me.asked] == ["urchin", "urchin"]
+    assert names(g.trash) == ["Urchin", "Urchin"]
+    assert g.owned[0][e.MERCENARY] == 2
+
+
+def test_a_cultist_trashed_by_a_knight_draws_its_owner_three() -> None:
+    g, _ = game(LOOT)
+    place(g, 0, hand=["Dame Sylvia"])
+    place(g, 1, deck=["Cultist", "Copper", "Gold", "Gold", "Gold"])
+    play_card(g, 0, "Dame Sylvia")
+    assert g.trash == cards("Cultist")
+    assert names(g.hand[1]) == ["Gold", "Gold", "Gold"]
+    assert g.discard[1] == cards("Copper")
+
+
+def test_pillage_twice_by_throne_room_is_trashed_once_and_gains_four_spoils() -> None:
+    g, (me, _) = game(("Throne Room", *LOOT[:9]))
+    place(g, 0, hand=["Throne Room", "Pillage"])
+    place(g, 1, hand=["Gold", "Silver", "Copper", "Copper", "Copper"])
+    me.answers = [e.PILLAGE, (e.GOLD,)]
+    play_card(g, 0, "Throne Room")
+    assert g.trash == cards("Pillage")
+    assert g.owned[0][e.SPOILS] == 4
+    assert len(g.hand[1]) == 4  # the second attack finds four cards
+
+
+def test_rogue_gaining_a_death_cart_from_the_trash_gains_two_ruins() -> None:
+    g, (me, _) = game(LOOT)
+    g.trash.append(e.DEATH_CART)
+    place(g, 0, hand=["Rogue"])
+    me.answers = [e.DEATH_CART]
+    play_card(g, 0, "Rogue")
+    assert g.discard[0][0] == e.DEATH_CART
+    assert len(g.discard[0]) == 3
