@@ -888,3 +888,12 @@ def test_rogue_gaining_a_death_cart_from_the_trash_gains_two_ruins() -> None:
     play_card(g, 0, "Rogue")
     assert g.discard[0][0] == e.DEATH_CART
     assert len(g.discard[0]) == 3
+
+
+def test_the_bots_play_a_counterfeit_before_the_treasures_it_plays_twice() -> None:
+    g, _ = game(MORE)
+    place(g, 0, hand=["Copper", "Counterfeit", "Silver"])
+    d = e.Decision(e.SELECT, 0, -1, "play", (e.COPPER, e.SILVER, e.COUNTERFEIT), 0, 3)
+    chosen = bots.bot("big-money-counterfeit")(g.views[0], d)
+    assert chosen[0] == e.COUNTERFEIT
+    assert sorted(chosen) == sorted(d.among)

@@ -36,6 +36,7 @@ from kolo.games.dominion.engine import (
     COPPER,
     COST,
     COUNCIL_ROOM,
+    COUNTERFEIT,
     CURSE,
     DUCHY,
     ESTATE,
@@ -261,7 +262,8 @@ class Bot:
         if what == "top":  # Sentry: the better card on top
             return (max(among, key=keep_value),)
         if what == "play":  # the treasures to play: all of them
-            return tuple(among)
+            # a Counterfeit first: it plays one of the others twice
+            return tuple(sorted(among, key=lambda c: c != COUNTERFEIT))
         return tuple(among[: d.low])  # pragma: no cover
 
     def trash(self, view: View, d: Decision) -> tuple[int, ...]:
