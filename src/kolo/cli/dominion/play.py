@@ -361,6 +361,12 @@ def play_command(
     colony: Annotated[
         bool, typer.Option("--colony", help=_("Play with Platinum and Colony (Prosperity)."))
     ] = False,
+    shelters: Annotated[
+        bool,
+        typer.Option(
+            "--shelters", help=_("Start with the Dark Ages Shelters instead of three Estates.")
+        ),
+    ] = False,
 ) -> None:
     from kolo.games.dominion import bots as bots_module
     from kolo.games.dominion import engine
@@ -380,7 +386,7 @@ def play_command(
     agents: list[engine.Agent] = [bots_module.bot(n) for n in names]
     person = Person()
     agents.insert(seat - 1, person)
-    game = engine.Game(cards_, agents, seed, log=True, colony=colony)
+    game = engine.Game(cards_, agents, seed, log=True, colony=colony, shelters=shelters)
     person.game = game
     result = game.run()
     person.show_log()
@@ -484,6 +490,7 @@ LOG_TEXTS = {
     "hand_size": N_("has {number} cards in hand"),
     "to_hand": N_("puts {cards} into the hand"),
     "name": N_("names {cards}"),
+    "return": N_("returns {cards} to its pile"),
 }
 
 

@@ -42,6 +42,7 @@ from kolo.games.dominion.engine import (
     COST,
     COUNCIL_ROOM,
     COURTYARD,
+    COUNTERFEIT,
     CURSE,
     DUCHY,
     DUKE,
@@ -55,9 +56,12 @@ from kolo.games.dominion.engine import (
     HARBINGER,
     INDEX,
     IS_ACTION,
+    IS_KNIGHT,
     IS_TREASURE,
     IS_VICTORY,
     KINGS_COURT,
+    KNIGHT_CARDS,
+    KNIGHTS,
     LABORATORY,
     LIBRARY,
     MARKET,
@@ -216,6 +220,16 @@ def _money_buy(view: View, coins: int) -> int | None:
     return None
 
 
+_KNIGHTS = tuple(INDEX[k] for k in KNIGHT_CARDS)
+
+
+def owned_of(view: View, card: int) -> int:
+    """How many of ``card``'s pile the player has (the Knights pile: any Knight)."""
+    if card == KNIGHTS:
+        return sum(view.owned(k) for k in _KNIGHTS)
+    return view.owned(card)
+
+
 def treasures(view: View) -> int:
     return view.owned(COPPER) + view.owned(SILVER) + view.owned(GOLD) + view.owned(PLATINUM)
 
@@ -354,8 +368,9 @@ class Bot:
         return tuple(among[: d.low])  # pragma: no cover
 
     def play_treasures(self, view: View, d: Decision) -> tuple[int, ...]:
-        """All of them (the engine asks only where some card makes it matter)."""
-        return tuple(d.among)
+        """All of them (the engine asks only where some card makes it matter), a Counterfeit
+        first: it plays one of the others twice."""
+        return tuple(sorted(d.among, key=lambda c: c != COUNTERFEIT))
 
     def trash(self, view: View, d: Decision) -> tuple[int, ...]:
         chosen = self._trash(view, d)
@@ -414,7 +429,7 @@ class BigMoneyCard(Bot):
 
     def wants(self, view: View) -> bool:
         card = self.card
-        have = view.owned(card)
+        have = owned_of(view, card)
         if card in NON_TERMINAL:
             return have < 8
         if card in (WITCH,):
@@ -461,6 +476,9 @@ class BigMoneyCard(Bot):
         return tuple(among)
 
     def action(self, view: View, among: tuple[int, ...]) -> int | None:
+        if self.card == KNIGHTS:  # the pile's cards are the ten Knights
+            knights = [c for c in among if IS_KNIGHT[c]]
+            return knights[0] if knights else None
         if self.card in among:
             return (
                 self.card

@@ -75,6 +75,7 @@ _BUY_TEXTS = frozenset(TEXTS.on_buy) | frozenset(TEXTS.in_play_buy) | frozenset(
 _GAIN_TEXTS = frozenset(TEXTS.on_gain) | frozenset(TEXTS.gain_reactions)
 _TRASH_TEXTS = frozenset(TEXTS.on_trash) | frozenset(TEXTS.trash_reactions)
 _DISCARD_TEXTS = frozenset(TEXTS.discard_reactions)
+_PLAY_TEXTS = frozenset(TEXTS.play_reactions)
 _BUY_RULES = frozenset(TEXTS.buy_forbidden)
 _SCORING = frozenset(c for c in range(N) if VP[c]) | frozenset(TEXTS.points)
 
@@ -187,6 +188,7 @@ LOG_VERBS = {
     "hand_size": "has {number} cards in hand",
     "to_hand": "puts {cards} into the hand",
     "name": "names {cards}",
+    "return": "returns {cards} to its pile",
 }
 """What each logged verb says, in English (the command line says it in the user's language)."""
 
@@ -477,6 +479,7 @@ class Game:
         self.hook_gain = bool(_GAIN_TEXTS & present)
         self.hook_trash = bool(_TRASH_TEXTS & present)
         self.hook_discard = bool(_DISCARD_TEXTS & present)
+        self.hook_play = bool(_PLAY_TEXTS & present)
         self.buy_rules = bool(_BUY_RULES & present)
         self.treasure_texts = self.choose_treasures or self.hook_treasures
         self.scoring = tuple(sorted(_SCORING & present))
@@ -707,6 +710,10 @@ class Game:
             self.say(p, "play", (card,))
         # every play counts, a Throne Room's second play of its card too (Conspirator)
         self.actions_played += 1
+        if self.hook_play:  # cards in play that react to this play (Urchin)
+            reactions = TEXTS.play_reactions
+            for r in sorted({c for c in self.in_play if c in reactions}):
+                reactions[r](self, p, card)
         EFFECTS[card](self, p)
 
     # ---- the turn ----
@@ -746,6 +753,8 @@ class Game:
             else:
                 chosen = tuple(treasures)
             for c in chosen:
+                if c not in hand:  # a treasure played before took it (Counterfeit)
+                    continue
                 hand.remove(c)
                 self.play_treasure(p, c)
             if self.log is not None:

@@ -25,6 +25,8 @@ The moments a text can act, and what the engine calls:
   a card in the trashing player's hand (Market Square);
 - ``discard_reactions[card](g, p)``: ``p`` discarded this card other than in clean-up
   (Tunnel; effects that discard call ``Game.discarded``);
+- ``play_reactions[card](g, p, played)``: a card in ``p``'s play area when ``p`` plays
+  another card, before that card's text (Urchin, when another Attack is played);
 - ``points[card](g, p)``: the points one copy of this card is worth at the end (Gardens,
   Duke, Silk Road, Feodum) beyond its fixed ``VP``;
 - ``buy_forbidden[card](g, p)``: true when ``p`` may not buy this card now (Grand Market
@@ -41,6 +43,8 @@ Effect = Callable[[Any, int], None]
 """A text acting for a player: ``f(game, player)``."""
 BuyHook = Callable[[Any, int, int], None]
 """``f(game, buyer, bought)``."""
+PlayHook = Callable[[Any, int, int], None]
+"""``f(game, player, played)``."""
 GainHook = Callable[[Any, int, str], None]
 """``f(game, gainer, where)``: the card was gained to ``where``."""
 GainReaction = Callable[[Any, int, int, int, str], str]
@@ -72,6 +76,7 @@ class Texts:
     on_trash: Mapping[int, Effect] = field(default_factory=dict)
     trash_reactions: Mapping[int, TrashReaction] = field(default_factory=dict)
     discard_reactions: Mapping[int, Effect] = field(default_factory=dict)
+    play_reactions: Mapping[int, PlayHook] = field(default_factory=dict)
     points: Mapping[int, Points] = field(default_factory=dict)
     buy_forbidden: Mapping[int, Forbidden] = field(default_factory=dict)
     choose_treasures: frozenset[int] = frozenset()
@@ -118,6 +123,7 @@ def join(*sets: Texts) -> Texts:
         on_trash=merged("on_trash"),
         trash_reactions=merged("trash_reactions"),
         discard_reactions=merged("discard_reactions"),
+        play_reactions=merged("play_reactions"),
         points=merged("points"),
         buy_forbidden=merged("buy_forbidden"),
         choose_treasures=frozenset().union(*(t.choose_treasures for t in sets)),
