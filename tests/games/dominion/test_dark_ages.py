@@ -540,7 +540,7 @@ def test_altar_with_an_empty_hand_still_gains() -> None:
 def test_count_discards_two_then_gives_three() -> None:
     g, (me, _) = game(LOOT)
     place(g, 0, hand=["Count", "Estate", "Curse", "Gold"])
-    me.answers = ["discard_two", (e.ESTATE, e.CURSE), "plus_three"]
+    me.answers = ["count_discard_two", (e.ESTATE, e.CURSE), "plus_three"]
     play_card(g, 0, "Count")
     assert names(g.discard[0]) == ["Curse", "Estate"]
     assert g.coins == 3
@@ -763,7 +763,8 @@ def test_a_person_is_asked_every_dark_ages_question_in_words(
                     options=("discard_both", "keep_on_top")), "2", "keep_on_top",
          {"en": "Put them back in any order", "cs": "Vrátit je zpět"}),
         (e.Decision(e.CHOOSE, 0, e.COUNT, "count_first",
-                    options=("discard_two", "topdeck_one", "gain_copper")), "3", "gain_copper",
+                    options=("count_discard_two", "topdeck_one", "gain_copper")),
+         "3", "gain_copper",
          {"en": "Gain a Copper", "cs": "Získat Měďák"}),
         (e.Decision(e.CHOOSE, 0, e.COUNT, "count_second",
                     options=("plus_three", "trash_hand", "gain_duchy")), "2", "trash_hand",

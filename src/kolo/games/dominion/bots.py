@@ -41,8 +41,8 @@ from kolo.games.dominion.engine import (
     COPPER,
     COST,
     COUNCIL_ROOM,
-    COURTYARD,
     COUNTERFEIT,
+    COURTYARD,
     CURSE,
     DUCHY,
     DUKE,
@@ -473,7 +473,7 @@ class BigMoneyCard(Bot):
                 and with_all < view.cost(PROVINCE)
             ):
                 return rest
-        return tuple(among)
+        return super().play_treasures(view, d)
 
     def action(self, view: View, among: tuple[int, ...]) -> int | None:
         if self.card == KNIGHTS:  # the pile's cards are the ten Knights

@@ -469,7 +469,7 @@ def _altar(g: Game, p: int) -> None:
     _gain_up_to(g, p, ALTAR, 5)
 
 
-COUNT_FIRST = ("discard_two", "topdeck_one", "gain_copper")
+COUNT_FIRST = ("count_discard_two", "topdeck_one", "gain_copper")
 COUNT_SECOND = ("plus_three", "trash_hand", "gain_duchy")
 
 
@@ -478,7 +478,7 @@ def _count(g: Game, p: int) -> None:
     gain a Copper. Choose one: +3 coins; or trash your hand; or gain a Duchy."""
     hand = g.hand[p]
     first = g.ask(Decision(CHOOSE, p, COUNT, "count_first", options=COUNT_FIRST))
-    if first == "discard_two":
+    if first == "count_discard_two":
         k = min(2, len(hand))
         if k:
             chosen = g.ask(Decision(SELECT, p, COUNT, "discard", tuple(sorted(hand)), k, k))
@@ -624,10 +624,10 @@ def _bot_count(bot: Any, view: Any, d: Decision) -> Any:
     hand = view.hand
     if d.what == "count_first":
         if sum(1 for c in hand if worth(c) < 0) >= 2:
-            return "discard_two"
+            return "count_discard_two"
         if len(hand) > 3 and any(IS_ACTION[c] for c in hand) and view.actions == 0:
             return "topdeck_one"
-        return "discard_two" if len(hand) >= 4 else "gain_copper"
+        return "count_discard_two" if len(hand) >= 4 else "gain_copper"
     provinces = view.pile(PROVINCE)
     if provinces <= 4 and view.pile(DUCHY):
         return "gain_duchy"
@@ -746,7 +746,7 @@ TEXTS = Texts(
     options={
         "discard_both": N_("Discard them"),
         "keep_on_top": N_("Put them back in any order"),
-        "discard_two": N_("Discard 2 cards from your hand"),
+        "count_discard_two": N_("Discard 2 cards from your hand"),
         "topdeck_one": N_("Put a card from your hand onto your deck"),
         "gain_copper": N_("Gain a Copper"),
         "plus_three": N_("+3 coins"),
