@@ -35,7 +35,7 @@ LABELS = {
     "uniform": "Ten at random",
     "drawn": "Both draws",
     "first": "First seat's win rate, two equal bots (95 % interval; dashed: even)",
-    "dominance": "The dominant card's bot against the kingdom's other cards' bots (dashed: the limit)",
+    "dominance": "The dominant card's bot against the next strongest card's bot (dashed: the limit)",
     "unbalanced": "Unbalanced kingdoms (95 % interval)",
     "turns": "Game length: the first player's turns (mean; 90 % of games)",
     "points": "Every kingdom",
@@ -47,7 +47,7 @@ LABELS = {
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=150)
+    parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
@@ -56,7 +56,11 @@ def main() -> None:
     start = time.perf_counter()
 
     def progress(done: int) -> None:
-        print(f"\r{done}/{total} kingdoms, {time.perf_counter() - start:.0f} s", end="", file=sys.stderr)
+        print(
+            f"\r{done}/{total} kingdoms, {time.perf_counter() - start:.0f} s",
+            end="",
+            file=sys.stderr,
+        )
 
     result = drawstudy.study(
         championship(), args.rounds, args.games, args.seed, args.workers, progress
@@ -74,7 +78,7 @@ def main() -> None:
         print(
             f"{kind:9} {k['kingdoms']:4} first {k['first_seat']['rate']:.3f} "
             f"{k['first_seat']['interval']} vs-BM {k['dominant_vs_big_money']['rate']:.3f} "
-            f"vs-others {k['dominant_vs_others']['rate']:.3f} {k['dominant_vs_others']['interval']} "
+            f"vs-rival {k['dominant_vs_rival']['rate']:.3f} {k['dominant_vs_rival']['interval']} "
             f"unbalanced {k['unbalanced']['rate']:.3f} {k['unbalanced']['interval']} "
             f"seat {k['seat_unbalanced']['rate']:.3f} dominated {k['dominated']['rate']:.3f} "
             f"turns {k['turns']['mean']:.1f} ({k['turns']['low']}–{k['turns']['high']})"

@@ -40,13 +40,11 @@ def _interval(rate: dict[str, Any], lang: str) -> str:
 def draws_command(
     rounds: Annotated[
         int, typer.Option("--rounds", min=1, max=100_000, help=_("Rounds to draw."))
-    ] = 40,
+    ] = 40,  # drawstudy.ROUNDS: the engine loads when the command runs, not at start
     games: Annotated[
         int,
-        typer.Option(
-            "--games", min=2, max=100_000, help=_("Games of each kind on every kingdom.")
-        ),
-    ] = 60,
+        typer.Option("--games", min=2, max=100_000, help=_("Games of each kind on every kingdom.")),
+    ] = 60,  # drawstudy.GAMES
     seed: SeedOption = 1,
     workers: WorkersOption = 0,
     pool: Annotated[
@@ -70,7 +68,9 @@ def draws_command(
             _(
                 "kolo's engine does not play {count} of the pool's cards yet: the study draws "
                 "from a stand-in of the cards it plays ({cards} cards)."
-            ).format(count=len(drawstudy.unplayable(chosen.all_cards())), cards=len(studied.all_cards())),
+            ).format(
+                count=len(drawstudy.unplayable(chosen.all_cards())), cards=len(studied.all_cards())
+            ),
             file=sys.stderr,
         )
     result = simulating(
@@ -107,7 +107,7 @@ def _labels() -> dict[str, str]:
     return {
         **_names(),
         "first": _("First seat's win rate, two equal bots (95 % interval; dashed: even)"),
-        "dominance": _("The dominant card's bot against the kingdom's other cards' bots"),
+        "dominance": _("The dominant card's bot against the next strongest card's bot"),
         "unbalanced": _("Unbalanced kingdoms (95 % interval)"),
         "turns": _("Game length: the first player's turns (mean; 90 % of games)"),
         "points": _("Every kingdom"),
@@ -142,9 +142,9 @@ def _print(result: dict[str, Any]) -> None:
                 names[key],
                 str(k["kingdoms"]),
                 _pct(k["first_seat"]["rate"], lang) + " (" + _interval(k["first_seat"], lang) + ")",
-                _pct(k["dominant_vs_others"]["rate"], lang)
+                _pct(k["dominant_vs_rival"]["rate"], lang)
                 + " ("
-                + _interval(k["dominant_vs_others"], lang)
+                + _interval(k["dominant_vs_rival"], lang)
                 + ")",
                 _pct(k["unbalanced"]["rate"], lang) + " (" + _interval(k["unbalanced"], lang) + ")",
                 display.decimal(k["turns"]["mean"], 1, lang),
@@ -169,10 +169,8 @@ def _print(result: dict[str, Any]) -> None:
         _(
             "Unbalanced: the first seat wins {seat} points more or less than half, or Big Money "
             "with the kingdom's dominant card wins more than {dominance} against Big Money with "
-            "its other cards."
-        ).format(
-            seat=round(limits["seat"] * 100), dominance=_pct(limits["dominance"], lang)
-        )
+            "its next strongest card."
+        ).format(seat=round(limits["seat"] * 100), dominance=_pct(limits["dominance"], lang))
     )
     for key in ("basic", "extended", "drawn"):
         diff = result["unbalanced_vs_uniform"][key]
@@ -192,7 +190,7 @@ def _print(result: dict[str, Any]) -> None:
     print(
         _(
             "Usual balance of drawn kingdoms (19 in 20): the first seat wins {low} to {high}; "
-            "the dominant card wins at most {dominance} against the others."
+            "the dominant card wins at most {dominance} against its rival."
         ).format(
             low=_pct(usual["first_low"], lang),
             high=_pct(usual["first_high"], lang),

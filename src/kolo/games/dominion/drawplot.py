@@ -1,5 +1,5 @@
 """The draw study drawn as SVG (pure: the study in, the SVG text out): for each kind of
-kingdom the first seat's win rate, the dominant card's win rate against the others and the
+kingdom the first seat's win rate, the dominant card's win rate against its rival and the
 share of unbalanced kingdoms, each with its 95 % interval; game length; and every kingdom as
 a point (first seat's win rate across, dominant card's down), the unbalanced zone shaded."""
 
@@ -15,7 +15,9 @@ KINDS = ("basic", "extended", "uniform")
 COLOURS = {"basic": "#3b6ea5", "extended": "#b3553b", "uniform": "#8a8a8a"}
 
 
-def _scatter(study: Mapping[str, Any], top: float, labels: Mapping[str, str]) -> tuple[list[str], float]:
+def _scatter(
+    study: Mapping[str, Any], top: float, labels: Mapping[str, str]
+) -> tuple[list[str], float]:
     left, size = 60, 300
     out = [f'<text x="10" y="{top + 14}" font-weight="bold">{escape(labels["points"])}</text>']
     y0 = top + 30
@@ -47,7 +49,7 @@ def _scatter(study: Mapping[str, Any], top: float, labels: Mapping[str, str]) ->
         )
     for item in study["kingdoms"]:
         out.append(
-            f'<circle cx="{x(item["first_rate"]):.1f}" cy="{y(item["field_rate"]):.1f}" r="3" '
+            f'<circle cx="{x(item["first_rate"]):.1f}" cy="{y(item["rival_rate"]):.1f}" r="3" '
             f'fill="{COLOURS.get(item["kind"], "#000")}" fill-opacity="0.7"/>'
         )
     legend = left + size + 20
@@ -55,9 +57,7 @@ def _scatter(study: Mapping[str, Any], top: float, labels: Mapping[str, str]) ->
         ly = y0 + 10 + number * 18
         out.append(f'<circle cx="{legend}" cy="{ly}" r="4" fill="{COLOURS[kind]}"/>')
         out.append(f'<text x="{legend + 10}" y="{ly + 4}">{escape(labels[kind])}</text>')
-    out.append(
-        f'<text x="{legend}" y="{y0 + 80}" font-size="11">{escape(labels["across"])}</text>'
-    )
+    out.append(f'<text x="{legend}" y="{y0 + 80}" font-size="11">{escape(labels["across"])}</text>')
     out.append(f'<text x="{legend}" y="{y0 + 96}" font-size="11">{escape(labels["down"])}</text>')
     out.append(
         f'<text x="{legend}" y="{y0 + 112}" font-size="11">{escape(labels["shaded"])}</text>'
@@ -65,7 +65,9 @@ def _scatter(study: Mapping[str, Any], top: float, labels: Mapping[str, str]) ->
     return out, y0 + size + 30
 
 
-def _turns(study: Mapping[str, Any], top: float, labels: Mapping[str, str]) -> tuple[list[str], float]:
+def _turns(
+    study: Mapping[str, Any], top: float, labels: Mapping[str, str]
+) -> tuple[list[str], float]:
     """The first player's turns by kind: the mean as a bar, 90 % of games as a line."""
     left, right, most = 190, WIDTH - 30, 50
     scale = (right - left) / most
@@ -101,7 +103,7 @@ def svg(study: Mapping[str, Any], labels: Mapping[str, str]) -> str:
     y = 10.0
     for key, field, fair in (
         ("first", "first_seat", 1 / study["players"]),
-        ("dominance", "dominant_vs_others", study["limits"]["dominance"]),
+        ("dominance", "dominant_vs_rival", study["limits"]["dominance"]),
         ("unbalanced", "unbalanced", 0.0),
     ):
         rows = [(labels[k], kinds[k][field]["rate"], *kinds[k][field]["interval"]) for k in KINDS]

@@ -238,9 +238,7 @@ def fairness(
     first = mirror.seat_wins[0] / UNIT / games - 1 / players
     rates: dict[str, float] = {}
     for name in challengers(kingdom):
-        duel = run(
-            kingdom, ["heuristic", name], games, seed, colony=colony, shelters=shelters
-        )
+        duel = run(kingdom, ["heuristic", name], games, seed, colony=colony, shelters=shelters)
         rates[name] = duel.bot_wins[1] / UNIT / games
     rates["heuristic"] = 0.5
     spread = max(rates.values()) - min(rates.values())
