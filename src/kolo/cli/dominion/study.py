@@ -63,7 +63,7 @@ def draws_command(
 
     chosen = _pool_file(pool) if pool else championship()
     studied = drawstudy.stand_in(chosen)
-    if studied is not chosen:
+    if studied is not chosen and as_json:  # the text output says it itself
         print(
             _(
                 "kolo's engine does not play {count} of the pool's cards yet: the study draws "

@@ -221,9 +221,9 @@ def measure(kingdom: Drawn, games: int, seed: int) -> dict[str, Any]:
 
 def unbalanced(item: Mapping[str, Any]) -> bool:
     """Outside the balance a table expects (``SEAT_LIMIT``, ``DOMINANCE_LIMIT``)."""
-    return (
-        abs(item["first_rate"] - 1 / PLAYERS) > SEAT_LIMIT or item["rival_rate"] > DOMINANCE_LIMIT
-    )
+    first: float = item["first_rate"]
+    rival: float = item["rival_rate"]
+    return abs(first - 1 / PLAYERS) > SEAT_LIMIT or rival > DOMINANCE_LIMIT
 
 
 def weigh(
