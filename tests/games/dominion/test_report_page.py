@@ -187,3 +187,41 @@ def test_a_kingdom_far_outside_the_usual_balance_is_flagged(
     czech = client.get(url, HTTP_ACCEPT_LANGUAGE="cs").content.decode()
     assert "daleko mimo obvyklou vyváženost" in czech
     assert "převládá" in czech
+
+
+def test_drafted_tables_of_a_later_round_are_reported_or_their_unplayed_cards_named(
+    client, event, capsys
+) -> None:
+    """A round 3 of the qualifier: the Extended draw at the upper table, the Basic draw below,
+    each drafted, Colonies and Shelters drawn (R-DOM-3..7)."""
+    import random
+
+    from kolo.core.settings import resolve
+    from kolo.games import rulesets
+    from kolo.games.dominion import draws, drawstudy
+    from kolo.games.dominion.cards import load
+    from kolo.games.dominion.pools import championship
+
+    settings, problems = resolve(rulesets.get("dominion-cz").defaults, {})
+    assert not problems
+    rng = random.Random(11)
+    drawn = draws.draw_round(championship(), draws.QUALIFIER, 3, 2, settings, rng)
+    assert set(drawn.table_draw.values()) == {"basic", "extended"}
+    tables = list(models.Table.objects.filter(round__event=event, round__number=1))[:2]
+    for row, number in zip(tables, (1, 2), strict=True):
+        before = draws.table_kingdom(drawn, number)
+        picks = draws.simulate_draft(before.choices, ["a", "b"], rng)
+        after = draws.record_draft(before, picks, rng, first_game=False)
+        row.setup = after.document()
+        row.save()
+        page = client.get(_url(event, row.number)).content.decode()
+        missing = drawstudy.unplayable(after.cards, after.colony, after.shelters)
+        if missing:
+            assert "does not play these cards yet" in page
+            for card in missing:
+                assert load().card(card).en.replace("'", "&#x27;") in page
+        else:
+            assert "Balance" in page
+            assert "First seat" in page
+        if after.colony:
+            assert "With Colonies and Platinum." in page
