@@ -62,14 +62,22 @@ def test_the_report_of_a_base_game_kingdom(client, event, capsys) -> None:
     assert "Sklepení" in czech
 
 
-def test_a_kingdom_outside_the_base_game_is_named(client, event, capsys) -> None:
+def test_a_card_the_engine_does_not_play_yet_is_named(client, event, monkeypatch, capsys) -> None:
+    from kolo.games.dominion import engine
+
+    monkeypatch.setattr(engine, "PLAYABLE", tuple(c for c in engine.PLAYABLE if c != "Smithy"))
     table = _paired(event)
-    cards = ["Nobles", *FIRST[1:]]
-    kingdoms.set_kingdom(ACTOR, event, 1, table.number, cards, False, False)
+    kingdoms.set_kingdom(ACTOR, event, 1, table.number, FIRST, False, False)
     page = client.get(f"/desk/{event.key}/rounds/1/tables/{table.number}/kingdom/report/")
     assert page.status_code == 200
-    assert "Nobles" in page.content.decode()
-    assert "does not play these cards" in page.content.decode()
+    text = page.content.decode()
+    assert "does not play these cards yet, so bots cannot report on this table: Smithy." in text
+    czech = client.get(
+        f"/desk/{event.key}/rounds/1/tables/{table.number}/kingdom/report/",
+        HTTP_ACCEPT_LANGUAGE="cs",
+    ).content.decode()
+    assert "Kovárna" in czech
+    assert "zatím nehraje" in czech
 
 
 def test_strangers_do_not_see_the_report(event, capsys) -> None:
@@ -86,3 +94,134 @@ def test_the_report_page_in_czech(client, event, capsys) -> None:
     assert "Výhoda prvního hráče" in page
     assert "90 % her mezi" in page
     assert "Zpráva o království — stůl" in page
+
+
+# ---- every drawn table of a championship round (issue 40) ----
+
+
+def _url(event, table: int, round_number: int = 1) -> str:
+    return f"/desk/{event.key}/rounds/{round_number}/tables/{table}/kingdom/report/"
+
+
+def test_every_drawn_table_of_a_round_is_reported_or_its_unplayed_cards_named(
+    client, event, capsys
+) -> None:
+    """Round 1 of the championship deals ten cards from Base, Intrigue and Hinterlands: the
+    report plays them where the engine plays them all, and names the cards it does not play
+    yet otherwise (none once every card of the pool plays)."""
+    from kolo.games.dominion import drawstudy
+    from kolo.games.dominion.cards import load
+
+    table = _paired(event)
+    stored = kingdoms.stored_kingdom(table)
+    assert stored is not None
+    assert stored.cards
+    page = client.get(_url(event, table.number)).content.decode()
+    missing = drawstudy.unplayable(stored.cards, stored.colony, stored.shelters)
+    if missing:
+        assert "does not play these cards yet" in page
+        for card in missing:
+            assert load().card(card).en.replace("'", "&#x27;") in page
+        assert "First seat" not in page
+    else:
+        assert "First seat" in page
+        assert "Balance" in page
+
+
+def test_colonies_and_shelters_of_the_draw_are_played(client, event, monkeypatch, capsys) -> None:
+    """The table's Colonies and Shelters reach every game the report plays (where the engine
+    does not play them yet, the page says so)."""
+    from kolo.games.dominion import drawstudy, engine
+    from kolo.games.dominion.draws import Kingdom
+
+    table = _paired(event)
+    # a later round's drafted table, its Colonies and Shelters drawn (R-DOM-7)
+    table.setup = Kingdom("basic", cards=tuple(FIRST), colony=True, shelters=True).document()
+    table.save()
+    page = client.get(_url(event, table.number)).content.decode()
+    assert "With Colonies and Platinum." in page
+    assert "With Shelters instead of Estates." in page
+    if drawstudy.unplayable(FIRST, True, True):
+        assert "Colony" in page
+        assert "does not play these cards yet" in page
+    seen = set()
+    real = engine.play
+
+    def play(kingdom, agents, seed, **options):
+        seen.add((options.get("colony"), options.get("shelters")))
+        return real(kingdom, agents, seed)
+
+    monkeypatch.setattr(engine, "play", play)
+    monkeypatch.setattr(drawstudy, "unplayable", lambda cards, colony=False, shelters=False: [])
+    page = client.get(_url(event, table.number)).content.decode()
+    assert "First seat" in page, page[page.index("<h1>") :]
+    assert seen == {(True, True)}
+
+
+def test_a_kingdom_far_outside_the_usual_balance_is_flagged(
+    client, event, monkeypatch, capsys
+) -> None:
+    from kolo.games.dominion import drawstudy
+
+    table = _paired(event)
+    kingdoms.set_kingdom(ACTOR, event, 1, table.number, FIRST, False, False)
+    url = _url(event, table.number)
+    monkeypatch.setattr(
+        drawstudy,
+        "shipped_usual",
+        lambda: {"first_low": 0.0, "first_high": 1.0, "dominance": 1.0},
+    )
+    page = client.get(url).content.decode()
+    assert "Within the usual balance" in page
+    assert "far outside the usual balance" not in page
+    assert "dominates" not in page
+    monkeypatch.setattr(
+        drawstudy,
+        "shipped_usual",
+        lambda: {"first_low": 0.99, "first_high": 0.995, "dominance": 0.0},
+    )
+    page = client.get(url).content.decode()
+    assert "This kingdom is far outside the usual balance: the first player wins" in page
+    assert "One card dominates this kingdom: Big Money with" in page
+    assert "Within the usual balance" not in page
+    czech = client.get(url, HTTP_ACCEPT_LANGUAGE="cs").content.decode()
+    assert "daleko mimo obvyklou vyváženost" in czech
+    assert "převládá" in czech
+
+
+def test_drafted_tables_of_a_later_round_are_reported_or_their_unplayed_cards_named(
+    client, event, capsys
+) -> None:
+    """A round 3 of the qualifier: the Extended draw at the upper table, the Basic draw below,
+    each drafted, Colonies and Shelters drawn (R-DOM-3..7)."""
+    import random
+
+    from kolo.core.settings import resolve
+    from kolo.games import rulesets
+    from kolo.games.dominion import draws, drawstudy
+    from kolo.games.dominion.cards import load
+    from kolo.games.dominion.pools import championship
+
+    settings, problems = resolve(rulesets.get("dominion-cz").defaults, {})
+    assert not problems
+    rng = random.Random(11)
+    drawn = draws.draw_round(championship(), draws.QUALIFIER, 3, 2, settings, rng)
+    assert set(drawn.table_draw.values()) == {"basic", "extended"}
+    tables = list(models.Table.objects.filter(round__event=event, round__number=1))[:2]
+    for row, number in zip(tables, (1, 2), strict=True):
+        before = draws.table_kingdom(drawn, number)
+        picks = draws.simulate_draft(before.choices, ["a", "b"], rng)
+        after = draws.record_draft(before, picks, rng, first_game=False)
+        row.setup = after.document()
+        row.save()
+        page = client.get(_url(event, row.number)).content.decode()
+        missing = drawstudy.unplayable(after.cards, after.colony, after.shelters)
+        if missing:
+            assert "does not play these cards yet" in page
+            for card in missing:
+                assert load().card(card).en.replace("'", "&#x27;") in page
+        else:
+            assert "Balance" in page
+            assert "First seat" in page
+        if after.colony:
+            assert "With Colonies and Platinum." in page

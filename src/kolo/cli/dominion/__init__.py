@@ -4,7 +4,8 @@ ask of it (``kolo.cli.games``).
 - ``cards``: the cards, the championship's draws, the kingdoms of an event's tables, the card
   pools (``kolo cards``, ``kolo draw``, ``kolo kingdom``, ``kolo pool``);
 - ``play``: the base game played (``kolo dominion``: kingdom reports by bots, fair kingdoms to
-  propose, a game in the terminal).
+  propose, a game in the terminal);
+- ``study``: the championship's draws measured (``kolo dominion draws``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from kolo.cli.dominion import cards, play  # noqa: F401 - importing a module registers its commands
+from kolo.cli.dominion import cards, play, study  # noqa: F401 - importing a module registers its commands
 from kolo.cli.helptext import Listing
 from kolo.core.problems import N_
 
@@ -28,7 +29,7 @@ HELP = Listing(
     setups=("kingdom",),
     tools=("cards", "draw", "pool"),
     title=(N_("Dominion's cards"),),
-    simulations=(("dominion", "simulate"),),
+    simulations=(("dominion", "simulate"), ("dominion", "draws")),
     see_also={
         ("dominion", "simulate"): N_(
             "This simulates games of Dominion between bots. How good a tournament format is: "

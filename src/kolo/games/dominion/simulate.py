@@ -78,13 +78,29 @@ def play_batch(
     kingdom: Sequence[str], names: Sequence[str], seed: int, first: int, count: int
 ) -> Tally:
     """Games ``first`` … ``first + count - 1``."""
+    return play_setup_batch(kingdom, names, seed, False, False, first, count)
+
+
+def play_setup_batch(
+    kingdom: Sequence[str],
+    names: Sequence[str],
+    seed: int,
+    colony: bool,
+    shelters: bool,
+    first: int,
+    count: int,
+) -> Tally:
+    """Games ``first`` … ``first + count - 1``, with Platinum and Colony (``colony``) and
+    Shelters (``shelters``) as a table's draw decided them (R-DOM-7)."""
     n = len(names)
     made = [bots_module.bot(name) for name in names]
     tally = Tally(bot_wins=[0] * n, seat_wins=[0] * n, bot_points=[0] * n)
     for index, own in seeds(seed, first, count):
         turn = index % n
         seated = [(s + turn) % n for s in range(n)]  # seat s → bot seated[s]
-        result = engine.play(kingdom, [made[b] for b in seated], own)
+        result = engine.play(
+            kingdom, [made[b] for b in seated], own, colony=colony, shelters=shelters
+        )
         share = UNIT // len(result.winners)
         for seat in result.winners:
             tally.seat_wins[seat] += share
@@ -104,11 +120,14 @@ def run(
     seed: int,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    *,
+    colony: bool = False,
+    shelters: bool = False,
 ) -> Tally:
     """Play ``games`` games; ``progress`` is told how many are done as batches finish."""
     total = Tally()
-    args = (list(kingdom), list(names), seed)
-    for tally in run_batches(play_batch, args, games, BATCH, workers, progress):
+    args = (list(kingdom), list(names), seed, colony, shelters)
+    for tally in run_batches(play_setup_batch, args, games, BATCH, workers, progress):
         total.add(tally)
     return total
 
@@ -199,18 +218,27 @@ def candidates(pool: Sequence[str], count: int, seed: int) -> list[tuple[str, ..
     return [tuple(sorted(rng.sample(list(pool), 10))) for _ in range(count)]
 
 
-def fairness(kingdom: Sequence[str], players: int, games: int, seed: int) -> dict[str, Any]:
+def fairness(
+    kingdom: Sequence[str],
+    players: int,
+    games: int,
+    seed: int,
+    *,
+    colony: bool = False,
+    shelters: bool = False,
+) -> dict[str, Any]:
     """How fair a kingdom is: the first seat's advantage with heuristic bots in every seat
     (``players`` players, ``games`` games; the full report under ``mirror``), and the strategy
     spread: two-player duels (``games`` each) of Big Money and Big Money with each strong
     card of the kingdom against the heuristic bot — the best win rate minus the worst, the
-    heuristic's own 50 % included."""
+    heuristic's own 50 % included. Platinum and Colony (``colony``) and Shelters
+    (``shelters``) as the table's draw decided them."""
     names = ["heuristic"] * players
-    mirror = run(kingdom, names, games, seed)
+    mirror = run(kingdom, names, games, seed, colony=colony, shelters=shelters)
     first = mirror.seat_wins[0] / UNIT / games - 1 / players
     rates: dict[str, float] = {}
     for name in challengers(kingdom):
-        duel = run(kingdom, ["heuristic", name], games, seed)
+        duel = run(kingdom, ["heuristic", name], games, seed, colony=colony, shelters=shelters)
         rates[name] = duel.bot_wins[1] / UNIT / games
     rates["heuristic"] = 0.5
     spread = max(rates.values()) - min(rates.values())

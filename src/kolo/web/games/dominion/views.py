@@ -1,5 +1,6 @@
-"""Dominion's desk pages: a table's kingdom and draft recorded, the kingdom report (bots play a
-base-game table's kingdom) and fair kingdoms to propose for a Dominion event."""
+"""Dominion's desk pages: a table's kingdom and draft recorded, the kingdom report (bots play
+any table's kingdom the engine plays, and say whether it is far outside the usual balance) and
+fair kingdoms to propose for a Dominion event."""
 
 from __future__ import annotations
 
@@ -80,10 +81,12 @@ def _rate(value: float, signed: bool = False) -> str:
 def kingdom_report(
     request: HttpRequest, event: models.Event, role: str, number: int, table: int
 ) -> HttpResponse:
-    """The report of the bots on the table's kingdom, when it is a base-game kingdom: the
-    first seat's advantage at the table's size, game length, how games end, and how simple
-    strategies fare against the heuristic bot."""
-    from kolo.games.dominion import engine
+    """The report of the bots on the table's kingdom, with Colonies and Shelters as its draw
+    decided them, when kolo's engine plays all of it: the first seat's advantage at the
+    table's size, game length, how games end, how simple strategies fare against the heuristic
+    bot, and whether the kingdom is far outside the usual balance of the championship's drawn
+    kingdoms (``kolo.games.dominion.drawstudy``)."""
+    from kolo.games.dominion import drawstudy
     from kolo.games.dominion import simulate as sim
     from kolo.games.dominion.cards import load, sort_key
 
@@ -97,13 +100,22 @@ def kingdom_report(
     players = min(6, max(2, found.seats.count()))
     context["players"] = players
     cards = list(stored.cards) if stored and stored.cards else []
+    colony = bool(stored and stored.colony)
+    shelters = bool(stored and stored.shelters)
+    context.update(colony=colony, shelters=shelters)
     ordered = sorted((data.card(c) for c in cards), key=lambda c: sort_key(c, language))
     context["cards"] = [{"name": c.name(language), "cost": c.cost} for c in ordered]
-    outside = [c.name(language) for c in ordered if c.id not in engine.KINGDOM]
+    outside = [
+        data.card(c).name(language)
+        for c in drawstudy.unplayable([c.id for c in ordered], colony, shelters)
+    ]
     context["outside"] = outside
     if not cards or outside or len(cards) != 10:
         return render(request, "kolo/desk/kingdom_report.html", context)
-    fair = sim.fairness(tuple(sorted(cards)), players, GAMES, SEED)
+    context["balance"] = _balance(tuple(sorted(cards)), colony, shelters)
+    fair = sim.fairness(
+        tuple(sorted(cards)), players, GAMES, SEED, colony=colony, shelters=shelters
+    )
     mirror = fair["mirror"]
     low, high = mirror["first_seat_interval"]
     context["report"] = {
@@ -128,6 +140,52 @@ def kingdom_report(
         ],
     }
     return render(request, "kolo/desk/kingdom_report.html", context)
+
+
+BALANCE_GAMES = 100
+"""Games of each kind behind the balance check (``drawstudy.measure``)."""
+
+
+def _balance(cards: tuple[str, ...], colony: bool, shelters: bool) -> dict[str, Any]:
+    """Whether a kingdom is far outside the usual balance of the championship's drawn
+    kingdoms, in plain words (the figures of ``drawstudy.measure`` against the usual range
+    the last study measured)."""
+    from kolo.games.dominion import drawstudy
+    from kolo.games.dominion.cards import load
+
+    usual = drawstudy.shipped_usual()
+    item = drawstudy.measure(
+        drawstudy.Drawn("table", 0, cards, colony, shelters), BALANCE_GAMES, SEED
+    )
+    outside = drawstudy.outside_usual(item, usual)
+    warnings = []
+    if outside["first_high"] or outside["first_low"]:
+        warnings.append(
+            _(
+                "This kingdom is far outside the usual balance: the first player wins {rate} of "
+                "games between two equal bots, while in 19 of 20 kingdoms the championship's "
+                "draws give that share is between {low} and {high}."
+            ).format(
+                rate=_rate(item["first_rate"]),
+                low=_rate(usual["first_low"]),
+                high=_rate(usual["first_high"]),
+            )
+        )
+    if outside["dominance"]:
+        warnings.append(
+            _(
+                "One card dominates this kingdom: Big Money with {card} alone wins {rate} of "
+                "games against Big Money with {rival}, the kingdom's next strongest card, while "
+                "in 19 of 20 kingdoms the championship's draws give the strongest card wins at "
+                "most {usual} against the next."
+            ).format(
+                card=load().card(item["dominant"]).name(present.language()),
+                rival=load().card(item["rival"]).name(present.language()),
+                rate=_rate(item["rival_rate"]),
+                usual=_rate(usual["dominance"]),
+            )
+        )
+    return {"warnings": warnings, "games": BALANCE_GAMES}
 
 
 # ---- fair kingdoms to propose (NBGL: base-game kingdoms "revealed on the day") ----
