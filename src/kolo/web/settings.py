@@ -19,6 +19,10 @@
 - ``KOLO_FORGET_EMAILS_DAYS``: registrations' e-mail addresses are erased this many days
   after the event (default 30): when ``kolo serve`` starts and whenever an organiser opens
   an event's registrations at the desk.
+- ``KOLO_CACHE_URL``: the cache the server processes share (rendered pages, events'
+  versions, limits): ``redis://host:port/0`` (Redis), ``database`` (the store's database),
+  ``memory`` (each process its own). Unset: ``database`` on PostgreSQL, ``memory`` on
+  SQLite. See ``kolo.web.sharedcache``.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 
 from kolo.web.database import database_config, sqlite_path
+from kolo.web.sharedcache import cache_config
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 WEB_DIR = Path(__file__).resolve().parent
@@ -100,6 +105,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "kolo.web.outage.DatabaseDownMiddleware",  # first: a 503 page when the store is away
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -132,7 +138,7 @@ WSGI_APPLICATION = "kolo.web.wsgi.application"
 
 DATABASES = {"default": database_config()}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+CACHES = {"default": cache_config(DATABASES["default"], os.environ.get("KOLO_CACHE_URL", ""))}
 
 USE_TZ = True
 TIME_ZONE = os.environ.get("KOLO_TIME_ZONE", "Europe/Prague")

@@ -1,0 +1,220 @@
+"""The cache the server processes share: chosen by ``KOLO_CACHE_URL``, and never a reason
+for a page to fail.
+
+- ``redis://host:port/db`` (or ``rediss://``, ``unix://``): Redis, through Django's own
+  Redis backend, with ``SharedRedisCache`` below in front: several processes (and several
+  machines) share the pages they rendered and the events' versions.
+- ``database``: the store's own database (Django's database cache, in the table
+  ``kolo_cache`` that a migration creates): shared by every process on the store, no other
+  server to run.
+- ``memory``: each process's own memory.
+- unset: ``database`` on PostgreSQL (several processes serve one store there), ``memory``
+  on SQLite (one ``kolo serve`` on a laptop: nothing to share, and memory is the fastest).
+
+Redis may stop or become unreachable while kolo serves: ``SharedRedisCache`` then answers
+every read as a miss and ignores every write (the pages are rendered from the database),
+says so once in the log, and tries Redis again after ``RETRY_SECONDS``. Nothing it keeps
+can be stale for longer than a second once Redis is back (see ``kolo.web.snapshots``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+from django.core.cache.backends.redis import RedisCache
+from django.core.exceptions import ImproperlyConfigured
+from django.http import HttpRequest, QueryDict
+
+import kolo
+
+T = TypeVar("T")
+
+log = logging.getLogger("kolo.cache")
+
+CACHE_TABLE = "kolo_cache"
+"""The database cache's table (created by the migration ``kolo_web.0001_cache_table``)."""
+
+RETRY_SECONDS = 0.5
+"""After Redis failed to answer, kolo asks it again only after this long (meanwhile: misses)."""
+
+
+def cache_config(database: dict[str, Any], url: str) -> dict[str, Any]:
+    """Django's ``CACHES["default"]`` for ``KOLO_CACHE_URL`` (``url``) and the store."""
+    url = url.strip()
+    if not url:
+        url = "database" if database["ENGINE"].endswith("postgresql") else "memory"
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        return {
+            "BACKEND": "kolo.web.sharedcache.SharedRedisCache",
+            "LOCATION": url,
+            # one Redis may serve several kolo stores: their pages never mix (nor the
+            # pages an older kolo rendered)
+            "KEY_PREFIX": f"kolo-{_store_identity(database)}-{kolo.__version__}",
+        }
+    if url == "database":
+        return {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": CACHE_TABLE,
+            "OPTIONS": {"MAX_ENTRIES": 5000},  # six events' pages in two languages
+        }
+    if url == "memory":
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    raise ImproperlyConfigured(
+        f"KOLO_CACHE_URL must be redis://host:port/number, database or memory (found {url!r})"
+    )
+
+
+def _store_identity(database: dict[str, Any]) -> str:
+    where = "|".join(str(database.get(k, "")) for k in ("ENGINE", "HOST", "PORT", "NAME"))
+    return hashlib.sha256(where.encode()).hexdigest()[:10]
+
+
+class SharedRedisCache(RedisCache):
+    """Django's Redis cache that never fails a page: while Redis does not answer, a read is
+    a miss, a write is skipped (``incr`` of a missing key: ``ValueError``, as for any miss).
+    """
+
+    def __init__(self, server: str, params: dict[str, Any]) -> None:
+        from redis.retry import Retry
+        from redis.backoff import NoBackoff
+
+        options = dict(params.get("OPTIONS") or {})
+        # a page must not wait long for a cache: a quick refusal, a short wait at most,
+        # and one immediate retry (a connection Redis closed when it restarted)
+        options.setdefault("socket_connect_timeout", 0.5)
+        options.setdefault("socket_timeout", 0.5)
+        options.setdefault("retry", Retry(NoBackoff(), 1))
+        super().__init__(server, {**params, "OPTIONS": options})
+        self._down_until = 0.0
+        self._down = False
+        self._state = threading.Lock()
+
+    def _answer(self, call: Callable[[], T], missed: Callable[[], T]) -> T:
+        import redis
+
+        if self._down and time.monotonic() < self._down_until:
+            return missed()
+        try:
+            result = call()
+        except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as error:
+            with self._state:
+                self._down_until = time.monotonic() + RETRY_SECONDS
+                first = not self._down
+                self._down = True
+            if first:
+                log.warning(
+                    "the cache (Redis) does not answer: pages are rendered from the "
+                    "database until it does (%s)",
+                    error,
+                )
+            return missed()
+        if self._down:
+            with self._state:
+                was, self._down = self._down, False
+            if was:
+                log.warning("the cache (Redis) answers again")
+        return result
+
+    def reachable(self) -> bool:
+        """Whether Redis answers now (``/healthz``): a real round trip, no back-off."""
+        import redis
+
+        try:
+            return bool(self._cache.get_client(write=True).ping())
+        except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError):
+            return False
+
+    def get(self, key: Any, default: Any = None, version: Any = None) -> Any:
+        return self._answer(
+            lambda: super(SharedRedisCache, self).get(key, default, version), lambda: default
+        )
+
+    def set(self, key: Any, value: Any, timeout: Any = None, version: Any = None) -> None:
+        from django.core.cache.backends.base import DEFAULT_TIMEOUT
+
+        when = DEFAULT_TIMEOUT if timeout is None else timeout
+        self._answer(
+            lambda: super(SharedRedisCache, self).set(key, value, when, version), lambda: None
+        )
+
+    def add(self, key: Any, value: Any, timeout: Any = None, version: Any = None) -> bool:
+        from django.core.cache.backends.base import DEFAULT_TIMEOUT
+
+        when = DEFAULT_TIMEOUT if timeout is None else timeout
+        return self._answer(
+            lambda: super(SharedRedisCache, self).add(key, value, when, version), lambda: False
+        )
+
+    def incr(self, key: Any, delta: int = 1, version: Any = None) -> int:
+        def missed() -> int:
+            raise ValueError(f"Key '{key}' not found (the cache does not answer)")
+
+        return self._answer(lambda: super(SharedRedisCache, self).incr(key, delta, version), missed)
+
+    def delete(self, key: Any, version: Any = None) -> bool:
+        return self._answer(
+            lambda: super(SharedRedisCache, self).delete(key, version), lambda: False
+        )
+
+    def touch(self, key: Any, timeout: Any = None, version: Any = None) -> bool:
+        from django.core.cache.backends.base import DEFAULT_TIMEOUT
+
+        when = DEFAULT_TIMEOUT if timeout is None else timeout
+        return self._answer(
+            lambda: super(SharedRedisCache, self).touch(key, when, version), lambda: False
+        )
+
+    def has_key(self, key: Any, version: Any = None) -> bool:
+        return self._answer(
+            lambda: super(SharedRedisCache, self).has_key(key, version), lambda: False
+        )
+
+    def get_many(self, keys: Iterable[Any], version: Any = None) -> dict[Any, Any]:
+        keys = list(keys)
+        return self._answer(lambda: super(SharedRedisCache, self).get_many(keys, version), dict)
+
+    def set_many(self, data: dict[Any, Any], timeout: Any = None, version: Any = None) -> list[Any]:
+        from django.core.cache.backends.base import DEFAULT_TIMEOUT
+
+        when = DEFAULT_TIMEOUT if timeout is None else timeout
+        return self._answer(
+            lambda: super(SharedRedisCache, self).set_many(data, when, version), lambda: list(data)
+        )
+
+    def delete_many(self, keys: Iterable[Any], version: Any = None) -> None:
+        keys = list(keys)
+        self._answer(lambda: super(SharedRedisCache, self).delete_many(keys, version), lambda: None)
+
+    def clear(self) -> bool:
+        return self._answer(lambda: super(SharedRedisCache, self).clear(), lambda: False)
+
+
+def reachable(backend: Any) -> bool:
+    """Whether the cache answers now: Redis's ping, else a write read back."""
+    check = getattr(backend, "reachable", None)
+    if check is not None:
+        return bool(check())
+    key = "kolo:healthz"
+    token = time.monotonic_ns()
+    backend.set(key, token, 10)
+    return bool(backend.get(key) == token)
+
+
+def page_query(request: HttpRequest, names: Iterable[str]) -> str:
+    """Keep only the query parameters ``names`` (those the page reads) in ``request``: the
+    page then depends on nothing else, so another query string (``?utm_source=…``,
+    ``?_=123``) finds the same cached page. Returns the kept query string."""
+    kept = QueryDict(mutable=True)
+    for name in sorted(set(names)):
+        values = request.GET.getlist(name)
+        if values:
+            kept.setlist(name, values)
+    query = kept.urlencode()
+    request.GET = QueryDict(query)
+    request.META["QUERY_STRING"] = query
+    return query
