@@ -47,6 +47,7 @@ def unavailable(request: HttpRequest | None = None) -> HttpResponse:
     )
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     response["Cache-Control"] = "no-store"
+    response._has_been_logged = True  # _say's line instead
     return response
 
 
@@ -109,4 +110,5 @@ def healthz(request: HttpRequest) -> HttpResponse:
         f"down: {' '.join(down)}\n", content_type="text/plain; charset=utf-8", status=503
     )
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    response._has_been_logged = True  # the proxy asks often
     return response

@@ -20,7 +20,7 @@
   after the event (default 30): when ``kolo serve`` starts and whenever an organiser opens
   an event's registrations at the desk.
 - ``KOLO_CACHE_URL``: the cache the server processes share (rendered pages, events'
-  versions, limits): ``redis://host:port/0`` (Redis), ``database`` (the store's database),
+  versions): ``redis://host:port/0`` (Redis), ``database`` (the store's database),
   ``memory`` (each process its own). Unset: ``database`` on PostgreSQL, ``memory`` on
   SQLite. See ``kolo.web.sharedcache``.
 """

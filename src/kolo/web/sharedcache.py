@@ -74,14 +74,27 @@ def _store_identity(database: dict[str, Any]) -> str:
     return hashlib.sha256(where.encode()).hexdigest()[:10]
 
 
+class _Outage:
+    """Whether Redis at one address is known not to answer, and when to ask it again."""
+
+    def __init__(self) -> None:
+        self.down = False
+        self.retry_at = 0.0
+        self.lock = threading.Lock()
+
+
+_outages: dict[str, _Outage] = {}
+_outages_guard = threading.Lock()
+
+
 class SharedRedisCache(RedisCache):
     """Django's Redis cache that never fails a page: while Redis does not answer, a read is
     a miss, a write is skipped (``incr`` of a missing key: ``ValueError``, as for any miss).
     """
 
     def __init__(self, server: str, params: dict[str, Any]) -> None:
-        from redis.retry import Retry
         from redis.backoff import NoBackoff
+        from redis.retry import Retry
 
         options = dict(params.get("OPTIONS") or {})
         # a page must not wait long for a cache: a quick refusal, a short wait at most,
@@ -90,22 +103,22 @@ class SharedRedisCache(RedisCache):
         options.setdefault("socket_timeout", 0.5)
         options.setdefault("retry", Retry(NoBackoff(), 1))
         super().__init__(server, {**params, "OPTIONS": options})
-        self._down_until = 0.0
-        self._down = False
-        self._state = threading.Lock()
+        # Django makes a cache object per thread: what is known of Redis is the process's
+        with _outages_guard:
+            self._outage = _outages.setdefault(server, _Outage())
 
     def _answer(self, call: Callable[[], T], missed: Callable[[], T]) -> T:
         import redis
 
-        if self._down and time.monotonic() < self._down_until:
+        outage = self._outage
+        if outage.down and time.monotonic() < outage.retry_at:
             return missed()
         try:
             result = call()
         except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as error:
-            with self._state:
-                self._down_until = time.monotonic() + RETRY_SECONDS
-                first = not self._down
-                self._down = True
+            with outage.lock:
+                outage.retry_at = time.monotonic() + RETRY_SECONDS
+                first, outage.down = not outage.down, True
             if first:
                 log.warning(
                     "the cache (Redis) does not answer: pages are rendered from the "
@@ -113,9 +126,9 @@ class SharedRedisCache(RedisCache):
                     error,
                 )
             return missed()
-        if self._down:
-            with self._state:
-                was, self._down = self._down, False
+        if outage.down:
+            with outage.lock:
+                was, outage.down = outage.down, False
             if was:
                 log.warning("the cache (Redis) answers again")
         return result
