@@ -123,6 +123,28 @@ def test_a_junk_query_string_is_served_from_the_cache(renders):
 
 @pytest.mark.db
 @pytest.mark.django_db
+@override_settings(CACHES=DATABASE_CACHE)
+def test_a_long_search_is_kept_too(renders):
+    """The database cache takes keys of at most 250 characters: a long address is kept
+    under its digest, not rendered again on every request."""
+    import warnings
+
+    from django.core.cache.backends.base import CacheKeyWarning
+
+    event = paired("Brno 2026")
+    client = Client()
+    search = f"/e/{event.key}/find/?q=" + "Player%20" * 40
+    with warnings.catch_warnings(record=True) as warned:
+        warnings.simplefilter("always")
+        first = client.get(search)
+        assert first.status_code == 200
+        assert client.get(search).content == first.content
+    assert not [w for w in warned if issubclass(w.category, CacheKeyWarning)]
+    assert renders == ["kolo/public/find.html"]
+
+
+@pytest.mark.db
+@pytest.mark.django_db
 def test_the_language_links_name_only_what_the_page_reads():
     """The page is kept for every query string: it must not carry the first one's."""
     event = paired("Brno 2026")

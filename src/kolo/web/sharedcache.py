@@ -231,3 +231,11 @@ def page_query(request: HttpRequest, names: Iterable[str]) -> str:
     request.GET = QueryDict(query)
     request.META["QUERY_STRING"] = query
     return query
+
+
+def short_key(head: str, tail: str) -> str:
+    """``head:tail``, with a long or unusual ``tail`` (an address, a query) replaced by its
+    digest: every cache takes it (the database cache's keys are at most 250 characters)."""
+    if len(tail) > 120 or not tail.isascii() or not tail.isprintable() or " " in tail:
+        tail = "#" + hashlib.sha256(tail.encode()).hexdigest()
+    return f"{head}:{tail}"

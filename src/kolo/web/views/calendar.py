@@ -47,9 +47,10 @@ def cached(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         if request.user.is_authenticated:
             return view(request, *args, **kwargs)
         query = sharedcache.page_query(request, PARAMETERS)
-        name = (
+        name = sharedcache.short_key(
             f"kolo:calendar:{_store_version()}:{translation.get_language()}:"
-            f"{timezone.localdate().isoformat()}:{request.get_host()}:{request.path}?{query}"
+            f"{timezone.localdate().isoformat()}",
+            f"{request.get_host()}:{request.path}?{query}",
         )
         hit = cache.get(name)
         if hit is not None:

@@ -86,7 +86,7 @@ def shared_page(
         event = _event(key)
         query = sharedcache.page_query(request, parameters)
         state = f"{present.version(event)}:{translation.get_language()}"
-        name = f"kolo:page:{event.pk}:{state}:{request.path}?{query}"
+        name = sharedcache.short_key(f"kolo:page:{event.pk}:{state}", f"{request.path}?{query}")
         cached = cache.get(name)
         if cached is not None:
             return HttpResponse(cached)
