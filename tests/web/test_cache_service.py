@@ -427,6 +427,14 @@ def test_healthz_answers_ok_without_login_and_is_never_cached():
 
 @pytest.mark.db
 @pytest.mark.django_db
+@override_settings(ALLOWED_HOSTS=["kolo.example.org"])
+def test_healthz_answers_the_service_manager_on_localhost():
+    assert Client().get("/healthz", HTTP_HOST="127.0.0.1:8000").status_code == 200
+    assert Client().get("/", HTTP_HOST="127.0.0.1:8000").status_code == 400  # the pages do not
+
+
+@pytest.mark.db
+@pytest.mark.django_db
 def test_healthz_says_which_is_down(monkeypatch, redis_server):
     with override_settings(CACHES=redis_caches(redis_server.url)):
         assert Client().get("/healthz").status_code == 200

@@ -30,6 +30,9 @@ log = logging.getLogger("kolo.database")
 RETRY_AFTER_SECONDS = 10
 """What the 503 page's ``Retry-After`` header asks clients to wait."""
 
+HEALTH_PATH = "/healthz"
+"""Answered by ``DatabaseDownMiddleware`` itself, for any host name."""
+
 _quiet = threading.Lock()
 _last_said = 0.0
 
@@ -63,12 +66,16 @@ def _say(error: BaseException) -> None:
 
 
 class DatabaseDownMiddleware:
-    """A view that fails because the database does not answer gets the 503 page."""
+    """The first of the middleware: ``/healthz`` answered before any other (no session, no
+    host check: the proxy or the service manager may ask ``localhost``), and a view that
+    fails because the database does not answer gets the 503 page."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.path_info == HEALTH_PATH:
+            return healthz(request)
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:

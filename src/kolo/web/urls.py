@@ -89,7 +89,6 @@ event_desk = [
 
 urlpatterns = [
     path("", public.home, name="home"),
-    path("healthz", outage.healthz, name="healthz"),
     path("i18n/setlang/", set_language, name="set_language"),
     path("language/<str:code>/", public.choose_language, name="language"),
     path("login/", accounts.LoginView.as_view(), name="login"),
