@@ -485,6 +485,18 @@ def test_a_page_while_the_database_is_away_says_try_again(monkeypatch, language,
     assert client.get(f"/e/{event.key}/standings/").status_code == 200
 
 
+@pytest.mark.db
+@pytest.mark.django_db
+def test_the_api_while_the_database_is_away_answers_in_json(monkeypatch):
+    from kolo.web.views import api
+
+    monkeypatch.setattr(api, "_event", database_away)
+    answer = Client(raise_request_exception=False).get("/api/v1/events/brno")
+    assert answer.status_code == 503
+    assert answer.json() == {"error": "Try again in a moment"}
+    assert answer["Retry-After"].isdigit()
+
+
 def test_a_failure_outside_a_view_is_also_the_503_page():
     from django.test import RequestFactory
 

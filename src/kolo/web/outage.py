@@ -18,8 +18,9 @@ from collections.abc import Callable
 
 from django.core.cache import cache
 from django.db import DatabaseError, InterfaceError, OperationalError, connection
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.defaults import server_error as django_server_error
 
@@ -43,11 +44,16 @@ def database_away(error: BaseException | None) -> bool:
 
 
 def unavailable(request: HttpRequest | None = None) -> HttpResponse:
-    """The 503 page: try again in a moment (rendered without the database)."""
-    response = HttpResponse(
-        render_to_string("kolo/unavailable.html", {"retry_after": RETRY_AFTER_SECONDS}),
-        status=503,
-    )
+    """The 503 page: try again in a moment (rendered without the database); the API's
+    clients get it as the API's errors are, ``{"error": …}``."""
+    response: HttpResponse
+    if request is not None and request.path_info.startswith("/api/"):
+        response = JsonResponse({"error": _("Try again in a moment")}, status=503)
+    else:
+        response = HttpResponse(
+            render_to_string("kolo/unavailable.html", {"retry_after": RETRY_AFTER_SECONDS}),
+            status=503,
+        )
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     response["Cache-Control"] = "no-store"
     response._has_been_logged = True  # _say's line instead
