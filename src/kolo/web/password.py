@@ -1,8 +1,9 @@
 """An organiser changes their own password in the web app: the current password, the new one
 twice, the one password rule (``kolo.store.users.password_problem``). A wrong current password
 counts as a failed login (``accounts.record_failure``), so the form cannot be used to guess;
-while the account or address must wait, the form refuses without looking (HTTP 429). The
-session stays logged in; the audit trail records the change, never the password."""
+while the account must wait at this address (or the address must), the form refuses without
+looking (HTTP 429). The session stays logged in; the audit trail records the change, never
+the password."""
 
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ def change_password(request: HttpRequest) -> HttpResponse:
         else:
             store.set_password(store.Actor(who=name, via="web"), user, new)
             update_session_auth_hash(request, user)  # this browser stays logged in
-            accounts.clear_account(name)
+            accounts.clear_failures(name, address)
             messages.success(request, _("Your password is changed."))
             return redirect("desk")
     return render(request, "kolo/desk/password.html", {"errors": errors}, status=status)
