@@ -12,12 +12,11 @@ import sys
 
 from django.core.wsgi import get_wsgi_application
 
+from kolo.core.problems import InvalidInput
+from kolo.i18n import _
+from kolo.web import bootstrap
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "kolo.web.settings")
-
-from kolo.core.problems import InvalidInput  # noqa: E402  (after the settings are named)
-from kolo.i18n import _  # noqa: E402
-from kolo.web import bootstrap  # noqa: E402
-
 if not bootstrap.prepared:
     try:
         bootstrap.setup()
