@@ -106,3 +106,23 @@ def test_no_password_is_stored(olga):
     rows = list(models.LoginFailure.objects.values_list("scope", "key"))
     assert rows
     assert not [row for row in rows if "hunter2" in " ".join(row)]
+
+
+def test_tries_sent_at_the_same_moment_get_no_more_than_one_after_the_other(olga):
+    """Each try is counted before its password is looked at: a burst of parallel tries (all
+    in flight, none answered yet) gets the free ones and then waits like any other."""
+    in_flight = [accounts.begin_attempt("olga", "10.6.6.6") for _ in range(8)]
+    waits = [seconds for seconds, _rows in in_flight]
+    assert waits[: accounts.FREE_FAILURES] == [0] * accounts.FREE_FAILURES
+    assert all(seconds > 0 for seconds in waits[accounts.FREE_FAILURES :])
+    refused = login(Client(REMOTE_ADDR="10.6.6.6"), "olga", PASSWORD)
+    assert refused.status_code == 429
+
+
+def test_a_try_with_an_empty_password_forgets_nothing(olga):
+    attacker = Client(REMOTE_ADDR="10.6.6.6")
+    for i in range(accounts.FREE_FAILURES - 1):
+        assert login(attacker, "olga", f"guess-{i}").status_code == 200
+    assert login(attacker, "olga", "").status_code == 200  # no password: nothing tried
+    assert login(attacker, "olga", "guess-last").status_code == 200
+    assert login(attacker, "olga", "guess-more").status_code == 429

@@ -83,26 +83,28 @@ def delay(failures: int) -> int:
     return min(2 ** min(failures - FREE_FAILURES + 1, 30), LONGEST_WAIT)
 
 
-def wait_seconds(username: str, address: str) -> int:
-    """How long this account must wait before trying again from this address (0: now)."""
+def wait_seconds(username: str, address: str, *, before: int | None = None) -> int:
+    """How long this account must wait before trying again from this address (0: now),
+    counting the failures recorded before the row ``before`` (default: all)."""
     now = timezone.now()
     wait = 0
     pair = _pair(username, address)
-    failures = limits.count(FAILURES, pair, FAILURES_WINDOW)
+    failures = limits.count(FAILURES, pair, FAILURES_WINDOW, before=before)
     if failures >= FREE_FAILURES:
-        last = limits.latest(FAILURES, pair, FAILURES_WINDOW, 1)
+        last = limits.latest(FAILURES, pair, FAILURES_WINDOW, 1, before=before)
         if last:
             wait = math.ceil((last[0] + timedelta(seconds=delay(failures)) - now).total_seconds())
-    times = limits.latest(ADDRESS, address, ADDRESS_WINDOW, ADDRESS_FAILURES_ALLOWED)
-    if len(times) >= ADDRESS_FAILURES_ALLOWED:
+    allowed = ADDRESS_FAILURES_ALLOWED
+    times = limits.latest(ADDRESS, address, ADDRESS_WINDOW, allowed, before=before)
+    if len(times) >= allowed:
         # free again when the oldest of the last ``allowed`` failures leaves the window
         wait = max(wait, math.ceil((times[-1] + ADDRESS_WINDOW - now).total_seconds()))
     return max(wait, 0)
 
 
-def record_failure(username: str, address: str) -> None:
+def record_failure(username: str, address: str) -> list[int]:
     """Count a failed login against the account and address, and against the address."""
-    limits.record(
+    return limits.record(
         [
             (FAILURES, _pair(username, address), FAILURES_WINDOW),
             (ADDRESS, address, ADDRESS_WINDOW),
@@ -110,9 +112,28 @@ def record_failure(username: str, address: str) -> None:
     )
 
 
-def clear_failures(username: str, address: str) -> None:
-    """A good login: the account's failures from this address are forgotten (the address's
-    own count, across accounts, is not)."""
+def begin_attempt(username: str, address: str) -> tuple[int, list[int]]:
+    """Before the password is looked at: (seconds to wait, nothing counted) while the
+    account and address (or the address) must wait; else (0, this try's rows), the try
+    counted already as a failure — so that of tries sent at the same moment each sees the
+    ones before it, and a burst gets no more tries than one after the other. A good
+    password then takes it back (``succeeded``); a try that looked at nothing, ``limits.drop``.
+    """
+    seconds = wait_seconds(username, address)
+    if seconds > 0:
+        return seconds, []
+    rows = record_failure(username, address)
+    seconds = wait_seconds(username, address, before=min(rows))
+    if seconds > 0:  # others' tries came first, at the same moment
+        limits.drop(rows)
+        return seconds, []
+    return 0, rows
+
+
+def succeeded(username: str, address: str, rows: list[int]) -> None:
+    """A good password: this try was no failure, and the account's failures from this
+    address are forgotten (the address's own count, across accounts, is not)."""
+    limits.drop(rows)
     limits.forget(FAILURES, _pair(username, address))
 
 
@@ -133,16 +154,15 @@ class ThrottledAuthenticationForm(AuthenticationForm):
     def clean(self) -> dict[str, Any]:
         username = str(self.data.get("username") or "")
         address = client_address(self.request) if self.request is not None else "unknown"
-        seconds = wait_seconds(username, address)
+        seconds, rows = begin_attempt(username, address)
         if seconds > 0:
             self.throttled = True
             raise forms.ValidationError(throttled_message(seconds), code="throttled")
-        try:
-            cleaned: dict[str, Any] = super().clean()
-        except forms.ValidationError:
-            record_failure(username, address)
-            raise
-        clear_failures(username, address)
+        cleaned: dict[str, Any] = super().clean()  # a wrong password: its rows stay
+        if self.get_user() is None:  # a field left empty: nothing was tried
+            limits.drop(rows)
+        else:
+            succeeded(username, address, rows)
         return cleaned
 
 

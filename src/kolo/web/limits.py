@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import hashlib
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from kolo.store import models
@@ -33,33 +35,45 @@ def key(*parts: str) -> str:
     return "#" + hashlib.sha256(joined.encode("utf-8")).hexdigest()
 
 
-def count(scope: str, name: str, window: timedelta) -> int:
-    """Attempts under ``name`` in the last ``window``."""
+def _rows(scope: str, name: str, window: timedelta, before: int | None) -> QuerySet[Any]:
     since = timezone.now() - window
-    return models.LoginFailure.objects.filter(scope=scope, key=key(name), at__gt=since).count()
+    rows = models.LoginFailure.objects.filter(scope=scope, key=key(name), at__gt=since)
+    return rows if before is None else rows.filter(pk__lt=before)
 
 
-def latest(scope: str, name: str, window: timedelta, most: int) -> list[datetime]:
-    """The times of the last ``most`` attempts under ``name`` in the window, newest first."""
-    since = timezone.now() - window
-    return list(
-        models.LoginFailure.objects.filter(scope=scope, key=key(name), at__gt=since)
-        .order_by("-at")
-        .values_list("at", flat=True)[:most]
-    )
+def count(scope: str, name: str, window: timedelta, *, before: int | None = None) -> int:
+    """Attempts under ``name`` in the last ``window`` (recorded before the row ``before``)."""
+    return _rows(scope, name, window, before).count()
 
 
-def record(attempts: list[tuple[str, str, timedelta]]) -> None:
-    """Count one attempt under each (scope, key, window); forget what has left the windows."""
+def latest(
+    scope: str, name: str, window: timedelta, most: int, *, before: int | None = None
+) -> list[datetime]:
+    """The times of the last ``most`` attempts under ``name`` in the window (recorded before
+    the row ``before``), newest first."""
+    rows = _rows(scope, name, window, before).order_by("-at")
+    return list(rows.values_list("at", flat=True)[:most])
+
+
+def record(attempts: list[tuple[str, str, timedelta]]) -> list[int]:
+    """Count one attempt under each (scope, key, window); forget what has left the windows.
+    Returns the new rows' ids (``drop`` takes them back)."""
     now = timezone.now()
     with transaction.atomic():
         for scope in {s for s, _k, _w in attempts}:
             window = max(w for s, _k, w in attempts if s == scope)
             models.LoginFailure.objects.filter(scope=scope, at__lte=now - window).delete()
         models.LoginFailure.objects.filter(at__lte=now - OLDEST).delete()
-        models.LoginFailure.objects.bulk_create(
-            [models.LoginFailure(scope=s, key=key(k), at=now) for s, k, _w in attempts]
-        )
+        return [
+            models.LoginFailure.objects.create(scope=s, key=key(k), at=now).pk
+            for s, k, _w in attempts
+        ]
+
+
+def drop(rows: list[int]) -> None:
+    """Take back attempts counted by ``record`` (a try that turned out not to count)."""
+    if rows:
+        models.LoginFailure.objects.filter(pk__in=rows).delete()
 
 
 def forget(scope: str, name: str) -> None:
