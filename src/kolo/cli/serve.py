@@ -131,6 +131,9 @@ def serve(
         threads=threads,
         connection_limit=connections,
         ident="kolo",
+        # X-Forwarded-For reaches kolo, which trusts it from KOLO_TRUSTED_PROXIES only
+        # (accounts.client_address); waitress would drop it before kolo sees it
+        clear_untrusted_proxy_headers=False,
     )
 
 
