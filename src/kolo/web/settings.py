@@ -6,7 +6,8 @@
 - ``KOLO_ALLOWED_HOSTS``: comma-separated host names (default: any, for the venue's LAN).
 - ``KOLO_TIME_ZONE``: default Europe/Prague.
 - ``KOLO_TRUSTED_PROXIES``: comma-separated addresses of reverse proxies whose
-  ``X-Forwarded-For`` header names the client (for throttling logins by address).
+  ``X-Forwarded-For`` header names the client (the limits on logins, table codes and
+  registrations count per client: ``kolo.web.limits``).
 - ``KOLO_PUBLIC_URL``: the address players' phones reach kolo at (e.g.
   ``https://kolo.example.org``), printed on score slips and in their QR codes; by default
   the address the organiser's browser used, or the laptop's network address instead of
@@ -71,7 +72,7 @@ ALLOWED_HOSTS = os.environ.get("KOLO_ALLOWED_HOSTS", "*").split(",")
 TRUSTED_PROXIES = [
     a.strip() for a in os.environ.get("KOLO_TRUSTED_PROXIES", "").split(",") if a.strip()
 ]
-"""Reverse proxies whose ``X-Forwarded-For`` names the client (login throttling)."""
+"""Reverse proxies whose ``X-Forwarded-For`` names the client (the limits)."""
 PUBLIC_URL = os.environ.get("KOLO_PUBLIC_URL", "").strip()
 """Where phones reach kolo (score slips, QR codes); see ``kolo.web.publicurl``."""
 # e-mail to registered players: only where an SMTP server is given
