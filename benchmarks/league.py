@@ -21,7 +21,7 @@ front, spreads the phones over them round-robin.
    round's page until it shows the new scores: the staleness per process is the time
    from the write's acknowledgement to the first request that showed it.
 2. Saturated (no pause) for ``--saturated-seconds`` (default 20) with
-   ``--saturated-clients`` readers (default 16), against one process and then against
+   ``--saturated-clients`` readers (default 18), against one process and then against
    all of them, the writers as before: the throughput ratio, and the writes' latency.
 
 Prints tables (latency percentiles per kind of request, errors, staleness per process,
@@ -551,12 +551,15 @@ def run_phase(
         )
     for thread in threads:
         thread.start()
-    for thread in threads:
+    for thread in threads[:clients]:
         thread.join()
-    time.sleep(1.0 if staleness else 0.0)  # the last writes' watchers
-    elapsed = time.perf_counter() - started
+    elapsed = time.perf_counter() - started  # the readers' time (the rates' divisor)
     server_cpu = sum(family_cpu(s.process.pid) for s in servers) - server_cpu
-    return Phase(name, elapsed, tally, server_cpu, time.process_time() - own_cpu)
+    own_cpu = time.process_time() - own_cpu
+    for thread in threads[clients:]:  # a write begun before the end, and its watchers
+        thread.join()
+    time.sleep(2.0 if staleness else 0.0)
+    return Phase(name, elapsed, tally, server_cpu, own_cpu)
 
 
 # --- the report ----------------------------------------------------------------------
@@ -658,7 +661,7 @@ def main() -> None:
         "--cli-every", type=float, default=3.0, help="s between kolo result (0: none)"
     )
     parser.add_argument("--saturated-seconds", type=float, default=20.0, help="0: skip that part")
-    parser.add_argument("--saturated-clients", type=int, default=16)
+    parser.add_argument("--saturated-clients", type=int, default=18, help="readers, no pause")
     parser.add_argument(
         "--cache",
         choices=["auto", "redis", "database"],
@@ -747,16 +750,24 @@ def main() -> None:
             results["saturated_ratio"] = round(every / one, 2) if one else None
 
     figures = results["with_pauses"]
-    writes = [v for k in ("api write",) for v in paused.tally.latencies.get(k, [])]
+    latency = figures["latency_ms"]
     checks = {
-        "page p95 ms": figures["latency_ms"]["all full pages"].get("p95"),
-        "errors": figures["error_count"],
-        "staleness p95 s": figures["staleness_s"].get("p95"),
-        "write p95 ms": round(percentile(writes, 0.95) * 1000, 1) if writes else None,
+        "page p95 ms": ("page p95 ms", latency["all full pages"].get("p95")),
+        "errors": ("errors", figures["error_count"]),
+        "staleness p95 s": ("staleness p95 s", figures["staleness_s"].get("p95")),
+        "API write p95 ms": ("write p95 ms", latency.get("api write", {}).get("p95")),
+        "kolo result p95 ms (the whole command)": (
+            "write p95 ms",
+            latency.get("cli write", {}).get("p95"),
+        ),
     }
     results["targets"] = {
-        k: {"measured": v, "target": TARGETS[k], "met": v is not None and v <= TARGETS[k]}
-        for k, v in checks.items()
+        name: {
+            "measured": value,
+            "target": TARGETS[target],
+            "met": value is not None and value <= TARGETS[target],
+        }
+        for name, (target, value) in checks.items()
     }
     if options.json == "-":
         print(json.dumps(results, indent=2))
@@ -786,6 +797,7 @@ def main() -> None:
         print(f"| {k} | {v['measured']} | ≤ {v['target']} | {'yes' if v['met'] else 'NO'} |")
     if options.json:
         Path(options.json).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+        print(f"\nthe figures as JSON: {options.json}")
 
 
 if __name__ == "__main__":
