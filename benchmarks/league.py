@@ -19,7 +19,8 @@ front, spreads the phones over them round-robin.
    (default 1, each event and process in turn) and another runs ``kolo result`` every
    ``--cli-every`` seconds (default 3). After each write, every process is asked for the
    round's page until it shows the new scores: the staleness per process is the time
-   from the write's acknowledgement to the first request that showed it.
+   from the write's acknowledgement until the first answer showing it has arrived (the
+   page's own time included).
 2. Saturated (no pause) for ``--saturated-seconds`` (default 20) with
    ``--saturated-clients`` readers (default 18), against one process and then against
    all of them, the writers as before: the throughput ratio, and the writes' latency.
@@ -331,13 +332,14 @@ def reader(tally: Tally, seed: int, port: int, index: int, until: float, think: 
     language = "cs" if seed % 2 == 0 else "en"
     phone = Phone(port)
     if think:  # phones do not all start in the same millisecond
-        time.sleep(rng.uniform(0, 2 * think))
+        time.sleep(min(rng.uniform(0, 2 * think), max(0.0, until - time.perf_counter())))
     while time.perf_counter() < until:
         kind, page = pages(key, rng)
         timed(tally, kind, index, phone, page, language)
         timed(tally, "version poll", index, phone, f"/e/{key}/version/", language)
         if think:
-            time.sleep(rng.uniform(min(0.5, think), 2 * think - min(0.5, think)))
+            pause = rng.uniform(min(0.5, think), 2 * think - min(0.5, think))
+            time.sleep(min(pause, max(0.0, until - time.perf_counter())))
     if phone.connection is not None:
         phone.connection.close()
 
@@ -368,8 +370,10 @@ def watch_staleness(
             if status == 200:
                 shown = shown_scores(body.decode("utf-8", "replace"))
                 if all(shown.get(p) == v for p, v in scores.items()):
+                    # until a phone has it in hand: the page's own time included
+                    seen = time.perf_counter() - acknowledged
                     with tally.lock:
-                        tally.staleness.setdefault(index, []).append(max(0.0, sent - acknowledged))
+                        tally.staleness.setdefault(index, []).append(seen)
                     return
             time.sleep(0.05)
 
