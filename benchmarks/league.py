@@ -8,7 +8,8 @@ its third round, played by ``kolo demo`` and stored with ``kolo import``, the la
 reopened. The shared cache is a Redis (``KOLO_CACHE_URL`` if set, else a ``redis-server``
 of its own on a free port where one is installed) or, without, whatever kolo uses when no
 cache is named (``--cache database``). Then it starts ``--processes`` server processes
-(default three; the command is ``--server``, default ``kolo serve``) and, with no proxy in
+(default three; the command is ``--server``, default ``kolo serve``), asks each for every
+event's pages once (a service has shown them before the day's peak) and, with no proxy in
 front, spreads the phones over them round-robin.
 
 1. With pauses, for ``--seconds`` (default 120): ``--phones`` phones (default 500), each
@@ -709,6 +710,10 @@ def main() -> None:
                 server.process.wait()
 
         stack.callback(stop)
+        for server in servers:  # warm: a service has shown its pages before the day's peak
+            for key in KEYS:
+                for page in ("tables/", "standings/", f"rounds/{ROUNDS}/", "players/p1/"):
+                    get(server.port, f"/e/{key}/{page}")
         print(f"{len(servers)} processes serve; phones reading …", file=sys.stderr)
         paused = run_phase(
             "with pauses",
