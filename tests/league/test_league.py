@@ -198,7 +198,7 @@ def test_processes_started_together_on_a_new_database_all_serve(
     league: League, databases: Databases
 ) -> None:
     database = databases.empty()
-    started = [league.start(database) for _ in range(3)]
+    started = [league.start(database) for _ in range(2)]
     for server in started:
         wait_ready(server)
     assert all(server.alive() for server in started)
@@ -284,10 +284,10 @@ def test_a_process_killed_under_load_loses_no_acknowledged_write(
     for worker in workers:
         worker.start()
     try:
-        time.sleep(2.0)
+        time.sleep(1.5)
         victim.kill()
         killed.set()
-        time.sleep(2.0)
+        time.sleep(1.5)
     finally:
         finished.set()
         for worker in workers:
