@@ -714,6 +714,7 @@ def main() -> None:
             for key in KEYS:
                 for page in ("tables/", "standings/", f"rounds/{ROUNDS}/", "players/p1/"):
                     get(server.port, f"/e/{key}/{page}")
+        load_before = os.getloadavg()[0]  # others' work on the machine shows in the tails
         print(f"{len(servers)} processes serve; phones reading …", file=sys.stderr)
         paused = run_phase(
             "with pauses",
@@ -738,6 +739,7 @@ def main() -> None:
                 "write_every_s": options.write_every,
                 "cli_every_s": options.cli_every,
                 "cores": os.cpu_count(),
+                "load_average_before": round(load_before, 1),
             },
             "with_pauses": phase_figures(paused, len(servers)),
         }
@@ -763,6 +765,7 @@ def main() -> None:
             results["saturated"] = saturated
             results["saturated_ratio"] = round(every / one, 2) if one else None
 
+    results["setup"]["load_average_after"] = round(os.getloadavg()[0], 1)
     figures = results["with_pauses"]
     latency = figures["latency_ms"]
     checks = {
@@ -791,7 +794,8 @@ def main() -> None:
     print(
         f"# A league's day: {setup['processes']} processes ({setup['server']}), PostgreSQL, "
         f"cache: {setup['cache']}; {EVENTS} events of {PLAYERS} players; "
-        f"{setup['cores']} cores shared with the load generator"
+        f"{setup['cores']} cores shared with the load generator (load average "
+        f"{setup['load_average_before']} before, {setup['load_average_after']} after)"
     )
     print()
     print_phase(
