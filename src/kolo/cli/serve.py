@@ -146,9 +146,6 @@ def serve(
         threads=threads,
         connection_limit=connections,
         ident="kolo",
-        # waitress drops X-Forwarded-For unless told whom to trust; kolo decides itself
-        # whom it believes (KOLO_TRUSTED_PROXIES, ``web.accounts.client_address``)
-        clear_untrusted_proxy_headers=False,
     )
 
 
