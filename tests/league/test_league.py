@@ -11,6 +11,7 @@ some slack for a busy machine; the benchmark (``benchmarks/league.py``) measures
 from __future__ import annotations
 
 import contextlib
+import os
 import subprocess
 import sys
 import threading
@@ -48,6 +49,9 @@ REDIS_BACK_SECONDS = 2.0
 """Pages are current again this long after Redis is back (issue 39)."""
 SLACK = 0.3
 """For the request's own way to the process and back on a busy machine."""
+OUTAGE_SECONDS = float(os.environ.get("KOLO_LEAGUE_OUTAGE_SECONDS") or 3)
+"""How long the database is stopped (issue 39 says ten seconds; the suite keeps it short:
+``KOLO_LEAGUE_OUTAGE_SECONDS=10 pytest tests/league -k database`` runs the issue's)."""
 ROUND_PAGE = f"/e/{EVENT}/rounds/{ROUND}/"
 MIGRATIONS = Path(kolo.store.migrations.__file__).parent
 
@@ -334,14 +338,18 @@ def test_the_database_stopped_a_while_gives_try_again_and_recovers(
 
     own_postgres.stop()
     stopped = time.monotonic()
-    for server in (one, other):
-        # a page no process has rendered: nothing to serve but the "try again" page
-        answer = server.get(f"/e/{EVENT}/players/p5/")
-        assert answer.status == 503, (server.name, answer.status, answer.text[:500])
-        assert "try again" in answer.text.lower(), answer.text[:500]
-        assert "Traceback" not in answer.text
-        assert server.get("/healthz").status == 503
-    time.sleep(max(0.0, stopped + 3.0 - time.monotonic()))
+    while True:
+        for server in (one, other):
+            # a page no process has rendered: nothing to serve but the "try again" page
+            answer = server.get(f"/e/{EVENT}/players/p5/")
+            assert answer.status == 503, (server.name, answer.status, answer.text[:500])
+            assert "try again" in answer.text.lower(), answer.text[:500]
+            assert "Traceback" not in answer.text
+            assert server.get("/healthz").status == 503
+            assert server.alive()
+        if time.monotonic() - stopped >= OUTAGE_SECONDS:
+            break
+        time.sleep(0.5)
     own_postgres.start()
     back = time.monotonic()
 
