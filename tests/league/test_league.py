@@ -132,9 +132,7 @@ def test_a_write_on_one_process_shows_on_the_others(
 
     # through the API on one process: shown by the other
     written = scores_for(table["seats"], 61)
-    answer = write_result(
-        one.port, written, table=table["number"], version=table["games"][0]["version"]
-    )
+    answer = correct(one, table, written)
     acknowledged = time.monotonic()
     assert answer.status == 200, answer.text
     watch(other, ROUND_PAGE, shows(written), acknowledged, LIVE_SECONDS)
@@ -363,9 +361,7 @@ def test_the_database_stopped_a_while_gives_try_again_and_recovers(
         assert server.alive()
     table = round_tables(other)[0]
     written = scores_for(table["seats"], 44)
-    answer = write_result(
-        one.port, written, table=table["number"], version=table["games"][0]["version"]
-    )
+    answer = correct(one, table, written)
     assert answer.status == 200, answer.text
     watch(other, ROUND_PAGE, shows(written), time.monotonic(), LIVE_SECONDS)
 
