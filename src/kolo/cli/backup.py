@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from kolo.cli.app import app
+from kolo.cli.app import app, state
 from kolo.cli.options import cli_actor, open_store
 from kolo.i18n import _
 
@@ -75,8 +75,6 @@ def restore(
         ),
     ] = False,
 ) -> None:
-    from kolo.cli.app import state
-
     from kolo.store.backupfile import check_file
 
     check_file(file)  # a file that is no kolo backup is refused before the store is opened
