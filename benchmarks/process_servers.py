@@ -293,7 +293,7 @@ def main() -> None:
         f"{options.runs} turns of {options.seconds:g} s each; medians; PostgreSQL, "
         f"cache per process; {os.cpu_count()} cores shared with the clients"
     )
-    head = f"{'setup':34} {'pages/s':>8} {'p95 standings':>14} {'p95 phone':>10} {'errors':>7} {'× waitress':>11}"
+    head = f"{'setup':34} {'pages/s':>8} {'(min–max)':>11} {'p95 standings':>14} {'p95 phone':>10} {'errors':>7} {'× waitress':>11}"
     print(head)
     print("-" * len(head))
     base = None
@@ -301,8 +301,9 @@ def main() -> None:
         runs = results[setup.name]
         rate = statistics.median(r["rate"] for r in runs)
         base = base or rate
+        low, high = min(r["rate"] for r in runs), max(r["rate"] for r in runs)
         print(
-            f"{setup.name:34} {rate:8.0f} "
+            f"{setup.name:34} {rate:8.0f} {f'({low:.0f}–{high:.0f})':>11} "
             f"{statistics.median(r['standings'] for r in runs):11.1f} ms "
             f"{statistics.median(r['phone'] for r in runs):7.1f} ms "
             f"{sum(r['errors'] for r in runs):7d} {rate / base:10.2f}×"
