@@ -317,9 +317,12 @@ def _forget_cached_pages() -> None:
 
 
 def size_text(size: int) -> str:
-    """A file's size for people."""
-    for unit in ("B", "KiB", "MiB", "GiB"):
-        if size < 1024 or unit == "GiB":
-            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
-        size /= 1024  # type: ignore[assignment]
-    return f"{size} B"
+    """A file's size for people: 436.0 KiB."""
+    if size < 1024:
+        return f"{size} B"
+    amount = float(size)
+    for unit in ("KiB", "MiB", "GiB"):
+        amount /= 1024
+        if amount < 1024 or unit == "GiB":
+            break
+    return f"{amount:.1f} {unit}"
