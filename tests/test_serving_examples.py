@@ -98,8 +98,7 @@ def test_the_gunicorn_service_runs_kolos_application_with_options_gunicorn_has()
     assert parsed.worker_class == "gthread"
     assert not parsed.preload_app  # each worker opens its own database connections
     assert parsed.bind == ["127.0.0.1:8000"]
-    upstream = (EXAMPLES / "nginx-kolo.conf").read_text()
-    assert re.search(r"^\s*server 127\.0\.0\.1:8000\b", upstream, re.M)
+    assert "server 127.0.0.1:8000;" in (EXAMPLES / "nginx-kolo.conf").read_text()
 
 
 def test_the_other_services_run_kolo_commands_that_exist():
@@ -108,6 +107,15 @@ def test_the_other_services_run_kolo_commands_that_exist():
     serve = _exec_start(EXAMPLES / "kolo@.service")
     assert serve[0].endswith("/kolo")
     assert serve[1:] == ["serve", "--host", "127.0.0.1", "--port", "%i"]
+    # the instances the docs start are the ports nginx sends to
+    upstream = re.findall(
+        r"^\s*server 127\.0\.0\.1:(\d+)", (EXAMPLES / "nginx-kolo.conf").read_text(), re.M
+    )
+    started = re.search(
+        r"enable --now (kolo@\d+(?: kolo@\d+)*)", (ROOT / "docs/web.md").read_text()
+    )
+    assert started
+    assert [name.removeprefix("kolo@") for name in started.group(1).split()] == upstream
     backup = _exec_start(EXAMPLES / "kolo-backup.service")
     assert backup[:2] == ["/bin/sh", "-c"]
     assert shlex.split(backup[2])[1:3] == ["/opt/kolo/bin/kolo", "backup"]
