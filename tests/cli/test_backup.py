@@ -48,6 +48,19 @@ print(json.dumps({"tables": tables, "restores": restores}, default=str, sort_key
 """
 
 
+MIGRATE_BACK = """
+import os
+import django
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "kolo.web.settings")
+django.setup()
+from django.core.management import call_command
+from django.db.migrations.loader import MigrationLoader
+names = sorted(name for app, name in MigrationLoader(None).graph.nodes if app == "kolo")
+call_command("migrate", "kolo", names[-2], verbosity=0)
+print(names[-1])
+"""
+
+
 def _env(store: str) -> dict[str, str]:
     """The environment of a ``kolo`` process on ``store``: a SQLite file or a PostgreSQL URL."""
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "KOLO_DB")}
@@ -271,6 +284,34 @@ def test_a_backup_while_another_connection_writes_is_one_moment_postgresql(postg
     _backups_while_writing(
         store, lambda: psycopg.connect(store), lambda c: c.transaction(), "%s", tmp_path
     )
+
+
+def test_a_backup_of_an_older_kolo_is_brought_up_to_date(sqlite_source, tmp_path):
+    store, content = sqlite_source
+    older = tmp_path / "older.sqlite3"
+    ok(store, "backup", str(older))
+    # the backup as the kolo before the last migration wrote it
+    undone = subprocess.run(
+        [sys.executable, "-c", MIGRATE_BACK],
+        env=_env(str(older)),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    ).stdout.strip()
+
+    def applied(path: Path) -> set[str]:
+        with sqlite3.connect(path) as connection:
+            return {n for (n,) in connection.execute("SELECT name FROM django_migrations")}
+
+    assert undone not in applied(older)
+    target = tmp_path / "target.sqlite3"
+    ok(str(target), "restore", str(older))
+    assert undone not in applied(older)  # the file itself is never changed
+    assert undone in applied(target)
+    restored = dump(str(target))["tables"]
+    for table in ("kolo_event", "kolo_entrant", "kolo_game", "kolo_auditentry", "auth_user"):
+        assert restored[table] == content["tables"][table], table
 
 
 def test_restore_refuses_a_store_holding_data_without_replace(sqlite_source, tmp_path):
