@@ -53,6 +53,21 @@ def test_the_first_organisers_password_from_the_environment_follows_the_rule(mon
     assert first_organiser() == ("admin", "long-enough")
 
 
+def test_an_organiser_made_meanwhile_by_another_process_is_no_error(monkeypatch):
+    """Two processes start at once: both find no organiser, one creates it first; the other
+    takes it as made (no duplicate-name error) and prints no password."""
+    from kolo.cli.serve import first_organiser
+
+    users = get_user_model().objects
+    users.create_superuser("admin", email="", password="made-by-the-other")
+    monkeypatch.setattr(users, "exists", lambda: False)  # its look came before the other's
+    monkeypatch.setenv("KOLO_ADMIN_PASSWORD", "long-enough")
+    assert first_organiser() is None
+    monkeypatch.undo()
+    assert list(users.values_list("username", flat=True)) == ["admin"]
+    assert users.get().check_password("made-by-the-other")
+
+
 def test_kolo_user_uses_the_same_rule(capsys):
     code, _out, err = run(capsys, "user", "add", "olga", "--password", "short")
     assert code == 2

@@ -30,6 +30,13 @@ def test_serve_keeps_a_connection_for_every_phone_of_a_big_event(served, capsys)
     assert "organiser login" in capsys.readouterr().out
 
 
+def test_serve_lets_the_proxys_header_reach_kolo(served):
+    """waitress drops X-Forwarded-For unless told: behind the proxy every phone would be the
+    proxy's address (one phone's wrong codes blocking all). kolo decides whom to trust."""
+    assert main(["serve", "--host", "127.0.0.1"]) == 0
+    assert served[0]["clear_untrusted_proxy_headers"] is False
+
+
 def test_serve_takes_the_number_of_connections(served, capsys):
     assert main(["serve", "--host", "127.0.0.1", "--connections", "300"]) == 0
     assert served[0]["connection_limit"] == 300

@@ -60,7 +60,7 @@ def test_every_action_the_store_writes_has_words():
         text = path.read_text(encoding="utf-8")
         written.update(
             re.findall(
-                r'"((?:event|entrant|round|result|report|kingdom|team|pool|series|user|registration)\.[a-z_]+)"',
+                r'"((?:event|entrant|round|result|report|kingdom|team|pool|series|user|registration|store)\.[a-z_]+)"',
                 text,
             )
         )

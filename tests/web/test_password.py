@@ -72,7 +72,7 @@ def test_a_bad_change_is_refused_and_nothing_changes(client, olga, current, new,
 
 
 def test_guessing_the_current_password_is_throttled_like_logins(client, olga):
-    for _attempt in range(accounts.ACCOUNT_FAILURES_ALLOWED):
+    for _attempt in range(accounts.FREE_FAILURES):
         assert change(client, current="guess-guess").status_code == 200
     response = change(client)  # even the right password waits now
     assert response.status_code == 429

@@ -21,4 +21,5 @@ from kolo.cli import simulate  # noqa: F401
 from kolo.cli import games  # noqa: F401 - the games' rooms, each registering its commands
 from kolo.cli import series  # noqa: F401
 from kolo.cli import serve  # noqa: F401
+from kolo.cli import backup  # noqa: F401
 # isort: on

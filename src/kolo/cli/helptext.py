@@ -114,7 +114,10 @@ def panels() -> tuple[tuple[str, tuple[str, ...]], ...]:
         ),
         (GAMES_TITLE, (*_of_games("games"), "simulate", "demo", *_of_games("tools"))),
         (N_("Series of events"), ("series",)),
-        (N_("The service: web application, accounts, the store"), ("serve", "user", "store")),
+        (
+            N_("The service: web application, accounts, the store"),
+            ("serve", "user", "store", "backup", "restore"),
+        ),
     )
 
 

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import os
-import secrets
 import sys
 from typing import Annotated
 
@@ -40,31 +38,18 @@ def enough_files(connections: int) -> None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
+def first_organiser() -> tuple[str, str] | None:
+    """Create the first organiser account if there is none: (name, password), only in the
+    process that created it (``bootstrap.first_organiser``)."""
+    from kolo.web import bootstrap
+
+    return bootstrap.first_organiser()
+
+
 def _setup() -> None:
     from kolo.web import bootstrap
 
     state.where = bootstrap.setup(state.db)
-
-
-def first_organiser() -> tuple[str, str] | None:
-    """Create the first organiser account if there is none: (name, password)."""
-    from django.contrib.auth import get_user_model
-
-    from kolo.store.users import MIN_PASSWORD_LENGTH, password_problem
-
-    users = get_user_model().objects
-    if users.exists():
-        return None
-    name = os.environ.get("KOLO_ADMIN_USER", "admin")
-    password = os.environ.get("KOLO_ADMIN_PASSWORD") or secrets.token_urlsafe(9)
-    if password_problem(password) is not None:
-        raise InvalidInput.one(
-            N_("KOLO_ADMIN_PASSWORD is too short: a password has at least {minimum} characters"),
-            path="KOLO_ADMIN_PASSWORD",
-            minimum=MIN_PASSWORD_LENGTH,
-        )
-    users.create_superuser(name, email="", password=password)
-    return name, password
 
 
 def forget_old_emails() -> None:
@@ -146,6 +131,9 @@ def serve(
         threads=threads,
         connection_limit=connections,
         ident="kolo",
+        # X-Forwarded-For reaches kolo, which trusts it from KOLO_TRUSTED_PROXIES only
+        # (accounts.client_address); waitress would drop it before kolo sees it
+        clear_untrusted_proxy_headers=False,
     )
 
 

@@ -5,7 +5,8 @@ migrates as before), ``loading`` (rows read as core values in a few flat queries
 changes by noun: ``audit`` (one transaction, one audit entry), ``mapping`` (rows ↔ core
 values), ``events``, ``entrants``, ``rounds``, ``results``, ``imports``, ``series``,
 ``roles``, ``users``, and a game's room of its own where it needs one, found through
-``games``. ``api`` names what the web application and the command line call. The store
+``games``; ``backup`` (the whole store to one SQLite file and back, its file checked by
+``backupfile``). ``api`` names what the web application and the command line call. The store
 knows nothing of pages: when a change touches events that wrote no audit entry of their own
 (a series), it says so with ``signals.events_changed``.
 """

@@ -1,11 +1,19 @@
 """Organiser accounts: the one password rule, and logins throttled against guessing.
 
-Failed logins are counted in the database (``models.LoginFailure``), by account and by the
-client's address, over a sliding window: after ``ACCOUNT_FAILURES_ALLOWED`` failures for
-one user name, or ``ADDRESS_FAILURES_ALLOWED`` from one address, the login form refuses
-(HTTP 429, a message saying how long to wait) without looking at the password. A good login
-clears its account's failures. The database, not Django's per-process cache, so that the
-count holds however many server processes there are.
+Failed logins are counted in the database (``kolo.web.limits``), so that the count holds
+however many server processes there are, in two ways:
+
+- by account and client address together: ``FREE_FAILURES`` wrong passwords for one user
+  name from one address cost nothing; after them each next try from that address waits a
+  growing delay after the last failure (2, 4, 8… seconds, at most ``LONGEST_WAIT``). Another
+  address is not slowed: nobody can lock an organiser out, and the organiser's signed-in
+  sessions are never touched;
+- by client address alone, against trying many accounts: after ``ADDRESS_FAILURES_ALLOWED``
+  failures in ``ADDRESS_WINDOW`` that address waits until the oldest leaves the window.
+
+While an account and address must wait, the login form refuses (HTTP 429, a message saying
+how long) without looking at the password. A good login forgets its account and address's
+failures. Passwords are never stored or logged.
 """
 
 from __future__ import annotations
@@ -19,18 +27,22 @@ from django import forms
 from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from kolo.store import models
+from kolo.web import limits
 
-ACCOUNT_FAILURES_ALLOWED = 5
+FREE_FAILURES = 5
+"""Failures for one account from one address before any delay."""
+LONGEST_WAIT = 15 * 60
+"""The longest delay (seconds) between two tries of one account from one address."""
+FAILURES_WINDOW = timedelta(hours=1)
+"""How long an account and address's failures are remembered."""
 ADDRESS_FAILURES_ALLOWED = 20
-WINDOW = timedelta(minutes=15)
+ADDRESS_WINDOW = timedelta(minutes=15)
 
-ACCOUNT = "account"
+FAILURES = "login"
 ADDRESS = "address"
 
 
@@ -60,46 +72,76 @@ def account_key(username: str) -> str:
     return unicodedata.normalize("NFKC", username).strip().casefold()[:150]
 
 
-def _keys(username: str, address: str) -> list[tuple[str, str, int]]:
-    return [
-        (ACCOUNT, account_key(username), ACCOUNT_FAILURES_ALLOWED),
-        (ADDRESS, address, ADDRESS_FAILURES_ALLOWED),
-    ]
+def _pair(username: str, address: str) -> str:
+    return limits.key(account_key(username), address)
 
 
-def wait_seconds(username: str, address: str) -> int:
-    """How long this account or address must wait before trying again (0: it may try now)."""
+def delay(failures: int) -> int:
+    """Seconds to wait after the last of ``failures`` (one account, one address)."""
+    if failures < FREE_FAILURES:
+        return 0
+    return min(2 ** min(failures - FREE_FAILURES + 1, 30), LONGEST_WAIT)
+
+
+def wait_seconds(username: str, address: str, *, before: int | None = None) -> int:
+    """How long this account must wait before trying again from this address (0: now),
+    counting the failures recorded before the row ``before`` (default: all)."""
     now = timezone.now()
-    since = now - WINDOW
     wait = 0
-    for scope, key, allowed in _keys(username, address):
-        times = list(
-            models.LoginFailure.objects.filter(scope=scope, key=key, at__gt=since)
-            .order_by("-at")
-            .values_list("at", flat=True)[:allowed]
-        )
-        if len(times) >= allowed:
-            # free again when the oldest of the last ``allowed`` failures leaves the window
-            wait = max(wait, math.ceil((times[-1] + WINDOW - now).total_seconds()))
-    return wait
+    pair = _pair(username, address)
+    failures = limits.count(FAILURES, pair, FAILURES_WINDOW, before=before)
+    if failures >= FREE_FAILURES:
+        last = limits.latest(FAILURES, pair, FAILURES_WINDOW, 1, before=before)
+        if last:
+            wait = math.ceil((last[0] + timedelta(seconds=delay(failures)) - now).total_seconds())
+    allowed = ADDRESS_FAILURES_ALLOWED
+    times = limits.latest(ADDRESS, address, ADDRESS_WINDOW, allowed, before=before)
+    if len(times) >= allowed:
+        # free again when the oldest of the last ``allowed`` failures leaves the window
+        wait = max(wait, math.ceil((times[-1] + ADDRESS_WINDOW - now).total_seconds()))
+    return max(wait, 0)
 
 
-def record_failure(username: str, address: str) -> None:
-    """Count a failed login against the account and the address (and forget old ones)."""
-    now = timezone.now()
-    with transaction.atomic():
-        models.LoginFailure.objects.filter(at__lte=now - WINDOW).delete()
-        models.LoginFailure.objects.bulk_create(
-            [models.LoginFailure(scope=s, key=k, at=now) for s, k, _n in _keys(username, address)]
-        )
+def record_failure(username: str, address: str) -> list[int]:
+    """Count a failed login against the account and address, and against the address."""
+    return limits.record(
+        [
+            (FAILURES, _pair(username, address), FAILURES_WINDOW),
+            (ADDRESS, address, ADDRESS_WINDOW),
+        ]
+    )
 
 
-def clear_account(username: str) -> None:
-    """A good login: the account's failures are forgotten (the address's are not)."""
-    models.LoginFailure.objects.filter(scope=ACCOUNT, key=account_key(username)).delete()
+def begin_attempt(username: str, address: str) -> tuple[int, list[int]]:
+    """Before the password is looked at: (seconds to wait, nothing counted) while the
+    account and address (or the address) must wait; else (0, this try's rows), the try
+    counted already as a failure — so that of tries sent at the same moment each sees the
+    ones before it, and a burst gets no more tries than one after the other. A good
+    password then takes it back (``succeeded``); a try that looked at nothing, ``limits.drop``.
+    """
+    seconds = wait_seconds(username, address)
+    if seconds > 0:
+        return seconds, []
+    rows = record_failure(username, address)
+    seconds = wait_seconds(username, address, before=min(rows))
+    if seconds > 0:  # others' tries came first, at the same moment
+        limits.drop(rows)
+        return seconds, []
+    return 0, rows
+
+
+def succeeded(username: str, address: str, rows: list[int]) -> None:
+    """A good password: this try was no failure, and the account's failures from this
+    address are forgotten (the address's own count, across accounts, is not)."""
+    limits.drop(rows)
+    limits.forget(FAILURES, _pair(username, address))
 
 
 def throttled_message(seconds: int) -> str:
+    if seconds < 60:
+        return _("Too many failed logins; try again in {seconds} s.").format(
+            seconds=max(1, seconds)
+        )
     minutes = max(1, math.ceil(seconds / 60))
     return _("Too many failed logins; try again in {minutes} min.").format(minutes=minutes)
 
@@ -112,21 +154,21 @@ class ThrottledAuthenticationForm(AuthenticationForm):
     def clean(self) -> dict[str, Any]:
         username = str(self.data.get("username") or "")
         address = client_address(self.request) if self.request is not None else "unknown"
-        seconds = wait_seconds(username, address)
+        seconds, rows = begin_attempt(username, address)
         if seconds > 0:
             self.throttled = True
             raise forms.ValidationError(throttled_message(seconds), code="throttled")
-        try:
-            cleaned: dict[str, Any] = super().clean()
-        except forms.ValidationError:
-            record_failure(username, address)
-            raise
-        clear_account(username)
+        cleaned: dict[str, Any] = super().clean()  # a wrong password: its rows stay
+        if self.get_user() is None:  # a field left empty: nothing was tried
+            limits.drop(rows)
+        else:
+            succeeded(username, address, rows)
         return cleaned
 
 
 class LoginView(auth_views.LoginView):
-    """The organisers' login page, throttled (429 while an account or address must wait)."""
+    """The organisers' login page, throttled (429 while an account and address, or an
+    address, must wait)."""
 
     form_class = ThrottledAuthenticationForm
 

@@ -55,6 +55,7 @@ ACTIONS: dict[str, str] = {
     "series.remove": N_("event left a series"),
     "series.merge": N_("players merged"),
     "user.password": N_("password changed"),
+    "store.restore": N_("store restored from a backup"),
     # check-in on the day (R-REG-3)
     "checkin.open": N_("check-in opened"),
     "entrant.checkin": N_("check-in"),

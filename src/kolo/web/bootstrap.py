@@ -1,13 +1,28 @@
-"""Starting the store from the command line: configure Django, create and migrate the
-database on first use, and say where it is."""
+"""Starting the store from the command line or a web process: configure Django, create and
+migrate the database on first use, create the first organiser, and say where it is.
+
+Any number of processes may start together (``kolo serve``, a process server's workers
+importing ``kolo.web.wsgi``, commands): one at a time goes through the migrations and the
+first organiser (``start_lock``: PostgreSQL's advisory lock, or a file lock beside the
+SQLite file); the others then find them done.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import secrets
 import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from kolo.core.problems import N_, InvalidInput
+
+LOCK_ID = 0x6B6F6C6F
+"""PostgreSQL's advisory lock key of kolo's start ("kolo")."""
+prepared = False
+"""Whether this process has made the store ready (``setup``)."""
 
 
 def setup(db_path: str | None = None, *, create: bool = True) -> str:
@@ -52,8 +67,8 @@ def setup(db_path: str | None = None, *, create: bool = True) -> str:
             )
         try:
             path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            if created:
-                create_private(path)
+            # of several processes starting together, one creates it (and says so)
+            created = created and create_private(path)
         except OSError as error:
             raise InvalidInput.one(
                 N_("cannot create the store's directory: {reason}"),
@@ -64,6 +79,8 @@ def setup(db_path: str | None = None, *, create: bool = True) -> str:
     where = describe(config)
     if created:
         print(f"kolo: new store at {where}", file=sys.stderr)
+    global prepared
+    prepared = True
     return where
 
 
@@ -71,16 +88,25 @@ def create_private(path: Path, text: str = "") -> bool:
     """Create ``path`` readable and writable by its owner only (0600), holding ``text``.
 
     Returns false if it exists already (left as it is). The mode is set as the file is
-    created, so there is no moment when others could open it. SQLite gives its ``-wal``
-    and ``-shm`` files the mode of the database file.
+    created, so there is no moment when others could open it; it appears whole (written
+    beside it, then linked into place), so a process starting at the same moment never
+    reads it half written. SQLite gives its ``-wal`` and ``-shm`` files the mode of the
+    database file.
     """
-    try:
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
+    if path.exists():
         return False
-    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-        file.write(text)
-    return True
+    descriptor, draft = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        os.chmod(draft, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            file.write(text)
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            return False
+        return True
+    finally:
+        os.unlink(draft)
 
 
 def location(db_path: str | None = None) -> tuple[str, bool]:
@@ -107,17 +133,88 @@ def location(db_path: str | None = None) -> tuple[str, bool]:
     return describe(config), True
 
 
+@contextlib.contextmanager
+def start_lock() -> Iterator[None]:
+    """One process at a time, however many start together on one store: PostgreSQL's
+    advisory lock (held by the connection, so freed if the process dies), or an exclusive
+    ``flock`` of a file beside the SQLite database (freed likewise)."""
+    from django.db import DatabaseError, connection
+
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_lock(%s)", [LOCK_ID])
+        try:
+            yield
+        finally:
+            with contextlib.suppress(DatabaseError), connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_unlock(%s)", [LOCK_ID])
+        return
+    name = str(connection.settings_dict["NAME"])
+    try:
+        import fcntl
+    except ImportError:  # Windows: no flock (a laptop's one process)
+        fcntl = None  # type: ignore[assignment]
+    if connection.vendor != "sqlite" or fcntl is None or name.startswith((":memory:", "file:")):
+        yield
+        return
+    lock = os.open(f"{name}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(lock)  # the lock goes with it
+
+
 def migrate() -> None:
-    """Apply the migrations the database lacks (none on most runs, and then quickly)."""
+    """Apply the migrations the database lacks (none on most runs, and then quickly).
+
+    Under ``start_lock``, and looked at again once it is held: of several processes
+    starting together, one migrates and the others find it done."""
     from django.core.management import call_command
     from django.db import DatabaseError, connection
     from django.db.migrations.executor import MigrationExecutor
 
-    try:
+    def lacking() -> bool:
         executor = MigrationExecutor(connection)
-        if executor.migration_plan(executor.loader.graph.leaf_nodes()):
-            call_command("migrate", verbosity=0, interactive=False)
+        return bool(executor.migration_plan(executor.loader.graph.leaf_nodes()))
+
+    try:
+        if lacking():
+            with start_lock():
+                if lacking():
+                    call_command("migrate", verbosity=0, interactive=False)
     except DatabaseError as error:
         raise InvalidInput.one(
             N_("cannot open the store: {reason}"), path="store", reason=str(error).strip()
         ) from None
+
+
+def first_organiser() -> tuple[str, str] | None:
+    """Create the first organiser account if there is none: (name, password) — only in the
+    process that created it, however many start together (``start_lock``; an account of
+    the same name made meanwhile by someone else counts as there)."""
+    from django.contrib.auth import get_user_model
+    from django.db import IntegrityError, transaction
+
+    from kolo.store.users import MIN_PASSWORD_LENGTH, password_problem
+
+    users = get_user_model().objects
+    if users.exists():
+        return None
+    name = os.environ.get("KOLO_ADMIN_USER", "admin")
+    password = os.environ.get("KOLO_ADMIN_PASSWORD") or secrets.token_urlsafe(9)
+    if password_problem(password) is not None:
+        raise InvalidInput.one(
+            N_("KOLO_ADMIN_PASSWORD is too short: a password has at least {minimum} characters"),
+            path="KOLO_ADMIN_PASSWORD",
+            minimum=MIN_PASSWORD_LENGTH,
+        )
+    with start_lock():
+        if users.exists():
+            return None
+        try:
+            with transaction.atomic():
+                users.create_superuser(name, email="", password=password)
+        except IntegrityError:
+            return None
+    return name, password

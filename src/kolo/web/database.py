@@ -72,6 +72,9 @@ def postgres_config(url: str) -> dict[str, Any]:
         "PORT": str(parts.port or ""),
         "OPTIONS": options,
         "CONN_MAX_AGE": 60,
+        # a kept connection is checked before a request uses it: after PostgreSQL restarted,
+        # the next request connects afresh instead of failing on the dead connection
+        "CONN_HEALTH_CHECKS": True,
     }
 
 

@@ -1,8 +1,9 @@
 """An organiser changes their own password in the web app: the current password, the new one
 twice, the one password rule (``kolo.store.users.password_problem``). A wrong current password
-counts as a failed login (``accounts.record_failure``), so the form cannot be used to guess;
-while the account or address must wait, the form refuses without looking (HTTP 429). The
-session stays logged in; the audit trail records the change, never the password."""
+counts as a failed login (``accounts.begin_attempt``), so the form cannot be used to guess;
+while the account must wait at this address (or the address must), the form refuses without
+looking (HTTP 429). The session stays logged in; the audit trail records the change, never
+the password."""
 
 from __future__ import annotations
 
@@ -29,12 +30,14 @@ def change_password(request: HttpRequest) -> HttpResponse:
         current = request.POST.get("current", "")
         new = request.POST.get("new", "")
         again = request.POST.get("again", "")
-        seconds = accounts.wait_seconds(name, address)
+        seconds, rows = accounts.begin_attempt(name, address)
+        right = seconds == 0 and user.check_password(current)
+        if right:
+            accounts.succeeded(name, address, rows)  # no failure: the current one is right
         if seconds > 0:
             errors.append(accounts.throttled_message(seconds))
             status = 429
-        elif not user.check_password(current):
-            accounts.record_failure(name, address)
+        elif not right:  # counted as a failed login (begin_attempt)
             errors.append(_("The current password is not right."))
         elif new != again:
             errors.append(_("The new password and its repetition differ."))
@@ -43,7 +46,6 @@ def change_password(request: HttpRequest) -> HttpResponse:
         else:
             store.set_password(store.Actor(who=name, via="web"), user, new)
             update_session_auth_hash(request, user)  # this browser stays logged in
-            accounts.clear_account(name)
             messages.success(request, _("Your password is changed."))
             return redirect("desk")
     return render(request, "kolo/desk/password.html", {"errors": errors}, status=status)

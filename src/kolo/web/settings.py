@@ -6,7 +6,8 @@
 - ``KOLO_ALLOWED_HOSTS``: comma-separated host names (default: any, for the venue's LAN).
 - ``KOLO_TIME_ZONE``: default Europe/Prague.
 - ``KOLO_TRUSTED_PROXIES``: comma-separated addresses of reverse proxies whose
-  ``X-Forwarded-For`` header names the client (for throttling logins by address).
+  ``X-Forwarded-For`` header names the client (the limits on logins, table codes and
+  registrations count per client: ``kolo.web.limits``).
 - ``KOLO_PUBLIC_URL``: the address players' phones reach kolo at (e.g.
   ``https://kolo.example.org``), printed on score slips and in their QR codes; by default
   the address the organiser's browser used, or the laptop's network address instead of
@@ -19,6 +20,10 @@
 - ``KOLO_FORGET_EMAILS_DAYS``: registrations' e-mail addresses are erased this many days
   after the event (default 30): when ``kolo serve`` starts and whenever an organiser opens
   an event's registrations at the desk.
+- ``KOLO_CACHE_URL``: the cache the server processes share (rendered pages, events'
+  versions): ``redis://host:port/0`` (Redis), ``database`` (the store's database),
+  ``memory`` (each process its own). Unset: ``database`` on PostgreSQL, ``memory`` on
+  SQLite. See ``kolo.web.sharedcache``.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 
 from kolo.web.database import database_config, sqlite_path
+from kolo.web.sharedcache import cache_config
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 WEB_DIR = Path(__file__).resolve().parent
@@ -66,7 +72,7 @@ ALLOWED_HOSTS = os.environ.get("KOLO_ALLOWED_HOSTS", "*").split(",")
 TRUSTED_PROXIES = [
     a.strip() for a in os.environ.get("KOLO_TRUSTED_PROXIES", "").split(",") if a.strip()
 ]
-"""Reverse proxies whose ``X-Forwarded-For`` names the client (login throttling)."""
+"""Reverse proxies whose ``X-Forwarded-For`` names the client (the limits)."""
 PUBLIC_URL = os.environ.get("KOLO_PUBLIC_URL", "").strip()
 """Where phones reach kolo (score slips, QR codes); see ``kolo.web.publicurl``."""
 # e-mail to registered players: only where an SMTP server is given
@@ -100,6 +106,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "kolo.web.outage.DatabaseDownMiddleware",  # first: a 503 page when the store is away
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -132,7 +139,7 @@ WSGI_APPLICATION = "kolo.web.wsgi.application"
 
 DATABASES = {"default": database_config()}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+CACHES = {"default": cache_config(DATABASES["default"], os.environ.get("KOLO_CACHE_URL", ""))}
 
 USE_TZ = True
 TIME_ZONE = os.environ.get("KOLO_TIME_ZONE", "Europe/Prague")

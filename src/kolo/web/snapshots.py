@@ -4,11 +4,17 @@ An event's version is the id of its last audit entry: every change of the event 
 written to the audit trail in the same transaction, so the version changes exactly when
 what the pages show may have changed.
 
-- ``version_of``: the version, trusted for a second per process (every page polls it),
-  and forgotten at once when this process changes the event (``changed``, called when an
-  audit entry is saved and again when its transaction commits). A reader that read the
-  old version just before the commit cannot put it back afterwards: the generation it
-  saw no longer matches.
+- ``version_of``: the version, kept for a second in the cache the processes share
+  (every page polls it) and forgotten there at once when a process changes the event
+  (``changed``, called when an audit entry is saved and again when its transaction
+  commits): every process sees a change at its next poll. A reader of this process that
+  read the old version just before the commit cannot put it back afterwards: the
+  generation it saw no longer matches. (One of another process can, for at most the
+  second the value is kept.) Where the shared cache is the database itself, asking it
+  costs what asking the store does: the version is then kept in this process's memory
+  for ``LOCAL_VERSION_SECONDS``, so another process's change shows within that time.
+  Nothing is trusted longer: while Redis does not answer, the store is asked every time,
+  and a version Redis kept expires a second after it was written.
 - ``shared``: one value per event and version (the loaded event with its standings) for
   every request of that version; when the version changes, the first request loads it
   and the others asking for the same event wait for that load instead of each loading
@@ -22,7 +28,10 @@ import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.base import BaseCache
+from django.core.cache.backends.db import BaseDatabaseCache
+from django.core.cache.backends.locmem import LocMemCache
 from django.db import transaction
 
 from kolo.store import models
@@ -31,7 +40,11 @@ from kolo.store.audit import event_version
 T = TypeVar("T")
 
 VERSION_SECONDS = 1.0
-"""How long a server process trusts the version it read (every page polls it)."""
+"""How long the shared cache keeps a version it was given (every page polls it)."""
+LOCAL_VERSION_SECONDS = 0.5
+"""How long a process trusts a version it read, where the shared cache is the database."""
+
+_local = LocMemCache("kolo-versions", {"OPTIONS": {"MAX_ENTRIES": 10000}})
 
 _guard = threading.Lock()
 _generation: dict[int, int] = {}
@@ -48,9 +61,17 @@ def stored_version(event_pk: int) -> int:
     return event_version(event_pk)
 
 
+def _versions() -> tuple[BaseCache, float]:
+    """Where versions are kept, and for how long."""
+    if isinstance(caches["default"], BaseDatabaseCache):
+        return _local, LOCAL_VERSION_SECONDS
+    return cache, VERSION_SECONDS
+
+
 def version_of(event_pk: int) -> int:
-    """The event's version, read from the store at most once a second per process."""
-    known = cache.get(_version_key(event_pk))
+    """The event's version, read from the store at most once a second (see above)."""
+    kept, seconds = _versions()
+    known = kept.get(_version_key(event_pk))
     if known is not None:
         return int(known)
     with _guard:
@@ -58,7 +79,7 @@ def version_of(event_pk: int) -> int:
     value = stored_version(event_pk)
     with _guard:
         if _generation.get(event_pk, 0) == seen:  # no change of ours meanwhile
-            cache.set(_version_key(event_pk), value, VERSION_SECONDS)
+            kept.set(_version_key(event_pk), value, seconds)
     return value
 
 
@@ -67,7 +88,7 @@ def changed(event_pk: int) -> None:
     with _guard:
         _generation[event_pk] = _generation.get(event_pk, 0) + 1
         _latest.pop(event_pk, None)
-        cache.delete(_version_key(event_pk))
+    _versions()[0].delete(_version_key(event_pk))  # after: a reader now cannot set it back
 
 
 def audit_saved(sender: Any, instance: models.AuditEntry, **kwargs: Any) -> None:
@@ -115,3 +136,4 @@ def forget() -> None:
         _generation.clear()
         _latest.clear()
         _loading.clear()
+    _local.clear()

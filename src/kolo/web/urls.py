@@ -4,7 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.i18n import set_language
 
-from kolo.web import accounts, games, password
+from kolo.web import accounts, games, outage, password
 from kolo.web.views import (
     api,
     calendar,
@@ -125,3 +125,5 @@ urlpatterns = [
     path("desk/<slug:key>/", include(event_desk)),
     path("api/v1/", include(api.urlpatterns)),
 ]
+
+handler500 = outage.server_error

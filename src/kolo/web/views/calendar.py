@@ -24,8 +24,13 @@ from kolo.games import registry, rulesets
 from kolo.report import icalendar
 from kolo.store import api as store
 from kolo.store import models
+from kolo.web import sharedcache
 
 PAGE_SECONDS = 60
+
+PARAMETERS = ("series", "city", "game")
+"""The query parameters the calendar reads (its filters); any other is dropped first, so it
+finds the same cached page."""
 
 
 def _store_version() -> int:
@@ -41,9 +46,11 @@ def cached(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     def run(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.user.is_authenticated:
             return view(request, *args, **kwargs)
-        name = (
+        query = sharedcache.page_query(request, PARAMETERS)
+        name = sharedcache.short_key(
             f"kolo:calendar:{_store_version()}:{translation.get_language()}:"
-            f"{timezone.localdate().isoformat()}:{request.get_host()}:{request.get_full_path()}"
+            f"{timezone.localdate().isoformat()}",
+            f"{request.get_host()}:{request.path}?{query}",
         )
         hit = cache.get(name)
         if hit is not None:

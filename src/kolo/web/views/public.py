@@ -20,7 +20,7 @@ from kolo.core import collation
 from kolo.core.collation import sort_key
 from kolo.store import models, roles
 from kolo.store.api import places_taken
-from kolo.web import present, singleflight
+from kolo.web import present, sharedcache, singleflight
 from kolo.web.views.registration import event_context as registration_context
 
 
@@ -58,22 +58,35 @@ def _event(key: str) -> models.Event:
 
 PAGE_SECONDS = 60
 
+PAGE_PARAMETERS = ("me",)
+"""The query parameters the players' pages read (``_context``): the highlighted player."""
 
-def shared_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Cache a public page by event version, language and address.
 
-    When a result arrives, every phone on the page fetches it again within seconds; the
-    first request renders it, the others (also those arriving while it renders) get the
-    same bytes. A logged-in organiser (who may see desk links) always gets a fresh page.
+def shared_page(
+    view: Callable[..., HttpResponse] | None = None, *, reads: tuple[str, ...] = ()
+) -> Any:
+    """Cache a public page by event version, language, address and the query parameters
+    it reads (``PAGE_PARAMETERS`` and ``reads``; any other is dropped before the page is
+    rendered, so ``?utm_source=…`` finds the same page).
+
+    The cache is shared by the server processes and the version is the store's, so a page
+    is rendered once per change however many processes serve it. When a result arrives,
+    every phone on the page fetches it again within seconds; the first request renders it,
+    the others (also those arriving while it renders) get the same bytes. A logged-in
+    organiser (who may see desk links) always gets a fresh page.
     """
+    if view is None:
+        return lambda wrapped: shared_page(wrapped, reads=reads)
+    parameters = PAGE_PARAMETERS + reads
 
     @wraps(view)
     def run(request: HttpRequest, key: str, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.user.is_authenticated:
             return view(request, key, *args, **kwargs)
         event = _event(key)
+        query = sharedcache.page_query(request, parameters)
         state = f"{present.version(event)}:{translation.get_language()}"
-        name = f"kolo:page:{event.pk}:{state}:{request.get_full_path()}"
+        name = sharedcache.short_key(f"kolo:page:{event.pk}:{state}", f"{request.path}?{query}")
         cached = cache.get(name)
         if cached is not None:
             return HttpResponse(cached)
@@ -196,7 +209,7 @@ def player(request: HttpRequest, key: str, code: str) -> HttpResponse:
 
 
 @require_safe
-@shared_page
+@shared_page(reads=("q",))
 def find(request: HttpRequest, key: str) -> HttpResponse:
     event = _event(key)
     loaded = present.Loaded.of(event)

@@ -4,15 +4,15 @@ deleted), what the public event page says of places, and the desk's registration
 
 Abuse: a hidden field ("honeypot") a person leaves empty — a bot that fills it is thanked and
 nothing is stored; registrations are counted per client address (``accounts.client_address``,
-behind ``KOLO_TRUSTED_PROXIES``) and per event over a sliding window, in the database (the
-login throttle's table, scopes ``reg-addr`` and ``reg-event``) so that every server process
+behind ``KOLO_TRUSTED_PROXIES``) and per event over a sliding window, in the database
+(``kolo.web.limits``, scopes ``reg-addr`` and ``reg-event``) so that every server process
 sees them; past a limit the form answers 429 with a plain message.
 """
 
 from __future__ import annotations
 
 import json
-from datetime import datetime, time
+from datetime import datetime, time, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -28,7 +28,7 @@ from kolo.report import icalendar, payment
 from kolo.store import api as store
 from kolo.store import models, registrations
 from kolo.store.roles import OWNER
-from kolo.web import accounts, registrationmail, wording
+from kolo.web import accounts, limits, registrationmail, wording
 from kolo.web.access import organiser
 from kolo.web.inputs import whole_number
 from kolo.web.views.calendar import entry as calendar_entry
@@ -40,7 +40,7 @@ ADDRESS_LIMIT = 10
 """Registrations from one client address per window."""
 EVENT_LIMIT = 200
 """Registrations for one event per window."""
-WINDOW = accounts.WINDOW
+WINDOW = timedelta(minutes=15)
 ADDRESS_SCOPE = "reg-addr"
 EVENT_SCOPE = "reg-event"
 
@@ -50,28 +50,20 @@ PLAYER = store.Actor(who="player", via="web")
 # ---- limits ------------------------------------------------------------------------------
 
 
-def _count(scope: str, key: str) -> int:
-    since = timezone.now() - WINDOW
-    return models.LoginFailure.objects.filter(scope=scope, key=key, at__gt=since).count()
-
-
 def limited(request: HttpRequest, event: models.Event, *, per_address: bool = True) -> bool:
     """Whether this client (where ``per_address``) or this event has registered too often
     lately."""
     return (
-        per_address and _count(ADDRESS_SCOPE, accounts.client_address(request)) >= ADDRESS_LIMIT
-    ) or _count(EVENT_SCOPE, event.key) >= EVENT_LIMIT
+        per_address
+        and limits.count(ADDRESS_SCOPE, accounts.client_address(request), WINDOW) >= ADDRESS_LIMIT
+    ) or limits.count(EVENT_SCOPE, event.key, WINDOW) >= EVENT_LIMIT
 
 
 def count_attempt(request: HttpRequest, event: models.Event) -> None:
-    now = timezone.now()
-    models.LoginFailure.objects.filter(scope__in=(ADDRESS_SCOPE, EVENT_SCOPE)).filter(
-        at__lte=now - WINDOW
-    ).delete()
-    models.LoginFailure.objects.bulk_create(
+    limits.record(
         [
-            models.LoginFailure(scope=ADDRESS_SCOPE, key=accounts.client_address(request), at=now),
-            models.LoginFailure(scope=EVENT_SCOPE, key=event.key[:150], at=now),
+            (ADDRESS_SCOPE, accounts.client_address(request), WINDOW),
+            (EVENT_SCOPE, event.key, WINDOW),
         ]
     )
 

@@ -4,16 +4,19 @@ the table confirm it with the same code; the organiser accepts it at the desk.
 A phone (its session) answers for one player of a table, the first it chose: whoever holds
 the code cannot confirm for the whole table. Different reports of one game are all shown.
 
-Codes are rate-limited per client: after ten wrong codes in ten minutes the form refuses
-further attempts for a while, so codes cannot be guessed.
+Codes are rate-limited per client and event: after ten wrong codes in ten minutes the form
+refuses further attempts until the oldest of them is ten minutes old, so codes cannot be
+guessed. The client is the one the trusted proxy names (``accounts.client_address``), so one
+phone never blocks another behind the proxy; the wrong codes are counted in the database
+(``kolo.web.limits``), so an attacker's tries count once however many processes serve.
 """
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.contrib import messages
-from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -22,30 +25,27 @@ from django.utils.translation import gettext as _
 from kolo.core.problems import N_, InvalidInput
 from kolo.store import api as store
 from kolo.store import models, selfreports
-from kolo.web import games, present, wording
+from kolo.web import accounts, games, limits, present, wording
 from kolo.web.inputs import shown, whole_number
 
 WRONG_CODES_ALLOWED = 10
 PHONE_KEY = "kolo-report-player:"
 """The session key (with the table's id) of the player a phone answers for."""
-WINDOW_SECONDS = 600
+WINDOW = timedelta(minutes=10)
+CODES = "codes"
+"""The wrong codes' scope in ``kolo.web.limits``."""
 
 
-def _client(request: HttpRequest) -> str:
-    return request.META.get("REMOTE_ADDR", "unknown")
+def _client(request: HttpRequest, key: str) -> str:
+    return limits.key(key, accounts.client_address(request))
 
 
 def _limited(request: HttpRequest, key: str) -> bool:
-    return int(cache.get(f"kolo-codes:{key}:{_client(request)}", 0)) >= WRONG_CODES_ALLOWED
+    return limits.count(CODES, _client(request, key), WINDOW) >= WRONG_CODES_ALLOWED
 
 
 def _wrong_code(request: HttpRequest, key: str) -> None:
-    name = f"kolo-codes:{key}:{_client(request)}"
-    cache.add(name, 0, WINDOW_SECONDS)
-    try:
-        cache.incr(name)
-    except ValueError:
-        cache.set(name, 1, WINDOW_SECONDS)
+    limits.record([(CODES, _client(request, key), WINDOW)])
 
 
 def _open_report(table: models.Table, posted: str) -> models.SelfReport:
