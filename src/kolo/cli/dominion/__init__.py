@@ -29,7 +29,7 @@ HELP = Listing(
     setups=("kingdom",),
     tools=("cards", "draw", "pool"),
     title=(N_("Dominion's cards"),),
-    simulations=(("dominion", "simulate"), ("dominion", "draws")),
+    simulations=(("dominion", "simulate"),),
     see_also={
         ("dominion", "simulate"): N_(
             "This simulates games of Dominion between bots. How good a tournament format is: "
