@@ -145,3 +145,27 @@ def test_the_files_the_docs_name_are_there():
     for name in named:
         assert (EXAMPLES / name).is_file(), name
     assert named == {p.name for p in EXAMPLES.iterdir()}, "an example the docs never name"
+
+
+def test_the_examples_placeholder_key_is_refused_in_one_line(tmp_path):
+    """A server started with kolo.env's KOLO_SECRET_KEY left as it is refuses to start, in
+    one line (a known key would let anyone forge sessions); so does a missing key."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("KOLO_SECRET_KEY", "DATABASE_URL")}
+    env["KOLO_DB"] = str(tmp_path / "kolo.sqlite3")
+    for key in ("CHANGE-ME", "change-me-please"):
+        answer = subprocess.run(
+            [sys.executable, "-m", "kolo", "user", "list"],
+            env={**env, "KOLO_SECRET_KEY": key},
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert answer.returncode == 2, answer.stderr
+        assert answer.stderr.strip().splitlines() == [
+            "kolo: KOLO_SECRET_KEY is still the example's placeholder: set a long random key "
+            "(python3 -c 'import secrets; print(secrets.token_urlsafe(50))')"
+        ]

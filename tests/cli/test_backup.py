@@ -371,3 +371,35 @@ def test_backup_refuses_a_missing_directory_in_one_line(sqlite_source, tmp_path)
     assert refused.returncode == 2
     assert "no such directory" in refused.stderr
     assert len(refused.stderr.strip().splitlines()) == 1
+
+
+def test_a_restore_on_postgresql_never_gives_an_id_again(sqlite_source, postgres, tmp_path):
+    """Restoring an older store: the ids the replaced store gave are not given again (a page
+    version or an audit entry's number stays unique), though the restored rows end lower."""
+    import psycopg
+
+    store, _ = sqlite_source
+    backup = tmp_path / "backup.sqlite3"
+    ok(store, "backup", str(backup))
+    target = postgres()
+    ok(target, "demo")  # a whole event played: many more audit entries than the backup's
+
+    def highest() -> int:
+        with psycopg.connect(target) as connection:
+            row = connection.execute("SELECT max(id) FROM kolo_auditentry").fetchone()
+        assert row is not None
+        return int(row[0])
+
+    before = highest()
+    with psycopg.connect(target) as connection:
+        assert connection.execute("SELECT count(*) FROM kolo_auditentry").fetchone()[0] > 30
+    ok(target, "restore", "--replace", str(backup))
+    # the restored rows are the older store's, with lower ids; the restore's own audit entry
+    # and the next change's come after every id the replaced store gave
+    with psycopg.connect(target) as connection:
+        restored = connection.execute(
+            "SELECT id FROM kolo_auditentry WHERE action = 'store.restore'"
+        ).fetchall()
+    assert restored and all(row[0] > before for row in restored)
+    ok(target, "event", "new", "After the restore", "--ruleset", "swiss-pairs", "--key", "after")
+    assert highest() > before + 1

@@ -120,7 +120,10 @@ def _run(argv: Sequence[str] | None) -> int:
         code = 2
     except BrokenPipeError:
         code = 0
-    except Exception:
+    except Exception as error:
+        if type(error).__name__ == "ImproperlyConfigured":  # Django's: a setting is wrong
+            print(f"kolo: {error}", file=sys.stderr)
+            return 2
         print(
             "kolo: " + _("internal error (a bug in kolo); please report it with this text:"),
             file=sys.stderr,

@@ -164,6 +164,7 @@ def _copy(source: str, target: str, progress: Progress) -> int:
             with connections[source].cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
         with into.cursor() as cursor:
+            before = _sequences(cursor, models) if into.vendor == "postgresql" else {}
             for model in models:
                 cursor.execute(f"DELETE FROM {quote(model._meta.db_table)}")
             for model in models:
@@ -204,7 +205,31 @@ def _copy(source: str, target: str, progress: Progress) -> int:
             if into.vendor == "postgresql":
                 for statement in into.ops.sequence_reset_sql(no_style(), models):
                     cursor.execute(statement)
+                # never backwards: an id the store gave before the restore is not given
+                # again (a page version, an audit entry's number, stays unique)
+                for sequence, last in before.items():
+                    # the name as PostgreSQL gave it (schema-qualified, quoted where needed)
+                    cursor.execute(
+                        "SELECT setval(%s, GREATEST(%s, (SELECT last_value FROM "
+                        f"{sequence})), true)",
+                        [sequence, last],
+                    )
     return copied
+
+
+def _sequences(cursor: Any, models: list[Any]) -> dict[str, int]:
+    """Each table's id sequence on PostgreSQL and the last value it gave."""
+    found: dict[str, int] = {}
+    for model in models:
+        pk = model._meta.pk
+        if pk is None or pk.get_internal_type() not in ("AutoField", "BigAutoField"):
+            continue
+        cursor.execute("SELECT pg_get_serial_sequence(%s, %s)", [model._meta.db_table, pk.column])
+        row = cursor.fetchone()
+        if row and row[0]:
+            cursor.execute(f"SELECT last_value FROM {row[0]}")
+            found[row[0]] = int(cursor.fetchone()[0])
+    return found
 
 
 def data_counts(alias: str = "default") -> int:

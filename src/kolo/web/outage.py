@@ -104,7 +104,10 @@ def server_error(request: HttpRequest) -> HttpResponse:
 
 @never_cache
 def healthz(request: HttpRequest) -> HttpResponse:
-    """200 ``ok`` when the database and the cache answer, 503 naming what does not."""
+    """200 ``ok`` when the database and the cache answer; 200 ``ok (cache down: …)`` when
+    only a cache of its own (Redis) does not — pages are then rendered from the database, so
+    a proxy must keep sending requests; 503 naming what does not answer when the database
+    does not (the database cache with it)."""
     database = True
     try:
         with connection.cursor() as cursor:
@@ -118,6 +121,10 @@ def healthz(request: HttpRequest) -> HttpResponse:
         cached = False
     if database and cached:
         return HttpResponse("ok\n", content_type="text/plain; charset=utf-8")
+    if database:
+        return HttpResponse(
+            "ok (cache down: pages from the database)\n", content_type="text/plain; charset=utf-8"
+        )
     down = [name for name, ok in (("database", database), ("cache", cached)) if not ok]
     response = HttpResponse(
         f"down: {' '.join(down)}\n", content_type="text/plain; charset=utf-8", status=503

@@ -45,6 +45,11 @@ DEBUG = os.environ.get("KOLO_DEBUG", "") == "1"
 
 def _secret_key() -> str:
     configured = os.environ.get("KOLO_SECRET_KEY", "").strip()
+    if configured.upper().startswith("CHANGE-ME"):
+        raise ImproperlyConfigured(
+            "KOLO_SECRET_KEY is still the example's placeholder: set a long random key "
+            "(python3 -c 'import secrets; print(secrets.token_urlsafe(50))')"
+        )
     if configured:
         return configured
     if os.environ.get("DATABASE_URL"):

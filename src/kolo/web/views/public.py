@@ -7,9 +7,10 @@ from functools import wraps
 from typing import Any
 
 from django.conf import settings
+from django.contrib import messages
 from django.core.cache import cache
 from django.db.models import Count
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone, translation
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -81,10 +82,12 @@ def shared_page(
 
     @wraps(view)
     def run(request: HttpRequest, key: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        if request.user.is_authenticated:
+        if request.user.is_authenticated or len(messages.get_messages(request)):
+            # an organiser may see desk links; a visitor with a one-time notice waiting
+            # (a registration's data deleted…) sees it once: neither page is anyone else's
             return view(request, key, *args, **kwargs)
         event = _event(key)
-        query = sharedcache.page_query(request, parameters)
+        query = _meaningful(request, event, sharedcache.page_query(request, parameters))
         state = f"{present.version(event)}:{translation.get_language()}"
         name = sharedcache.short_key(f"kolo:page:{event.pk}:{state}", f"{request.path}?{query}")
         cached = cache.get(name)
@@ -105,6 +108,31 @@ def shared_page(
         return own[0] if own else HttpResponse(content)
 
     return run
+
+
+def _meaningful(request: HttpRequest, event: models.Event, query: str) -> str:
+    """The kept query reduced to what changes the page, so that no made-up value renders a
+    page of its own: ``me`` only when it names one of the event's entrants (any other
+    highlights nobody), ``q`` as the search reads it (trimmed, at most 100 characters)."""
+    kept = request.GET.copy()
+    me = kept.get("me")
+    if me is not None:
+        if models.Entrant.objects.filter(event=event, code=me[:64]).exists():
+            kept.setlist("me", [me])
+        else:
+            del kept["me"]
+    q = kept.get("q")
+    if q is not None:
+        q = q.strip()[:100]
+        if q:
+            kept.setlist("q", [q])
+        else:
+            del kept["q"]
+    cleaned = kept.urlencode()
+    if cleaned != query:
+        request.GET = QueryDict(cleaned)
+        request.META["QUERY_STRING"] = cleaned
+    return cleaned
 
 
 @require_safe
