@@ -400,6 +400,7 @@ def test_a_restore_on_postgresql_never_gives_an_id_again(sqlite_source, postgres
         restored = connection.execute(
             "SELECT id FROM kolo_auditentry WHERE action = 'store.restore'"
         ).fetchall()
-    assert restored and all(row[0] > before for row in restored)
+    assert restored
+    assert all(row[0] > before for row in restored)
     ok(target, "event", "new", "After the restore", "--ruleset", "swiss-pairs", "--key", "after")
     assert highest() > before + 1
