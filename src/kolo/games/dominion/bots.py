@@ -183,7 +183,7 @@ def _keep(card: int) -> int:
         return -2  # Duke, Colony…: dead in hand
     if IS_TREASURE[card]:
         return 3
-    return 4 if non_terminal(card) else 2
+    return 4 if card in NON_TERMINAL else 2  # (at import: the base list, no probe)
 
 
 KEEP_VALUE = tuple(_keep(c) for c in range(N))

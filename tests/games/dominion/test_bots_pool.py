@@ -1,0 +1,35 @@
+"""The bots on the pool's cards: what a card gives is measured, not listed."""
+
+from kolo.games.dominion import bots, engine
+from kolo.games.dominion.vocabulary import GOLD, INDEX, SILVER
+
+KINGDOM = [
+    "Farmland", "Tunnel", "Market Square", "Vagrant", "Forager", "Poor House", "Rats",
+    "Fortress", "Smithy", "Village",
+]  # fmt: skip
+
+
+def view():
+    return engine.Game(KINGDOM, [bots.BigMoney(), bots.BigMoney()], 1).views[0]
+
+
+def test_pool_cantrips_and_villages_count_as_plus_action():
+    assert bots.non_terminal(INDEX["Market Square"])
+    assert bots.non_terminal(INDEX["Vagrant"])
+    assert bots.is_village(INDEX["Fortress"])
+    assert not bots.non_terminal(INDEX["Smithy"])
+
+
+def test_big_money_card_buys_money_not_victory_cards_or_bare_cantrips():
+    v = view()
+    assert bots.BigMoneyCard(INDEX["Farmland"]).buy(v, 6) == GOLD
+    assert bots.BigMoneyCard(INDEX["Tunnel"]).buy(v, 3) == SILVER
+    assert bots.BigMoneyCard(INDEX["Market Square"]).buy(v, 3) == INDEX["Market Square"]
+    # a bare cantrip: one copy, then Silver
+    bot = bots.BigMoneyCard(INDEX["Vagrant"])
+    assert bot.wants(v)
+
+
+def test_heuristic_builds_around_a_pool_terminal():
+    g = engine.Game(["Hunting Grounds", "Village", "Cellar"], [bots.BigMoney()] * 2, 1)
+    assert bots.Heuristic().main(g.views[0]) == INDEX["Hunting Grounds"]
