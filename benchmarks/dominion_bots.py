@@ -51,7 +51,10 @@ def main() -> None:
         seed = args.seed * 1_000_000 + k * 10_000
         best = max(
             cards,
-            key=lambda c: (share([bots.bot_name(c), "big-money"], cards, args.trial, seed, **kw), c),
+            key=lambda c: (
+                share([bots.bot_name(c), "big-money"], cards, args.trial, seed, **kw),
+                c,
+            ),
         )
         row = []
         for key, other in (("big-money", "big-money"), ("best", bots.bot_name(best))):

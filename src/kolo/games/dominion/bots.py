@@ -118,13 +118,17 @@ VILLAGES = frozenset({VILLAGE, FESTIVAL, MINING_VILLAGE, SHANTY_TOWN, WORKERS_VI
 """Actions that give +2 Actions."""
 
 
+UNMEASURED = (-1, 0, 0, 0)
+"""What ``gives`` says of a card it could not play alone (the Knights' pile)."""
+
+
 @functools.cache
 def gives(card: int) -> tuple[int, int, int, int]:
     """What playing ``card`` gives, measured, not listed: (+Actions, +Cards, +coins, +Buys)
     when played once from a hand of four Coppers on a fresh two-player game of its kingdom
     (the bots answering its decisions). Derived from the card's own text in the engine, so
-    every set's cards count alike; (0, 0, 0, 0) for a card that is not an action or whose
-    text cannot be played so (then the base lists above decide)."""
+    every set's cards count alike; (0, 0, 0, 0) for a card that is not an action, UNMEASURED
+    for one whose text cannot be played so (then the base lists above decide)."""
     from kolo.games.dominion import engine
 
     if not IS_ACTION[card] or CARDS[card] not in engine.PLAYABLE:
@@ -142,7 +146,7 @@ def gives(card: int) -> tuple[int, int, int, int]:
         g.resolve(p, card)
         return (g.actions, len(g.hand[p]) - 4, g.coins, g.buys - 1)
     except Exception:  # a text needing more of a game than the probe sets: no measure
-        return (0, 0, 0, 0)
+        return UNMEASURED
 
 
 def non_terminal(card: int) -> bool:
@@ -153,6 +157,7 @@ def non_terminal(card: int) -> bool:
 def is_village(card: int) -> bool:
     """``card`` gives +2 Actions or more."""
     return card in VILLAGES or gives(card)[0] >= 2
+
 
 # How much a card is worth keeping in hand (higher: keep); junk is negative.
 KEEP = {CURSE: -3, ESTATE: -2, DUCHY: -2, PROVINCE: -2, GARDENS: -2, COPPER: 1, SILVER: 3,
@@ -472,12 +477,17 @@ class BigMoneyCard(Bot):
         have = owned_of(view, card)
         if non_terminal(card):
             _, cards, coins, _ = gives(card)
-            # more than a cantrip (Laboratory, Market…): many; a bare cantrip: one
-            return have < (8 if card in NON_TERMINAL or cards + coins >= 2 else 1)
+            # more than a cantrip (Laboratory, Market…): many; a bare cantrip or a village
+            # (Cellar, Village, Market Square): never in place of money
+            return cards + coins >= 2 and have < 8
         if card in (WITCH,):
             return have < min(2, 1 + treasures(view) // 11)
-        if gives(card) == (0, 0, 0, 0) and IS_ACTION[card]:
-            return have < 1  # a terminal giving nothing measurable (Poor House): one
+        if (
+            gives(card) == (0, 0, 0, 0)
+            and IS_ACTION[card]
+            and card not in (THRONE_ROOM, KINGS_COURT)
+        ):
+            return False  # a terminal giving nothing measurable (Poor House, Rats): money instead
         if card in (CHAPEL, MONEYLENDER, MINE, REMODEL, THRONE_ROOM, BUREAUCRAT, KINGS_COURT):
             return have < 1
         return have < 1 + treasures(view) // 11
