@@ -23,10 +23,9 @@ Choices about cards (what to discard, trash, put back, gain) are shared by all b
 from __future__ import annotations
 
 import functools
-
 from collections.abc import Callable, Sequence
 
-from kolo.games.dominion import darkages_more
+from kolo.games.dominion import darkages_more, engine
 from kolo.games.dominion.engine import (
     ARTISAN,
     BANDIT,
@@ -129,8 +128,6 @@ def gives(card: int) -> tuple[int, int, int, int]:
     (the bots answering its decisions). Derived from the card's own text in the engine, so
     every set's cards count alike; (0, 0, 0, 0) for a card that is not an action, UNMEASURED
     for one whose text cannot be played so (then the base lists above decide)."""
-    from kolo.games.dominion import engine
-
     if not IS_ACTION[card] or CARDS[card] not in engine.PLAYABLE:
         return (0, 0, 0, 0)
     try:
