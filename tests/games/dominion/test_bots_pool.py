@@ -33,3 +33,10 @@ def test_big_money_card_buys_money_not_victory_cards_or_bare_cantrips():
 def test_heuristic_builds_around_a_pool_terminal():
     g = engine.Game(["Hunting Grounds", "Village", "Cellar"], [bots.BigMoney()] * 2, 1)
     assert bots.Heuristic().main(g.views[0]) == INDEX["Hunting Grounds"]
+
+
+def test_farmland_bot_keeps_a_duchy_points():
+    from kolo.games.dominion.engine import COPPER, DUCHY, FARMLAND, SELECT, Decision
+
+    d = Decision(SELECT, 0, FARMLAND, "trash", (COPPER, DUCHY), 1, 1)
+    assert bots.BigMoney()(view(), d) == (COPPER,)
