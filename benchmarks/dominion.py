@@ -3,7 +3,7 @@ two-player games of the base game per second on the same matchups — Big Money 
 Money, Smithy-Big Money against Big Money — with the same buy rules on both engines (the rules
 of pyminion's ``BigMoney`` and ``BigMoneySmithy`` example bots, restated here for kolo's
 decision interface). Each engine runs in turns, several rounds, and the median of each is
-compared (these machines are shared and noisy). Also kolo alone: its own bots (Big Money
+compared (these machines are shared and noisy; CPU time of this one process, so one core). Also kolo alone: its own bots (Big Money
 Ultimate, the heuristic bot) and four players. Not a test: run it by hand.
 
     .venv/bin/pip install pyminion==0.4.0        # the reference, for this benchmark only
@@ -67,8 +67,8 @@ def kolo_games(
     """Games per second and turns per game: kolo's engine (the kingdoms in turn)."""
     done = 0
     turns = 0
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
+    start = time.process_time()
+    while (elapsed := time.process_time() - start) < seconds:
         for _ in range(50):
             result = engine.play(kingdoms[done % len(kingdoms)], agents, seed + done)
             turns += sum(result.turns)
@@ -88,8 +88,8 @@ def pyminion_games(matchup: str, seconds: float, seed: int) -> tuple[float, floa
     random.seed(seed)
     done = 0
     turns = 0
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
+    start = time.process_time()
+    while (elapsed := time.process_time() - start) < seconds:
         for _ in range(10):
             first = BigMoneySmithy() if matchup == "smithy" else BigMoney(player_id="p1")
             players = [first, BigMoney(player_id="p2")]

@@ -22,9 +22,10 @@ Choices about cards (what to discard, trash, put back, gain) are shared by all b
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 
-from kolo.games.dominion import darkages_more
+from kolo.games.dominion import darkages_more, engine
 from kolo.games.dominion.engine import (
     ARTISAN,
     BANDIT,
@@ -56,6 +57,7 @@ from kolo.games.dominion.engine import (
     HARBINGER,
     INDEX,
     IS_ACTION,
+    IS_ATTACK,
     IS_KNIGHT,
     IS_TREASURE,
     IS_VICTORY,
@@ -114,6 +116,46 @@ NON_TERMINAL = frozenset(
 VILLAGES = frozenset({VILLAGE, FESTIVAL, MINING_VILLAGE, SHANTY_TOWN, WORKERS_VILLAGE, CITY})
 """Actions that give +2 Actions."""
 
+
+UNMEASURED = (-1, 0, 0, 0)
+"""What ``gives`` says of a card it could not play alone (the Knights' pile)."""
+
+
+@functools.cache
+def gives(card: int) -> tuple[int, int, int, int]:
+    """What playing ``card`` gives, measured, not listed: (+Actions, +Cards, +coins, +Buys)
+    when played once from a hand of four Coppers on a fresh two-player game of its kingdom
+    (the bots answering its decisions). Derived from the card's own text in the engine, so
+    every set's cards count alike; (0, 0, 0, 0) for a card that is not an action, UNMEASURED
+    for one whose text cannot be played so (then the base lists above decide)."""
+    if not IS_ACTION[card] or CARDS[card] not in engine.PLAYABLE:
+        return (0, 0, 0, 0)
+    try:
+        agents = [Heuristic(), Heuristic()]
+        g = engine.Game([CARDS[card]], agents, 0)
+        p = g.current
+        g.hand[p][:] = [COPPER] * 4
+        g.deck[p][:] = [COPPER] * 10
+        g.discard[p][:] = []
+        g.in_play.clear()
+        g.actions, g.buys, g.coins = 0, 1, 0
+        g.in_play.append(card)
+        g.resolve(p, card)
+        return (g.actions, len(g.hand[p]) - 4, g.coins, g.buys - 1)
+    except Exception:  # a text needing more of a game than the probe sets: no measure
+        return UNMEASURED
+
+
+def non_terminal(card: int) -> bool:
+    """Playing ``card`` leaves an action to play another (it gives +Action)."""
+    return card in NON_TERMINAL or gives(card)[0] >= 1
+
+
+def is_village(card: int) -> bool:
+    """``card`` gives +2 Actions or more."""
+    return card in VILLAGES or gives(card)[0] >= 2
+
+
 # How much a card is worth keeping in hand (higher: keep); junk is negative.
 KEEP = {CURSE: -3, ESTATE: -2, DUCHY: -2, PROVINCE: -2, GARDENS: -2, COPPER: 1, SILVER: 3,
         GOLD: 5, PLATINUM: 7}  # fmt: skip
@@ -143,7 +185,7 @@ def _keep(card: int) -> int:
         return -2  # Duke, Colony…: dead in hand
     if IS_TREASURE[card]:
         return 3
-    return 4 if card in NON_TERMINAL else 2
+    return 4 if card in NON_TERMINAL else 2  # (at import: the base list, no probe)
 
 
 KEEP_VALUE = tuple(_keep(c) for c in range(N))
@@ -235,11 +277,11 @@ def treasures(view: View) -> int:
 
 
 def terminals(view: View) -> int:
-    return sum(view.owned(c) for c in view.kingdom if IS_ACTION[c] and c not in NON_TERMINAL)
+    return sum(view.owned(c) for c in view.kingdom if IS_ACTION[c] and not non_terminal(c))
 
 
 def villages(view: View) -> int:
-    return sum(view.owned(c) for c in VILLAGES if view.in_supply(c))
+    return sum(view.owned(c) for c in view.kingdom if is_village(c))
 
 
 class Bot:
@@ -315,7 +357,7 @@ class Bot:
 
     def throne(self, view: View, d: Decision) -> int | None:
         best = sorted(d.among, key=_rank)
-        terminal = [c for c in best if c not in NON_TERMINAL]
+        terminal = [c for c in best if not non_terminal(c)]
         if view.actions == 0 and terminal:
             return terminal[0]
         return best[0]
@@ -430,10 +472,19 @@ class BigMoneyCard(Bot):
     def wants(self, view: View) -> bool:
         card = self.card
         have = owned_of(view, card)
-        if card in NON_TERMINAL:
-            return have < 8
+        if non_terminal(card):
+            _, cards, coins, _ = gives(card)
+            # more than a cantrip (Laboratory, Market…): many; a bare cantrip or a village
+            # (Cellar, Village, Market Square): never in place of money
+            return cards + coins >= 2 and have < 8
         if card in (WITCH,):
             return have < min(2, 1 + treasures(view) // 11)
+        if (
+            gives(card) == (0, 0, 0, 0)
+            and IS_ACTION[card]
+            and card not in (THRONE_ROOM, KINGS_COURT)
+        ):
+            return False  # a terminal giving nothing measurable (Poor House, Rats): money instead
         if card in (CHAPEL, MONEYLENDER, MINE, REMODEL, THRONE_ROOM, BUREAUCRAT, KINGS_COURT):
             return have < 1
         return have < 1 + treasures(view) // 11
@@ -452,7 +503,15 @@ class BigMoneyCard(Bot):
         if card == MINT and any(IS_TREASURE[c] and c != COPPER for c in view.in_play):
             return basic  # buying Mint would trash more than Coppers
         cost = COST[card] if view.plain else view.cost(card)
-        if not view.pile(card) or coins < cost or not self.wants(view):
+        if not view.pile(card) or coins < cost:
+            return basic
+        if not IS_ACTION[card] and not IS_TREASURE[card]:
+            # a Victory or Reaction card that is not played (Farmland, Tunnel): in place of
+            # the green card it costs at least as much as, never of money
+            if IS_VICTORY[card] and basic in (DUCHY, ESTATE) and COST[card] >= COST[basic]:
+                return card
+            return basic
+        if not self.wants(view):
             return basic
         if basic in (PROVINCE, DUCHY, ESTATE, COLONY, PLATINUM):
             return basic
@@ -506,7 +565,19 @@ class Heuristic(Bot):
         for card in MAIN_TERMINALS:
             if card in kingdom:
                 return card
-        return None
+        # any other set's: the kingdom's terminal that draws or pays most (attacks first),
+        # by what it gives when played (``gives``)
+        best = None
+        for card in kingdom:
+            if not IS_ACTION[card] or non_terminal(card):
+                continue
+            _, cards, coins, _ = gives(card)
+            if cards + coins < 2:
+                continue
+            key = (IS_ATTACK[card], cards + coins, -card)
+            if best is None or key > best[0]:
+                best = (key, card)
+        return None if best is None else best[1]
 
     def wants_main(self, view: View, card: int) -> bool:
         have = view.owned(card)
@@ -588,6 +659,11 @@ BOTS: dict[str, Callable[[], Bot]] = {
     **_card_bots(),
 }
 """Every bot by name."""
+
+
+def bot_name(card: str) -> str:
+    """The name of the Big Money bot with ``card`` alone (``big-money-smithy``)."""
+    return "big-money-" + card.lower().replace(" ", "-")
 
 
 def bot(name: str) -> Bot:

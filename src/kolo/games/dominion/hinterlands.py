@@ -376,9 +376,10 @@ def _bot_farmland(bot: Any, view: Any, d: Decision) -> Any:
         if GOLD in d.among and view.pile(PROVINCE) < 5 and view.pile(PROVINCE):
             return (GOLD,)
 
-        def worth(c: int) -> tuple[int, int, int]:
+        def worth(c: int) -> tuple[int, int, int, int]:
             junk = c == CURSE or (c == ESTATE and view.pile(PROVINCE) >= 3)  # Curse, Estate
-            return (not junk, bot_keep(c), c)
+            points = IS_VICTORY[c] and c not in (ESTATE, CURSE)  # a Duchy's points stay
+            return (points, not junk, bot_keep(c), c)
 
         return (min(d.among, key=worth),)
     return NotImplemented
