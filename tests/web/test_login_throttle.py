@@ -126,3 +126,24 @@ def test_a_try_with_an_empty_password_forgets_nothing(olga):
     assert login(attacker, "olga", "").status_code == 200  # no password: nothing tried
     assert login(attacker, "olga", "guess-last").status_code == 200
     assert login(attacker, "olga", "guess-more").status_code == 429
+
+
+def test_an_attacker_behind_the_same_address_cannot_make_her_own_browser_wait(olga):
+    """The venue's Wi-Fi or a mobile network puts many phones behind one address. An
+    attacker there may make that address wait, but a browser the organiser has signed in
+    from before (a signed cookie) counts its tries apart and signs in at once."""
+    venue = "10.9.9.9"
+    own = Client(REMOTE_ADDR=venue)
+    assert login(own, "olga", PASSWORD).status_code == 302
+    assert accounts.DEVICE_COOKIE in own.cookies
+    own.post("/logout/")
+    attacker = Client(REMOTE_ADDR=venue)
+    for i in range(accounts.ADDRESS_FAILURES_ALLOWED + 2):
+        login(attacker, "olga" if i % 2 else f"other{i}", f"guess-{i}")
+    assert login(attacker, "olga", PASSWORD).status_code == 429
+    assert login(Client(REMOTE_ADDR=venue), "olga", PASSWORD).status_code == 429  # a new browser
+    assert login(own, "olga", PASSWORD).status_code == 302  # hers: at once
+    # the cookie is hers alone: it does not help another account, nor does a forged one
+    forged = Client(REMOTE_ADDR=venue)
+    forged.cookies[accounts.DEVICE_COOKIE] = "x" + own.cookies[accounts.DEVICE_COOKIE].value
+    assert login(forged, "olga", PASSWORD).status_code == 429

@@ -19,6 +19,7 @@ failures. Passwords are never stored or logged.
 from __future__ import annotations
 
 import math
+import secrets
 import unicodedata
 from datetime import timedelta
 from typing import Any
@@ -27,6 +28,7 @@ from django import forms
 from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
+from django.core import signing
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -146,6 +148,47 @@ def throttled_message(seconds: int) -> str:
     return _("Too many failed logins; try again in {minutes} min.").format(minutes=minutes)
 
 
+DEVICE_COOKIE = "kolo_device"
+DEVICE_SALT = "kolo.web.accounts.device"
+DEVICE_DAYS = 400
+
+
+def device_address(request: HttpRequest | None, username: str) -> str | None:
+    """The browser's own key when it signed in as ``username`` before (a signed cookie set
+    at that login), else None. Its tries count against the browser, not the address: an
+    attacker on the same venue Wi-Fi or mobile network (one address for many phones) cannot
+    make an organiser's own browser wait, nor can anyone forge the cookie."""
+    if request is None:
+        return None
+    raw = request.COOKIES.get(DEVICE_COOKIE)
+    if not raw:
+        return None
+    try:
+        value = signing.loads(raw, salt=DEVICE_SALT, max_age=timedelta(days=DEVICE_DAYS))
+    except signing.BadSignature:
+        return None
+    if not isinstance(value, dict) or value.get("a") != account_key(username):
+        return None
+    return "device:" + str(value.get("d", ""))[:32]
+
+
+def remember_device(request: HttpRequest, response: HttpResponse, username: str) -> None:
+    """After a good password: the browser remembered as one this account signs in from."""
+    if device_address(request, username) is not None:
+        return
+    value = signing.dumps(
+        {"a": account_key(username), "d": secrets.token_hex(12)}, salt=DEVICE_SALT
+    )
+    response.set_cookie(
+        DEVICE_COOKIE,
+        value,
+        max_age=DEVICE_DAYS * 24 * 3600,
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure(),
+    )
+
+
 class ThrottledAuthenticationForm(AuthenticationForm):
     """Django's login form, refusing without a look at the password while throttled."""
 
@@ -153,7 +196,9 @@ class ThrottledAuthenticationForm(AuthenticationForm):
 
     def clean(self) -> dict[str, Any]:
         username = str(self.data.get("username") or "")
-        address = client_address(self.request) if self.request is not None else "unknown"
+        address = device_address(self.request, username) or (
+            client_address(self.request) if self.request is not None else "unknown"
+        )
         seconds, rows = begin_attempt(username, address)
         if seconds > 0:
             self.throttled = True
@@ -171,6 +216,11 @@ class LoginView(auth_views.LoginView):
     address, must wait)."""
 
     form_class = ThrottledAuthenticationForm
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response: HttpResponse = super().form_valid(form)
+        remember_device(self.request, response, str(form.cleaned_data.get("username") or ""))
+        return response
 
     def form_invalid(self, form: Any) -> HttpResponse:
         response: HttpResponse = super().form_invalid(form)
