@@ -276,19 +276,25 @@ def _smithy(g: Game, p: int) -> None:
     _draw_log(g, p, 3)
 
 
-def _throne_room(g: Game, p: int) -> None:
-    """You may play an Action card from your hand twice."""
+def play_again(g: Game, p: int, by: int, what: str, times: int) -> None:
+    """``by`` (Throne Room, King's Court): the player may choose an Action card in hand and
+    play it ``times`` times (``what`` names the decision: twice, thrice)."""
     hand = g.hand[p]
     acts = tuple(sorted({c for c in hand if IS_ACTION[c]}))
     if not acts:
         return
-    card = g.ask(Decision(PLAY, p, THRONE_ROOM, "twice", acts))
+    card = g.ask(Decision(PLAY, p, by, what, acts))
     if card is None:
         return
     hand.remove(card)
     g.in_play.append(card)
-    g.resolve(p, card)
-    g.resolve(p, card)
+    for _ in range(times):
+        g.resolve(p, card)
+
+
+def _throne_room(g: Game, p: int) -> None:
+    """You may play an Action card from your hand twice."""
+    play_again(g, p, THRONE_ROOM, "twice", 2)
 
 
 def _bandit(g: Game, p: int) -> None:

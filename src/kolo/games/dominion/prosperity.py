@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from kolo.core.problems import N_
-from kolo.games.dominion.effects import Game, draw_log
+from kolo.games.dominion.effects import Game, draw_log, play_again
 from kolo.games.dominion.texts import Texts
 from kolo.games.dominion.vocabulary import (
     CHOOSE,
@@ -225,18 +225,7 @@ def _vault(g: Game, p: int) -> None:
 
 def _kings_court(g: Game, p: int) -> None:
     """You may choose an Action card in your hand. Play it three times."""
-    hand = g.hand[p]
-    acts = tuple(sorted({c for c in hand if IS_ACTION[c]}))
-    if not acts:
-        return
-    card = g.ask(Decision(PLAY, p, KINGS_COURT, "thrice", acts))
-    if card is None:
-        return
-    hand.remove(card)
-    g.in_play.append(card)
-    g.resolve(p, card)
-    g.resolve(p, card)
-    g.resolve(p, card)
+    play_again(g, p, KINGS_COURT, "thrice", 3)
 
 
 # ---- the bots' answers to these cards' decisions ----
