@@ -24,6 +24,7 @@ def test_card_data_is_the_shipped_copy():
     assert len(data.cards) == 166 + 15  # the reference data's and each Ruins and Knight
     assert data.card("Sir Martin").cost == 4
     assert data.card("Dame Josephine").is_victory
+    assert data.card("Spoils").cost_note == "not in the supply: gained only by other cards' texts"
     assert data.card("Cellar").cs == "Sklepení"
     assert data.card("Cellar").ja == "地下貯蔵庫"
     assert data.card("Peddler").cost == 8

@@ -79,9 +79,10 @@ class CardData:
 
 @cache
 def load() -> CardData:
-    """The shipped card data (read once): the reference data (``data/cards.json``) and the
-    Dark Ages cards it has only as piles, each Ruins and each Knight
-    (``data/cards-dark-ages.json``)."""
+    """The shipped card data (read once): the reference data (``data/cards.json``, kept an
+    exact copy) and ``data/cards-dark-ages.json``: the Dark Ages cards it has only as piles
+    (each Ruins, each Knight) and the corrections kolo makes to it (a card there replaces the
+    reference's card of the same id: Spoils', Madman's and Mercenary's cost note)."""
     folder = resources.files("kolo.games.dominion").joinpath("data")
     raw = json.loads(folder.joinpath("cards.json").read_text(encoding="utf-8"))
     more = json.loads(folder.joinpath("cards-dark-ages.json").read_text(encoding="utf-8"))
